@@ -1,0 +1,1 @@
+"""Many games at once: matches between agents, simulation, tournaments and reports."""

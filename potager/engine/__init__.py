@@ -1,0 +1,25 @@
+"""The one game API every interface uses: see DESIGN.md, "The engine API"."""
+
+from .agent import Agent
+from .commitments import Commitments
+from .errors import IllegalAction, NotationError, RecordError
+from .game import Game, State, VariantSpec
+from .record import GameRecord
+from .types import Action, Event, Result, Seat, View
+
+__all__ = [
+    "Action",
+    "Agent",
+    "Commitments",
+    "Event",
+    "Game",
+    "GameRecord",
+    "IllegalAction",
+    "NotationError",
+    "RecordError",
+    "Result",
+    "Seat",
+    "State",
+    "VariantSpec",
+    "View",
+]

@@ -1,0 +1,261 @@
+"""`Game` and `State`: the one API every interface uses (see DESIGN.md, "The engine API").
+
+A game module defines a `Game` subclass (its facts: name, player counts, variants, components,
+action names) and a `State` subclass (its rules). The base classes hold what is common to all four:
+checking arguments, the record, refusing illegal actions without touching the state, the
+notation lookup and the seat filter on events.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any, ClassVar
+
+from .errors import IllegalAction, NotationError
+from .record import GameRecord
+from .types import Action, Event, Result, Seat, View
+
+VariantSpec = dict[str, tuple[tuple[Any, ...], Any, str]]
+"""``{option name: (allowed values, default, one-line doc)}``."""
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+class Game(ABC):
+    """A game's facts and the factory of its states. One instance per game (see the registry)."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    variants: ClassVar[VariantSpec] = {}
+
+    # -- set-up --------------------------------------------------------------------------------
+    def new_game(
+        self,
+        players: int,
+        seed: int | None = None,
+        variant: Mapping[str, Any] | None = None,
+        deck: Iterable[str] | None = None,
+    ) -> State:
+        """A new game. ``seed=None`` draws a fresh seed (kept in the record).
+
+        Raises `ValueError` for a player count out of range, an unknown variant option or value,
+        a seed that is not an int, or a deck that is not a permutation of the components.
+        """
+        self.check_players(players)
+        options = self.resolve_variant(variant)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an int, not {type(seed).__name__}")
+        cards = None
+        if deck is not None:
+            cards = list(deck)
+            self.check_deck(cards, players, options)
+        return self._new_state(players, seed, options, cards)
+
+    @abstractmethod
+    def _new_state(
+        self, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
+    ) -> State:
+        """Set up the table (rulebook, "set-up"); ``deck`` is already checked."""
+
+    def check_players(self, players: int) -> None:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError(f"players must be an int, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
+                f"not {players}"
+            )
+
+    def resolve_variant(self, variant: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Every option with its value: the given ones checked, the others at their default."""
+        given = dict(variant or {})
+        for key, value in given.items():
+            if key not in self.variants:
+                allowed = ", ".join(sorted(self.variants)) or "none"
+                raise ValueError(f"unknown variant option {key!r} for {self.name}; options: {allowed}")
+            values = self.variants[key][0]
+            if not any(value == v and type(value) is type(v) for v in values):
+                raise ValueError(
+                    f"variant option {key!r} of {self.name} takes one of "
+                    f"{', '.join(map(repr, values))}, not {value!r}"
+                )
+        return {key: given.get(key, spec[1]) for key, spec in self.variants.items()}
+
+    @abstractmethod
+    def components(self, players: int, variant: dict[str, Any]) -> list[str]:
+        """The shuffled components in notation, in a fixed order; a scripted deck permutes them."""
+
+    def check_deck(self, deck: list[str], players: int, variant: dict[str, Any]) -> None:
+        want, got = Counter(self.components(players, variant)), Counter(deck)
+        if want != got:
+            missing = ", ".join(f"{n}×{k}" for k, n in sorted((want - got).items()))
+            extra = ", ".join(f"{n}×{k}" for k, n in sorted((got - want).items()))
+            raise ValueError(
+                f"deck is not a permutation of the {sum(want.values())} components of {self.name}"
+                + (f"; missing {missing}" if missing else "")
+                + (f"; unexpected {extra}" if extra else "")
+            )
+
+    # -- actions and notation ------------------------------------------------------------------
+    @abstractmethod
+    def action_names(self, players: int, variant: dict[str, Any]) -> tuple[str, ...]:
+        """The notation of every action, indexed by action (a fixed space per configuration)."""
+
+    def num_actions(self, players: int, variant: Mapping[str, Any] | None = None) -> int:
+        return len(self._notation(players, self.resolve_variant(variant))[0])
+
+    def _notation(
+        self, players: int, variant: dict[str, Any]
+    ) -> tuple[tuple[str, ...], dict[str, Action]]:
+        return _notation_tables(self, players, tuple(sorted(variant.items())))
+
+    # -- hidden information --------------------------------------------------------------------
+    @abstractmethod
+    def sample(self, view: View, seat: Seat, rng: random.Random) -> State:
+        """A full state built from ``view`` alone: what it shows kept, the hidden drawn at random
+        from what ``seat`` could consider possible."""
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"
+
+
+@cache
+def _notation_tables(
+    game: Game, players: int, variant_items: tuple[tuple[str, Any], ...]
+) -> tuple[tuple[str, ...], dict[str, Action]]:
+    names = game.action_names(players, dict(variant_items))
+    lookup = {_normalise(n): a for a, n in enumerate(names)}
+    if len(lookup) != len(names):
+        raise AssertionError(f"{game.name}: two actions share a name")
+    return names, lookup
+
+
+class State(ABC):
+    """A game in progress: mutable for fast playouts; `clone` copies it.
+
+    Subclasses implement `to_move`, `legal_actions`, `_apply`, `view`, `is_over`, `result`, and may
+    override `is_legal` (a cheaper test than building the legal list) and `clone` (faster than the
+    generic deep copy).
+    """
+
+    game: Game
+
+    def __init__(
+        self, game: Game, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.variant = variant
+        self.deck = deck
+        self.rng = random.Random(seed)
+        self.moves: list[tuple[Seat, Action]] = []
+        self.events: list[Event] = []
+        self._names, self._lookup = game._notation(players, variant)
+
+    # -- whose turn, what is legal -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> tuple[Seat, ...]:
+        """Seats that must act now (several at a simultaneous decision); ``()`` when over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """Legal actions of ``seat``, ascending; ``[]`` for a seat not to move."""
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        return seat in self.to_move and action in self.legal_actions(seat)
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        """Play ``action`` for ``seat``; an illegal one raises `IllegalAction`, changing nothing."""
+        if not self.is_legal(seat, action):
+            raise IllegalAction(self._why_illegal(seat, action))
+        self.moves.append((seat, action))
+        self._apply(seat, action)
+
+    @abstractmethod
+    def _apply(self, seat: Seat, action: Action) -> None:
+        """Play a legal action."""
+
+    def _why_illegal(self, seat: Seat, action: Action) -> str:
+        if not isinstance(seat, int) or seat not in self.to_move:
+            waiting = ", ".join(map(str, self.to_move)) or "nobody (the game is over)"
+            return f"seat {seat!r} is not to move; waiting for: {waiting}"
+        if not isinstance(action, int) or not 0 <= action < len(self._names):
+            return f"{action!r} is not an action of {self.game.name} (0…{len(self._names) - 1})"
+        legal = ", ".join(self.action_to_str(a) for a in self.legal_actions(seat))
+        return f"{self.action_to_str(action)!r} is not legal for seat {seat} now; legal: {legal}"
+
+    # -- notation ------------------------------------------------------------------------------
+    def action_to_str(self, action: Action) -> str:
+        return self._names[action]
+
+    def str_to_action(self, seat: Seat, text: str) -> Action:
+        """The action named by ``text`` (case and spacing do not matter).
+
+        Raises `NotationError` for text that names no action; an action that is named but not
+        legal now is returned (`apply` refuses it).
+        """
+        action = self._lookup.get(_normalise(text)) if isinstance(text, str) else None
+        if action is None:
+            legal = ", ".join(self.action_to_str(a) for a in self.legal_actions(seat)[:12])
+            raise NotationError(
+                f"{text!r} is not a {self.game.name} action"
+                + (f"; legal now: {legal}" if legal else "")
+            )
+        return action
+
+    def action_label(self, action: Action) -> str:
+        """A longer human description of ``action`` for interfaces; the notation by default."""
+        return self.action_to_str(action)
+
+    # -- information ---------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: Seat | None) -> View:
+        """Everything ``seat`` may know and nothing else; ``None`` is the spectator."""
+
+    def events_for(self, seat: Seat | None, start: int = 0) -> list[Event]:
+        """The events from ``start`` that ``seat`` may know: public ones and those addressed to it."""
+        return [e for e in self.events[start:] if e.get("to", seat) == seat]
+
+    def determinize(self, seat: Seat, rng: random.Random) -> State:
+        """A full state ``seat`` cannot tell from this one (`Game.sample` of its view)."""
+        return self.game.sample(self.view(seat), seat, rng)
+
+    # -- outcome -------------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The result of a finished game; raises `ValueError` before the end."""
+
+    # -- records -------------------------------------------------------------------------------
+    @property
+    def record(self) -> GameRecord:
+        return GameRecord(
+            self.game.name,
+            self.players,
+            dict(self.variant),
+            self.seed,
+            None if self.deck is None else list(self.deck),
+            list(self.moves),
+        )
+
+    def clone(self) -> State:
+        return copy.deepcopy(self, {id(self.game): self.game})
+
+    def __repr__(self) -> str:
+        return f"<{self.game.name} state, {self.players} players, {len(self.moves)} moves>"

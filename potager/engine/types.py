@@ -1,0 +1,36 @@
+"""The vocabulary shared by every game: seats, actions, results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+Seat: TypeAlias = int
+"""A player's place at the table, 0-based."""
+
+Action: TypeAlias = int
+"""An action: an int in ``range(game.num_actions(players, variant))``."""
+
+View: TypeAlias = dict[str, Any]
+"""What one seat (or a spectator, ``None``) may know: JSON-serialisable."""
+
+Event: TypeAlias = dict[str, Any]
+"""One thing that happened: ``{"type": ..., ...}``; with a ``"to"`` key it is addressed to that
+seat alone, without it is public."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a finished game.
+
+    ``scores``: each seat's score in the game's own unit (chips, points, gnome position).
+    ``winners``: the winning seats (several when the rules let a tie stand).
+    ``details``: game-specific breakdown (tie-breaks, per-hand score sheets...), JSON-serialisable.
+    """
+
+    scores: tuple[float, ...]
+    winners: tuple[Seat, ...]
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "winners": list(self.winners), "details": self.details}

@@ -1,0 +1,154 @@
+"""The invariants of DESIGN.md, written once for every game.
+
+Each game's tests call these with its own states (scripted or random); hypothesis drives the seeds.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from potager import games
+from potager.engine import GameRecord, IllegalAction, State
+
+
+def snapshot(state: State) -> str:
+    """Everything observable: the record, every seat's view, the spectator's, the events."""
+    views = [state.view(s) for s in range(state.players)] + [state.view(None)]
+    return json.dumps(
+        {
+            "record": state.record.to_dict(),
+            "views": views,
+            "to_move": list(state.to_move),
+            "events": state.events,
+            "legal": [state.legal_actions(s) for s in range(state.players)],
+        },
+        sort_keys=True,
+    )
+
+
+def step_random(state: State, rng: random.Random) -> None:
+    seat = state.to_move[0]
+    state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def play_random(state: State, rng: random.Random, bound: int, each: Callable[[State], None] | None = None) -> int:
+    """Random legal play to the end, calling ``each`` after every step; asserts the bound."""
+    steps = 0
+    while not state.is_over:
+        assert state.to_move, "a game that is not over must have a seat to move"
+        step_random(state, rng)
+        steps += 1
+        assert steps <= bound, f"no end after {bound} decisions"
+        if each is not None:
+            each(state)
+    assert state.to_move == ()
+    result = state.result()
+    assert len(result.scores) == state.players and result.winners
+    json.dumps(result.to_dict())
+    return steps
+
+
+def assert_rejects(state: State, seat: Any, action: Any) -> None:
+    """An illegal action raises `IllegalAction` and changes nothing observable."""
+    before = snapshot(state)
+    with pytest.raises(IllegalAction):
+        state.apply(seat, action)
+    assert snapshot(state) == before
+
+
+def assert_rejection(state: State, rng: random.Random, tries: int = 4) -> None:
+    """Illegal actions of a seat to move, and any action of a seat not to move, are rejected."""
+    if state.is_over:
+        assert_rejects(state, 0, 0)
+        return
+    n = state.game.num_actions(state.players, state.variant)
+    for seat in range(state.players):
+        legal = set(state.legal_actions(seat))
+        if seat not in state.to_move:
+            assert not legal
+            assert_rejects(state, seat, rng.randrange(n))
+            continue
+        illegal = [a for a in range(n) if a not in legal]
+        for a in rng.sample(illegal, min(tries, len(illegal))):
+            assert_rejects(state, seat, a)
+    assert_rejects(state, state.players, 0)
+    assert_rejects(state, state.to_move[0], n)
+    assert_rejects(state, state.to_move[0], -1)
+
+
+def assert_replay(state: State) -> None:
+    """``replay(record)`` (also through JSON) equals the state for every seat."""
+    again = games.replay(GameRecord.from_json(state.record.to_json()))
+    assert snapshot(again) == snapshot(state)
+    if state.is_over:
+        assert again.result() == state.result()
+
+
+def assert_sample_keeps_view(state: State, rng: random.Random) -> None:
+    """For every seat s, ``view(s)`` of ``sample(view(s), s, rng)`` equals ``view(s)``; and the
+    sampled state is playable."""
+    for seat in range(state.players):
+        view = state.view(seat)
+        json.dumps(view)
+        sampled = state.game.sample(view, seat, rng)
+        assert sampled.view(seat) == view, f"seat {seat}: sample changed the view"
+        assert state.determinize(seat, rng).view(seat) == view
+        assert sampled.to_move == state.to_move
+        for s in sampled.to_move:
+            if s == seat:
+                assert sampled.legal_actions(s) == state.legal_actions(s)
+            assert sampled.legal_actions(s)
+
+
+def assert_notation_round_trip(state: State) -> None:
+    for seat in state.to_move:
+        for a in state.legal_actions(seat):
+            assert state.str_to_action(seat, state.action_to_str(a)) == a
+
+
+def golden_playthrough(name: str, players: int, seed: int, variant: dict[str, Any] | None = None) -> str:
+    """A seeded random game, step by step: each step's views, legal actions and new events."""
+    game = games.get(name)
+    state = game.new_game(players, seed, variant)
+    rng = random.Random(seed)
+    lines = [f"# {name}, {players} players, seed {seed}, variant {json.dumps(state.variant, sort_keys=True)}"]
+    seen = 0
+    step = 0
+    while True:
+        lines.append(f"## step {step}")
+        for s in [*range(players), None]:
+            lines.append(f"view {s}: {json.dumps(state.view(s), sort_keys=True)}")
+        for e in state.events[seen:]:
+            lines.append(f"event: {json.dumps(e, sort_keys=True)}")
+        seen = len(state.events)
+        if state.is_over:
+            lines.append(f"result: {json.dumps(state.result().to_dict(), sort_keys=True)}")
+            break
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        lines.append(f"to move: {list(state.to_move)}; legal for {seat}: "
+                     + " | ".join(state.action_to_str(a) for a in legal))
+        action = rng.choice(legal)
+        lines.append(f"play: {seat} {state.action_to_str(action)}")
+        state.apply(seat, action)
+        step += 1
+    return "\n".join(lines) + "\n"
+
+
+def check_golden(path: Path, text: str) -> None:
+    """Compare with the stored playthrough; ``POTAGER_REGEN_GOLDEN=1`` rewrites it."""
+    import os
+
+    if os.environ.get("POTAGER_REGEN_GOLDEN") or not path.exists():
+        if not os.environ.get("POTAGER_REGEN_GOLDEN"):
+            pytest.fail(f"{path} is missing; run with POTAGER_REGEN_GOLDEN=1 to create it")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        return
+    assert text == path.read_text(), f"{path} changed; if the change is intended, regenerate it"
