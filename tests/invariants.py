@@ -37,7 +37,9 @@ def step_random(state: State, rng: random.Random) -> None:
     state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
-def play_random(state: State, rng: random.Random, bound: int, each: Callable[[State], None] | None = None) -> int:
+def play_random(
+    state: State, rng: random.Random, bound: int, each: Callable[[State], None] | None = None
+) -> int:
     """Random legal play to the end, calling ``each`` after every step; asserts the bound."""
     steps = 0
     while not state.is_over:
@@ -112,12 +114,17 @@ def assert_notation_round_trip(state: State) -> None:
             assert state.str_to_action(seat, state.action_to_str(a)) == a
 
 
-def golden_playthrough(name: str, players: int, seed: int, variant: dict[str, Any] | None = None) -> str:
+def golden_playthrough(
+    name: str, players: int, seed: int, variant: dict[str, Any] | None = None
+) -> str:
     """A seeded random game, step by step: each step's views, legal actions and new events."""
     game = games.get(name)
     state = game.new_game(players, seed, variant)
     rng = random.Random(seed)
-    lines = [f"# {name}, {players} players, seed {seed}, variant {json.dumps(state.variant, sort_keys=True)}"]
+    lines = [
+        f"# {name}, {players} players, seed {seed}, "
+        f"variant {json.dumps(state.variant, sort_keys=True)}"
+    ]
     seen = 0
     step = 0
     while True:
@@ -132,8 +139,10 @@ def golden_playthrough(name: str, players: int, seed: int, variant: dict[str, An
             break
         seat = state.to_move[0]
         legal = state.legal_actions(seat)
-        lines.append(f"to move: {list(state.to_move)}; legal for {seat}: "
-                     + " | ".join(state.action_to_str(a) for a in legal))
+        lines.append(
+            f"to move: {list(state.to_move)}; legal for {seat}: "
+            + " | ".join(state.action_to_str(a) for a in legal)
+        )
         action = rng.choice(legal)
         lines.append(f"play: {seat} {state.action_to_str(action)}")
         state.apply(seat, action)

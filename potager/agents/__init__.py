@@ -55,4 +55,6 @@ def make(level: str, game: Game) -> Agent:
             pass
         else:
             return cls()  # type: ignore[no-any-return]
-    raise ValueError(f"unknown bot level {level!r} for {game.name}; levels: {', '.join(levels(game))}")
+    raise ValueError(
+        f"unknown bot level {level!r} for {game.name}; levels: {', '.join(levels(game))}"
+    )

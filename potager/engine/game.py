@@ -83,7 +83,9 @@ class Game(ABC):
         for key, value in given.items():
             if key not in self.variants:
                 allowed = ", ".join(sorted(self.variants)) or "none"
-                raise ValueError(f"unknown variant option {key!r} for {self.name}; options: {allowed}")
+                raise ValueError(
+                    f"unknown variant option {key!r} for {self.name}; options: {allowed}"
+                )
             values = self.variants[key][0]
             if not any(value == v and type(value) is type(v) for v in values):
                 raise ValueError(
@@ -226,7 +228,7 @@ class State(ABC):
         """Everything ``seat`` may know and nothing else; ``None`` is the spectator."""
 
     def events_for(self, seat: Seat | None, start: int = 0) -> list[Event]:
-        """The events from ``start`` that ``seat`` may know: public ones and those addressed to it."""
+        """Events from ``start`` that ``seat`` may know: public ones and ones addressed to it."""
         return [e for e in self.events[start:] if e.get("to", seat) == seat]
 
     def determinize(self, seat: Seat, rng: random.Random) -> State:

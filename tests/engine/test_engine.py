@@ -22,7 +22,9 @@ from tests.invariants import assert_rejects, assert_replay
 
 
 class NimState(State):
-    def __init__(self, game: Game, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None) -> None:
+    def __init__(
+        self, game: Game, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
+    ) -> None:
         super().__init__(game, players, seed, variant, deck)
         self.stones = variant["stones"]
         self.turn = 0
@@ -51,8 +53,10 @@ class NimState(State):
 
     def result(self) -> Result:
         loser = (self.turn - 1) % self.players
-        return Result(tuple(0.0 if s == loser else 1.0 for s in range(self.players)),
-                      tuple(s for s in range(self.players) if s != loser))
+        return Result(
+            tuple(0.0 if s == loser else 1.0 for s in range(self.players)),
+            tuple(s for s in range(self.players) if s != loser),
+        )
 
 
 class Nim(Game):
@@ -113,7 +117,9 @@ def test_illegal_actions_change_nothing() -> None:
 def test_notation_is_case_and_space_insensitive() -> None:
     state = NIM.new_game(2, 1)
     assert state.str_to_action(0, "  TAKE   2 ") == 1
-    with pytest.raises(NotationError, match="'take 9' is not a nim action; legal now: take 1, take 2"):
+    with pytest.raises(
+        NotationError, match="'take 9' is not a nim action; legal now: take 1, take 2"
+    ):
         state.str_to_action(0, "take 9")
 
 
