@@ -1,0 +1,3 @@
+"""Collection settings shared by the whole suite (doctests run over `potager/` too)."""
+
+collect_ignore_glob = ["potager/store/migrations/*", "bench/*"]
