@@ -1,0 +1,65 @@
+"""The 60 cards as ints, with the tables the rules look them up in.
+
+A card is an int 0…59: the 56 suit cards in suit order (``H1`` … ``HK``, ``D1`` … ``CK``), then the
+four Pas de Haricots trumps ``T1`` … ``T4``. Each trump belongs to the series of its suit.
+
+>>> CARDS[0], CARDS[13], CARDS[56], CARD_INDEX["C10"]
+('H1', 'HK', 'T1', 51)
+>>> SUITS[CARD_SUIT[CARD_INDEX["T4"]]]
+'C'
+"""
+
+from __future__ import annotations
+
+from .data import (
+    DOUBLER_RANK,
+    MINUS_RANKS,
+    PAS_DE_HARICOTS,
+    PIPS,
+    RANK_NAMES,
+    RANKS,
+    SUIT_NAMES,
+    SUITS,
+)
+
+Card = int
+"""A card: an index into `CARDS`."""
+
+CARDS: tuple[str, ...] = tuple(s + r for s in SUITS for r in RANKS) + tuple(PAS_DE_HARICOTS)
+"""Every card's notation, indexed by card; also the order of `Game.components`."""
+
+NUM_CARDS = len(CARDS)
+
+CARD_INDEX: dict[str, Card] = {name: i for i, name in enumerate(CARDS)}
+
+CARD_SUIT: tuple[int, ...] = tuple(
+    SUITS.index(PAS_DE_HARICOTS[name] if name in PAS_DE_HARICOTS else name[0]) for name in CARDS
+)
+"""The series (index into `SUITS`) each card is laid out in; a trump goes with its suit."""
+
+CARD_PIPS: tuple[int, ...] = tuple(
+    PIPS.get(name[1:], 0) if name[0] in SUITS else 0 for name in CARDS
+)
+"""The simple value of each card (0 for the special cards)."""
+
+CARD_MINUS: tuple[bool, ...] = tuple(name[0] in SUITS and name[1:] in MINUS_RANKS for name in CARDS)
+CARD_KING: tuple[bool, ...] = tuple(name[0] in SUITS and name[1:] == DOUBLER_RANK for name in CARDS)
+CARD_TRUMP: tuple[bool, ...] = tuple(name in PAS_DE_HARICOTS for name in CARDS)
+
+
+def names(cards: list[Card]) -> list[str]:
+    """The notation of ``cards``, in card order."""
+    return [CARDS[c] for c in sorted(cards)]
+
+
+def label(card: Card) -> str:
+    """A card in words.
+
+    >>> label(CARD_INDEX["H7"]), label(CARD_INDEX["SN"]), label(CARD_INDEX["T1"])
+    ('7 of hearts', 'Cavalier of spades', 'trump 1 (Pas de Haricots of diamonds)')
+    """
+    name = CARDS[card]
+    suit = SUIT_NAMES[SUITS[CARD_SUIT[card]]]
+    if CARD_TRUMP[card]:
+        return f"trump {name[1:]} (Pas de Haricots of {suit})"
+    return f"{RANK_NAMES.get(name[1:], name[1:])} of {suit}"

@@ -1,0 +1,43 @@
+"""The game's facts for the engine: players, variants, components, the action space."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from potager.engine import Game, Seat, VariantSpec, View
+
+from .cards import CARD_INDEX, CARDS
+from .data import DEAL, HANDS, HANDS_ALLOWED
+from .rules import PasDeHaricotsState
+from .sampling import sample
+
+
+class PasDeHaricots(Game):
+    """Pas de Haricots (Amigo), 3 to 6 players."""
+
+    name = "pas-de-haricots"
+    title = "Pas de Haricots"
+    min_players = min(DEAL)
+    max_players = max(DEAL)
+    variants: ClassVar[VariantSpec] = {
+        "hands": (HANDS_ALLOWED, HANDS, "hands (manches) in the match; the rulebook plays 3"),
+    }
+
+    def _new_state(
+        self, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
+    ) -> PasDeHaricotsState:
+        state = PasDeHaricotsState(self, players, seed, variant, deck)
+        state.deal(None if deck is None else [CARD_INDEX[c] for c in deck])
+        return state
+
+    def components(self, players: int, variant: dict[str, Any]) -> list[str]:
+        """The 60 cards: 4 suits × (1–10, Valet, Cavalier, Dame, Roi) and the trumps 1–4."""
+        return list(CARDS)
+
+    def action_names(self, players: int, variant: dict[str, Any]) -> tuple[str, ...]:
+        """``play <card>`` for actions 0…59, ``take <card>`` for 60…119."""
+        return tuple(f"play {c}" for c in CARDS) + tuple(f"take {c}" for c in CARDS)
+
+    def sample(self, view: View, seat: Seat, rng: random.Random) -> PasDeHaricotsState:
+        return sample(self, view, seat, rng)

@@ -1,0 +1,273 @@
+"""The state of a Pas de Haricots match and its transitions (rulebook "Déroulement",
+"Fin du jeu"; FACTS.md readings 0–3).
+
+A turn has three steps, each a named phase: the bean holder leads a card face up (`LEAD`), every
+other player commits a card face down at the same time (`COMMIT`, hidden commitments), then the
+revealed cards are taken one by one along the taking chain (`TAKE`). A step that leaves nobody a
+choice is made by the game itself: the last card of a hand is played without asking, and a take
+with a single card left to take (the last one always takes the bean card) happens at once.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from potager.engine import Action, Commitments, Game, Result, Seat, State, View
+
+from .cards import CARDS, NUM_CARDS, Card, label, names
+from .data import DEAL, SUITS
+from .scoring import match_winners, score_sheet, series_values
+
+LEAD, COMMIT, TAKE, OVER = range(4)
+PHASES: tuple[str, ...] = ("lead", "commit", "take", "over")
+"""Phase names as views show them, indexed by phase."""
+
+TAKE_OFFSET = NUM_CARDS
+"""Actions ``0…59`` play a card (``play H7``), ``60…119`` take one (``take H7``)."""
+
+NO_CARD = -1
+
+
+class PasDeHaricotsState(State):
+    """A match in progress: hands of cards, the cards on the table, the collected series and
+    the score sheet of every finished hand."""
+
+    def __init__(
+        self, game: Game, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
+    ) -> None:
+        super().__init__(game, players, seed, variant, deck)
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        """Each seat's hand, in card order."""
+        self.collected: list[list[Card]] = [[] for _ in range(players)]
+        """The cards each seat has taken this hand, laid out face up."""
+        self.table: list[Card] = [NO_CARD] * players
+        """The card each seat has face up in front of it this turn (`NO_CARD` once taken)."""
+        self.commitments = Commitments()
+        self.phase = LEAD
+        self.bean: Seat = 0
+        """The seat holding the bean pion: it leads this turn (FACTS.md 0: seat 0 first)."""
+        self.bean_card: Card = NO_CARD
+        self.taker: Seat = NO_CARD
+        self.on_table = 0
+        """Revealed cards not taken yet."""
+        self.hand_number = 0
+        """Hands dealt so far (the current hand's number, 1-based)."""
+        self.turn = 0
+        """Turns begun in the current hand."""
+        self.sheets: list[list[tuple[int, int, int]]] = []
+        """The score pad: per finished hand, per seat ("+", "−", total)."""
+        self._to_move: tuple[Seat, ...] = (0,)
+
+    # -- the hand ------------------------------------------------------------------------------
+    def deal(self, order: list[Card] | None) -> None:
+        """Deal the whole deck round-robin from seat 0 ("Préparation"); ``order`` scripts it,
+        otherwise the game's generator shuffles (every hand after the first, FACTS.md 0)."""
+        if order is None:
+            order = list(range(NUM_CARDS))
+            self.rng.shuffle(order)
+        n = self.players
+        self.hands = [sorted(order[s::n]) for s in range(n)]
+        self.collected = [[] for _ in range(n)]
+        self.hand_number += 1
+        self.turn = 0
+        self.events.append(
+            {"type": "deal", "hand": self.hand_number, "bean": self.bean, "cards": DEAL[n]}
+        )
+        for s in range(n):
+            self.events.append({"type": "cards", "to": s, "cards": names(self.hands[s])})
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """ "On commence toujours par le joueur qui possède le pion haricot"."""
+        self.turn += 1
+        self.phase = LEAD
+        self.bean_card = NO_CARD
+        self.table = [NO_CARD] * self.players
+        self._to_move = (self.bean,)
+        if len(self.hands[self.bean]) == 1:
+            self._lead(self.hands[self.bean][0])
+
+    def _lead(self, card: Card) -> None:
+        """The bean holder plays a card face up and puts the bean on it; then every other
+        player chooses a card face down (rulebook §1; FACTS.md 1)."""
+        bean = self.bean
+        self.hands[bean].remove(card)
+        self.table[bean] = self.bean_card = card
+        self.events.append({"type": "lead", "seat": bean, "card": CARDS[card]})
+        self.phase = COMMIT
+        others = tuple(s for s in range(self.players) if s != bean)
+        self.commitments.open(others)
+        self._to_move = others
+        if len(self.hands[others[0]]) == 1:
+            for s in others:
+                self._commit(s, self.hands[s][0])
+
+    def _commit(self, seat: Seat, card: Card) -> None:
+        """A face-down card: hidden until everyone has chosen, then all turn together."""
+        self.hands[seat].remove(card)
+        self.commitments.commit(seat, card)
+        self.events.append({"type": "commit", "seat": seat})
+        if self.commitments.complete:
+            self._reveal()
+        else:
+            self._to_move = self.commitments.waiting
+
+    def _reveal(self) -> None:
+        """ "Tous les joueurs retournent leur carte en même temps"; the bean holder takes first."""
+        for s, card in self.commitments.reveal().items():
+            self.table[s] = card
+        self.events.append({"type": "reveal", "cards": [CARDS[c] for c in self.table]})
+        self.phase = TAKE
+        self.on_table = self.players
+        self._give_turn_to_take(self.bean)
+
+    def _give_turn_to_take(self, seat: Seat) -> None:
+        """``seat`` takes next; with a single card it may take, it takes it at once."""
+        self.taker = seat
+        self._to_move = (seat,)
+        if self.on_table == 1:
+            self._take(seat, self.bean_card)
+        elif self.on_table == 2:
+            self._take(seat, next(c for c in self.table if c >= 0 and c != self.bean_card))
+
+    def _take(self, seat: Seat, card: Card) -> None:
+        """The taking chain (rulebook §2; FACTS.md 2): the player whose card was just taken takes
+        next, never the bean card while another is left; the bean card's taker gets the bean."""
+        owner = self.table.index(card)
+        self.table[owner] = NO_CARD
+        self.collected[seat].append(card)
+        self.on_table -= 1
+        self.events.append(
+            {"type": "take", "seat": seat, "card": CARDS[card], "from": owner,
+             "bean": card == self.bean_card}
+        )  # fmt: skip
+        if card != self.bean_card:
+            self._give_turn_to_take(owner)
+            return
+        self.bean = seat
+        self.taker = NO_CARD
+        if self.hands[seat]:
+            self._begin_turn()
+        else:
+            self._end_hand()
+
+    def _end_hand(self) -> None:
+        """ "Fin du jeu": every series is scored, the "+", "−" and total lines go on the pad; a new
+        hand is dealt, led by the last bean taker, until the last hand (FACTS.md 3)."""
+        sheet = [score_sheet(cards) for cards in self.collected]
+        self.sheets.append(sheet)
+        self.events.append(
+            {
+                "type": "hand_end",
+                "hand": self.hand_number,
+                "collected": [names(c) for c in self.collected],
+                "series": [series_values(c) for c in self.collected],
+                "sheet": [list(line) for line in sheet],
+                "totals": self.totals(),
+            }
+        )
+        if self.hand_number < self.variant["hands"]:
+            self.deal(None)
+            return
+        self.phase = OVER
+        self.table = [NO_CARD] * self.players
+        self.bean_card = NO_CARD
+        self._to_move = ()
+        self.events.append(
+            {"type": "game_end", "totals": self.totals(), "winners": list(self.winners())}
+        )
+
+    def totals(self) -> list[int]:
+        """Each seat's total over the finished hands."""
+        return [sum(sheet[s][2] for sheet in self.sheets) for s in range(self.players)]
+
+    def winners(self) -> tuple[Seat, ...]:
+        return match_winners(self.totals())
+
+    # -- the engine API ------------------------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[Seat, ...]:
+        return self._to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat not in self._to_move:
+            return []
+        if self.phase == TAKE:
+            bean_card = self.bean_card
+            return sorted(c + TAKE_OFFSET for c in self.table if c >= 0 and c != bean_card)
+        return self.hands[seat][:]
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        if seat not in self._to_move or action.__class__ is not int:
+            return False
+        if self.phase == TAKE:
+            card = action - TAKE_OFFSET
+            return card >= 0 and card != self.bean_card and card in self.table
+        return action in self.hands[seat]
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        if self.phase == TAKE:
+            self._take(seat, action - TAKE_OFFSET)
+        elif self.phase == LEAD:
+            self._lead(action)
+        else:
+            self._commit(seat, action)
+
+    def action_label(self, action: Action) -> str:
+        if action < TAKE_OFFSET:
+            return f"play the {label(action)}"
+        return f"take the {label(action - TAKE_OFFSET)}"
+
+    def view(self, seat: Seat | None) -> View:
+        """What ``seat`` may know: its own hand and pending face-down card, the cards face up,
+        every series collected this hand, who has committed (not what), the score pad."""
+        pending = self.commitments.choice(seat) if seat is not None else None
+        return {
+            "players": self.players,
+            "variant": dict(self.variant),
+            "hand_number": self.hand_number,
+            "turn": self.turn,
+            "phase": PHASES[self.phase],
+            "to_move": list(self._to_move),
+            "bean": self.bean,
+            "bean_card": CARDS[self.bean_card] if self.bean_card >= 0 else None,
+            "table": [CARDS[c] if c >= 0 else None for c in self.table],
+            "committed": list(self.commitments.committed) if self.phase == COMMIT else [],
+            "taker": self.taker if self.phase == TAKE else None,
+            "hand": names(self.hands[seat]) if seat is not None else None,
+            "commitment": CARDS[pending] if pending is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "collected": [names(c) for c in self.collected],
+            "series": [dict(zip(SUITS, series_values(c), strict=True)) for c in self.collected],
+            "scores": [[list(line) for line in sheet] for sheet in self.sheets],
+            "totals": self.totals(),
+        }
+
+    def result(self) -> Result:
+        """Total points after the last hand; the highest total wins, ties share the win."""
+        if not self.is_over:
+            raise ValueError("the match is not over")
+        return Result(
+            tuple(float(t) for t in self.totals()),
+            self.winners(),
+            {"sheets": [[list(line) for line in sheet] for sheet in self.sheets]},
+        )
+
+    def clone(self) -> PasDeHaricotsState:
+        new = object.__new__(PasDeHaricotsState)
+        new.__dict__.update(self.__dict__)
+        new.hands = [h[:] for h in self.hands]
+        new.collected = [c[:] for c in self.collected]
+        new.table = self.table[:]
+        new.commitments = self.commitments.copy()
+        new.sheets = self.sheets[:]
+        new.moves = self.moves[:]
+        new.events = self.events[:]
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        return new
