@@ -1,0 +1,116 @@
+"""Every fact of Kraut & Rüben as data (rulebook "Matériel", "Carte contrat"; FACTS.md).
+
+A corrected fact is a one-line change here: the tile counts, the garden's shape, the twelve
+contract cards with their per-card point rows, the fixed values, the cup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+Kind = Literal["tomato", "asparagus", "carrot", "salad", "clover", "dandelion", "snail", "mole"]
+"""A tile's kind, in the notation (French: tomate, asperge, carotte, salade, trèfle, pissenlit,
+escargot, taupe)."""
+
+KINDS: Final[tuple[Kind, ...]] = (
+    "tomato",
+    "asparagus",
+    "carrot",
+    "salad",
+    "clover",
+    "dandelion",
+    "snail",
+    "mole",
+)
+"""Every kind; a kind's index here is its code in the rules."""
+
+VEGETABLES: Final[tuple[Kind, ...]] = KINDS[:4]
+
+TILE_COUNTS: Final[dict[Kind, int]] = {
+    "tomato": 16,
+    "asparagus": 16,
+    "carrot": 16,
+    "salad": 16,
+    "clover": 7,
+    "dandelion": 7,
+    "snail": 7,
+    "mole": 5,
+}
+"""The 90 tiles of the box ("90 cartes")."""
+
+PILE_KINDS: Final[tuple[Kind, ...]] = KINDS[:7]
+"""The shuffled pile: every tile but the moles (each player keeps one mole face up)."""
+
+COLUMNS: Final[str] = "abcd"
+ROWS: Final[str] = "123"
+SPACES: Final[tuple[str, ...]] = tuple(c + r for r in ROWS for c in COLUMNS)
+"""A garden is a 3 × 4 grid: the 12 spaces, row by row (``a1 b1 c1 d1 a2 … d3``)."""
+
+SNAILS_PER_GARDEN: Final[int] = 2
+MOLES_PER_GARDEN: Final[int] = 2
+"""At most 2 snails and 2 moles in one garden (rulebook "La taupe", "L'escargot")."""
+
+FIXED_POINTS: Final[dict[Kind, int]] = {"clover": 1, "dandelion": 0, "mole": 0, "snail": -1}
+"""Points per uncovered tile for every player, whatever the contract."""
+
+NEGATIVE_POINTS: Final[int] = -2
+"""Points per uncovered tile of a contract's negative vegetable."""
+
+COLUMN_LABELS: Final[tuple[str, ...]] = ("0", "1", "2", "3", "4+")
+"""A contract's columns: how many principal vegetables lie uncovered in the garden."""
+
+LOWER_ROW: Final[tuple[int, ...]] = (1, 2, 3, 2, 1)
+HIGHER_ROW: Final[tuple[int, ...]] = (2, 3, 4, 3, 2)
+"""ASSUMPTION (FACTS.md): the two scoring rows, per column; kept per card below."""
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A contract card ("carte contrat"): the principal vegetable picks the column, two
+    vegetables score per tile by that column, one vegetable costs 2 points per tile."""
+
+    number: int
+    principal: Kind
+    lower: Kind
+    higher: Kind
+    negative: Kind
+    lower_points: tuple[int, ...] = LOWER_ROW
+    higher_points: tuple[int, ...] = HIGHER_ROW
+
+
+CONTRACTS: Final[dict[int, Contract]] = {
+    c.number: c
+    for c in (
+        Contract(1, "tomato", "carrot", "salad", "asparagus"),
+        Contract(2, "tomato", "salad", "asparagus", "carrot"),
+        Contract(3, "tomato", "asparagus", "carrot", "salad"),
+        Contract(4, "asparagus", "salad", "tomato", "carrot"),
+        Contract(5, "asparagus", "tomato", "carrot", "salad"),
+        Contract(6, "asparagus", "carrot", "salad", "tomato"),
+        Contract(7, "carrot", "tomato", "asparagus", "salad"),
+        Contract(8, "carrot", "asparagus", "salad", "tomato"),
+        Contract(9, "carrot", "salad", "tomato", "asparagus"),
+        Contract(10, "salad", "asparagus", "carrot", "tomato"),
+        Contract(11, "salad", "carrot", "tomato", "asparagus"),
+        Contract(12, "salad", "tomato", "asparagus", "carrot"),
+    )
+}
+"""The 12 contract cards (FACTS.md's table, numbered as there)."""
+
+FIRST_PLAYER: Final[int] = 0
+"""Seat 0 is "the youngest player" and begins every game."""
+
+MATCH_GAMES: Final[int] = 3
+CUP_POINTS: Final[int] = 3
+"""Variant: 3 games in a row; the first player to take a garden in a game gets the cup, +3."""
+
+
+def gardens_for(players: int) -> int:
+    """One garden more than players ("un jardin de plus que le nombre de joueurs")."""
+    return players + 1
+
+
+def gardens_to_take(players: int) -> int:
+    """Gardens each player takes: one, two in the 2-player game ("Jeu à deux")."""
+    return 2 if players == 2 else 1

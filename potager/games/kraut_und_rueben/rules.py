@@ -1,0 +1,410 @@
+"""Kraut & Rüben: the state and its transitions (rulebook "Déroulement" to "Jeu à deux").
+
+The gardens are flat lists of ``12 · N`` spaces: ``base`` (the tile put on the space) and
+``cover`` (a snail or mole on top of it), kind codes from `data.KINDS`, ``EMPTY`` for none. Each
+garden also keeps 12-bit masks of its empty spaces and of its coverable spaces (an uncovered
+vegetable, clover or dandelion), so that the legal actions are table look-ups.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from potager.engine import Action, Game, Result, Seat, State, VariantSpec, View
+
+from . import views
+from .data import (
+    CONTRACTS,
+    CUP_POINTS,
+    FIRST_PLAYER,
+    KINDS,
+    MATCH_GAMES,
+    MOLES_PER_GARDEN,
+    PILE_KINDS,
+    SNAILS_PER_GARDEN,
+    SPACES,
+    TILE_COUNTS,
+    gardens_for,
+    gardens_to_take,
+)
+from .notation import DRAW, DRAWING, EMPTY, FULL_MASK, OVER, PLACING, SIZE, TAKING, ActionSpace
+from .scoring import CODE, points
+
+DANDELION = CODE["dandelion"]
+SNAIL = CODE["snail"]
+MOLE = CODE["mole"]
+"""Codes up to ``DANDELION`` (vegetables, clover, dandelion) are the coverable kinds."""
+
+
+class KrautUndRueben(Game):
+    """Kraut & Rüben (Gerd Fenchel, Kosmos 1998), 2–5 players."""
+
+    name = "kraut-und-rueben"
+    title = "Kraut & Rüben"
+    min_players = 2
+    max_players = 5
+    variants: ClassVar[VariantSpec] = {
+        "match": (
+            (False, True),
+            False,
+            "three games in a row, points added; the first garden taken in a game earns the cup"
+            " (+3)",
+        )
+    }
+
+    def _new_state(
+        self, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
+    ) -> KrautUndRuebenState:
+        return KrautUndRuebenState(self, players, seed, variant, deck)
+
+    def components(self, players: int, variant: dict[str, Any]) -> list[str]:
+        """The 85 tiles of the pile: every tile but the moles."""
+        return [kind for kind in PILE_KINDS for _ in range(TILE_COUNTS[kind])]
+
+    def action_names(self, players: int, variant: dict[str, Any]) -> tuple[str, ...]:
+        return ActionSpace.of(gardens_for(players)).names
+
+    def sample(self, view: View, seat: Seat, rng: random.Random) -> KrautUndRuebenState:
+        """The view's table with the unseen pile reshuffled and the others' contracts dealt
+        from the contracts ``seat`` has not seen."""
+        state = self._new_state(view["players"], rng.randrange(2**63), dict(view["variant"]), None)
+        views.restore(state, view, seat, rng)
+        return state
+
+
+class KrautUndRuebenState(State):
+    """A game (or, with ``match``, a series of three games) in progress."""
+
+    def __init__(
+        self, game: Game, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
+    ) -> None:
+        super().__init__(game, players, seed, variant, deck)
+        self.gardens = gardens_for(players)
+        self.quota = gardens_to_take(players)
+        self.space = ActionSpace.of(self.gardens)
+        self.games = MATCH_GAMES if variant["match"] else 1
+        self.game_no = 0
+        self.history: list[dict[str, Any]] = []
+        self.totals = [0] * players
+        self._deal(None if deck is None else [CODE[k] for k in reversed(deck)])
+        self._start_turn(FIRST_PLAYER)
+
+    # -- set-up ("Préparation") ----------------------------------------------------------------
+    def _deal(self, pile: list[int] | None) -> None:
+        """Empty gardens, a mole per player, a secret contract each, the shuffled pile (top
+        last). Contracts are dealt first, then the pile is shuffled (unless scripted)."""
+        n = self.gardens * SIZE
+        self.base = [EMPTY] * n
+        self.cover = [EMPTY] * n
+        self.empty = [FULL_MASK] * self.gardens
+        self.coverable = [0] * self.gardens
+        self.filled = [0] * self.gardens
+        self.snails = [0] * self.gardens
+        self.moles = [0] * self.gardens
+        self.owner = [-1] * self.gardens
+        self.owned: list[list[int]] = [[] for _ in range(self.players)]
+        self.taken: list[tuple[Seat, int]] = []
+        self.placed = 0
+        self.out = [0] * len(KINDS)
+        self.drawn = EMPTY
+        self.has_mole = [True] * self.players
+        self.finished = [False] * self.players
+        self.contracts = self.rng.sample(sorted(CONTRACTS), self.players)
+        if pile is None:
+            pile = [CODE[k] for k in self.game.components(self.players, self.variant)]
+            self.rng.shuffle(pile)
+        self.pile = pile
+        for seat, number in enumerate(self.contracts):
+            self.events.append(
+                {"type": "contract", "to": seat, "game": self.game_no + 1, "contract": number}
+            )
+
+    # -- whose turn, what is legal ---------------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[Seat, ...]:
+        return () if self.phase == OVER else (self.turn,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat != self.turn or self.phase == OVER:
+            return []
+        if self.phase == DRAWING:
+            return [DRAW, *self._mole_targets()] if self.has_mole[seat] else [DRAW]
+        if self.phase == PLACING:
+            return self._place_targets(seat, self.drawn)
+        take = self.space.take
+        return [take + g for g, o in enumerate(self.owner) if o < 0] + [self.space.pass_]
+
+    def _place_targets(self, seat: Seat, kind: int) -> list[Action]:
+        """Where the drawn tile may go ("Déroulement", "L'escargot", "Prendre un jardin")."""
+        targets: list[Action] = []
+        place_at = self.space.place_at
+        if kind == SNAIL:
+            if self.placed == 0:
+                return list(range(self.space.place, self.space.mole))
+            for g, mask in enumerate(self.coverable):
+                if mask and self.snails[g] < SNAILS_PER_GARDEN and self.filled[g] < SIZE:
+                    targets.extend(place_at[g][mask])
+            return targets
+        for g, mask in enumerate(self.empty):
+            if mask and (self.filled[g] < SIZE - 1 or self.owner[g] in (-1, seat)):
+                targets.extend(place_at[g][mask])
+        return targets
+
+    def _mole_targets(self) -> list[Action]:
+        """Where the mole may go ("La taupe"): an uncovered tile, at most 2 moles a garden."""
+        targets: list[Action] = []
+        mole_at = self.space.mole_at
+        for g, mask in enumerate(self.coverable):
+            if mask and self.moles[g] < MOLES_PER_GARDEN and self.filled[g] < SIZE:
+                targets.extend(mole_at[g][mask])
+        return targets
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        if seat != self.turn or type(action) is not int or type(seat) is not int:
+            return False
+        space = self.space
+        if self.phase == DRAWING:
+            i = action - space.mole
+            if action == DRAW:
+                return True
+            if not (self.has_mole[seat] and 0 <= i < space.take - space.mole):
+                return False
+            g = i // SIZE
+            return bool(
+                self.moles[g] < MOLES_PER_GARDEN
+                and self.filled[g] < SIZE
+                and self.coverable[g] >> (i - g * SIZE) & 1
+            )
+        if self.phase == PLACING:
+            i = action - space.place
+            return 0 <= i < space.mole - space.place and self._may_place(seat, i)
+        if self.phase == TAKING:
+            g = action - space.take
+            return action == space.pass_ or (0 <= g < self.gardens and self.owner[g] < 0)
+        return False
+
+    def _may_place(self, seat: Seat, i: int) -> bool:
+        g, bit = i // SIZE, 1 << (i % SIZE)
+        if self.drawn == SNAIL:
+            if self.placed == 0:
+                return True
+            return bool(
+                self.coverable[g] & bit
+                and self.snails[g] < SNAILS_PER_GARDEN
+                and self.filled[g] < SIZE
+            )
+        return bool(self.empty[g] & bit) and (
+            self.filled[g] < SIZE - 1 or self.owner[g] in (-1, seat)
+        )
+
+    # -- a turn ----------------------------------------------------------------------------------
+    def _apply(self, seat: Seat, action: Action) -> None:
+        if self.phase == DRAWING:
+            if action == DRAW:
+                self._draw(seat)
+            else:
+                self._play_mole(seat, action - self.space.mole)
+        elif self.phase == PLACING:
+            self._place(seat, action - self.space.place)
+        elif action == self.space.pass_:
+            self.events.append({"type": "pass", "seat": seat})
+            self._start_turn((seat + 1) % self.players)
+        else:
+            self._take(seat, action - self.space.take)
+
+    def _start_turn(self, seat: Seat) -> None:
+        """The game ends at the start of a turn when the pile is empty or every player has
+        finished; a finished player's turns are skipped (FACTS.md, reading 4)."""
+        if not self.pile or all(self.finished):
+            self._end_game()
+            return
+        while self.finished[seat]:
+            seat = (seat + 1) % self.players
+        self.turn = seat
+        self.phase = DRAWING
+
+    def _draw(self, seat: Seat) -> None:
+        """Draw the top tile; it is public. With no legal place it leaves the game."""
+        kind = self.pile.pop()
+        self.events.append({"type": "draw", "seat": seat, "tile": KINDS[kind]})
+        self.drawn = kind
+        if self._place_targets(seat, kind):
+            self.phase = PLACING
+            return
+        self.drawn = EMPTY
+        self.out[kind] += 1
+        self.events.append({"type": "discard", "seat": seat, "tile": KINDS[kind]})
+        self._after_placing(seat)
+
+    def _place(self, seat: Seat, i: int) -> None:
+        """Put the drawn tile on space ``i``: a vegetable, clover or dandelion (or the very first
+        snail) on an empty space; a snail over an uncovered tile."""
+        kind, self.drawn = self.drawn, EMPTY
+        g, bit = i // SIZE, 1 << (i % SIZE)
+        covered = self.base[i]
+        if covered == EMPTY:
+            self.base[i] = kind
+            self.empty[g] ^= bit
+            self.filled[g] += 1
+            self.placed += 1
+            if kind <= DANDELION:
+                self.coverable[g] |= bit
+        else:
+            self.cover[i] = kind
+            self.coverable[g] ^= bit
+        if kind == SNAIL:
+            self.snails[g] += 1
+        self.events.append(
+            {
+                "type": "place",
+                "seat": seat,
+                "tile": KINDS[kind],
+                "garden": g + 1,
+                "space": SPACES[i % SIZE],
+                "covers": None if covered == EMPTY else KINDS[covered],
+            }
+        )
+        if self.filled[g] == SIZE:
+            self._garden_full(g)
+        self._after_placing(seat)
+
+    def _play_mole(self, seat: Seat, i: int) -> None:
+        """Once a game, instead of drawing, cover an uncovered tile with your mole."""
+        g = i // SIZE
+        self.cover[i] = MOLE
+        self.coverable[g] ^= 1 << (i % SIZE)
+        self.moles[g] += 1
+        self.has_mole[seat] = False
+        self.events.append(
+            {
+                "type": "mole",
+                "seat": seat,
+                "garden": g + 1,
+                "space": SPACES[i % SIZE],
+                "covers": KINDS[self.base[i]],
+            }
+        )
+        self._after_placing(seat)
+
+    def _after_placing(self, seat: Seat) -> None:
+        """A player who may still take a garden decides now; otherwise the turn ends."""
+        if len(self.owned[seat]) < self.quota:
+            self.phase = TAKING
+        else:
+            self._start_turn((seat + 1) % self.players)
+
+    def _take(self, seat: Seat, g: int) -> None:
+        """Take an unowned garden with everything on it ("Prendre un jardin")."""
+        self.owner[g] = seat
+        self.owned[seat].append(g)
+        self.taken.append((seat, g))
+        event: dict[str, Any] = {"type": "take", "seat": seat, "garden": g + 1}
+        if self.games > 1 and len(self.taken) == 1:
+            event["cup"] = True
+        self.events.append(event)
+        self._check_finished(seat)
+        self._start_turn((seat + 1) % self.players)
+
+    def _garden_full(self, g: int) -> None:
+        """A full garden ends its owner's play and is closed to snails and moles."""
+        self.events.append(
+            {"type": "full", "garden": g + 1, "owner": None if self.owner[g] < 0 else self.owner[g]}
+        )
+        if self.owner[g] >= 0:
+            self._check_finished(self.owner[g])
+
+    def _check_finished(self, seat: Seat) -> None:
+        if len(self.owned[seat]) == self.quota and all(
+            self.filled[g] == SIZE for g in self.owned[seat]
+        ):
+            self.finished[seat] = True
+            self.events.append({"type": "finished", "seat": seat})
+
+    # -- the end ("Fin du jeu", "Variante") ---------------------------------------------------
+    def top_counts(self, g: int) -> list[int]:
+        """How many uncovered tiles of each kind (by code) garden ``g`` holds."""
+        counts = [0] * len(KINDS)
+        for i in range(g * SIZE, g * SIZE + SIZE):
+            kind = self.cover[i] if self.cover[i] != EMPTY else self.base[i]
+            if kind != EMPTY:
+                counts[kind] += 1
+        return counts
+
+    def garden_points(self, seat: Seat) -> list[int]:
+        """The points of each garden ``seat`` owns, with its contract (2 players: two gardens,
+        one contract)."""
+        return [points(self.contracts[seat], self.top_counts(g)) for g in self.owned[seat]]
+
+    def _end_game(self) -> None:
+        """Score every player's gardens; in a match, add the cup and deal the next game."""
+        per_garden = [self.garden_points(s) for s in range(self.players)]
+        scores = [sum(p) for p in per_garden]
+        cup = self.taken[0][0] if self.games > 1 and self.taken else None
+        if cup is not None:
+            scores[cup] += CUP_POINTS
+        summary = {
+            "game": self.game_no + 1,
+            "contracts": list(self.contracts),
+            "gardens": [[g + 1 for g in owned] for owned in self.owned],
+            "garden_points": per_garden,
+            "cup": cup,
+            "scores": scores,
+            "winners": list(self._winners(scores)),
+        }
+        self.history.append(summary)
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        self.events.append({"type": "game_over", **summary})
+        if len(self.history) < self.games:
+            self.game_no += 1
+            self._deal(None)
+            self.events.append({"type": "new_game", "game": self.game_no + 1})
+            self._start_turn(FIRST_PLAYER)
+            return
+        self.phase = OVER
+        self.turn = -1
+
+    def _winners(self, scores: list[int]) -> tuple[Seat, ...]:
+        """Most points; a tie goes to whoever of the tied took a garden first ("Fin du jeu");
+        tied players who took no garden share."""
+        best = max(scores)
+        tied = tuple(s for s, v in enumerate(scores) if v == best)
+        first = next((s for s, _ in self.taken if s in tied), None)
+        return tied if len(tied) == 1 or first is None else (first,)
+
+    def result(self) -> Result:
+        """Scores are contract points (plus cups, summed over a match). A match's tie on
+        points is shared."""
+        if not self.is_over:
+            raise ValueError("the game is not over")
+        if self.games == 1:
+            winners = tuple(self.history[0]["winners"])
+        else:
+            best = max(self.totals)
+            winners = tuple(s for s, v in enumerate(self.totals) if v == best)
+        return Result(tuple(self.totals), winners, {"games": self.history})
+
+    # -- information -----------------------------------------------------------------------------
+    def view(self, seat: Seat | None) -> View:
+        return views.build(self, seat)
+
+    def action_label(self, action: Action) -> str:
+        return views.label(self, action)
+
+    def clone(self) -> KrautUndRuebenState:
+        new = object.__new__(KrautUndRuebenState)
+        new.__dict__.update(self.__dict__)
+        for name in (
+            "moves", "events", "base", "cover", "empty", "coverable", "filled", "snails",
+            "moles", "owner", "taken", "out", "has_mole", "finished", "contracts", "pile",
+            "history", "totals",
+        ):  # fmt: skip
+            setattr(new, name, list(getattr(self, name)))
+        new.owned = [list(o) for o in self.owned]
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        return new

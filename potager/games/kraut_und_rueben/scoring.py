@@ -1,0 +1,62 @@
+"""Scoring a garden with a contract (rulebook "Carte contrat", "Fin du jeu").
+
+Only the uncovered (top) tile of each space counts. The number of uncovered principal
+vegetables picks the contract's column (0, 1, 2, 3, 4+); the two scoring vegetables earn that
+column's points per tile, the negative vegetable −2 per tile; clover +1, dandelion and mole 0,
+snail −1 for everyone.
+
+>>> counts = [3, 1, 2, 2, 1, 1, 1, 1]  # the rulebook's example, by kind code (see data.KINDS)
+>>> points(1, counts)
+8
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from .data import (
+    COLUMN_LABELS,
+    CONTRACTS,
+    FIXED_POINTS,
+    KINDS,
+    NEGATIVE_POINTS,
+    Contract,
+)
+
+CODE: Final[dict[str, int]] = {k: i for i, k in enumerate(KINDS)}
+"""A kind's code: its index in `data.KINDS`."""
+
+
+def column(principal: int) -> int:
+    """The contract column for ``principal`` uncovered principal vegetables (4+ share one)."""
+    return min(principal, len(COLUMN_LABELS) - 1)
+
+
+def _weights(contract: Contract, col: int) -> tuple[int, ...]:
+    per_kind = dict(FIXED_POINTS)
+    per_kind[contract.principal] = 0
+    per_kind[contract.lower] = contract.lower_points[col]
+    per_kind[contract.higher] = contract.higher_points[col]
+    per_kind[contract.negative] = NEGATIVE_POINTS
+    return tuple(per_kind[k] for k in KINDS)
+
+
+WEIGHTS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
+    n: tuple(_weights(c, col) for col in range(len(COLUMN_LABELS))) for n, c in CONTRACTS.items()
+}
+"""Points per uncovered tile, by contract number, column and kind code."""
+
+PRINCIPAL: Final[dict[int, int]] = {n: CODE[c.principal] for n, c in CONTRACTS.items()}
+
+
+def points(contract: int, counts: Sequence[int]) -> int:
+    """The points of a garden whose uncovered tiles number ``counts`` (by kind code)."""
+    weights = WEIGHTS[contract][column(counts[PRINCIPAL[contract]])]
+    return sum(w * n for w, n in zip(weights, counts, strict=True))
+
+
+def breakdown(contract: int, counts: Sequence[int]) -> dict[str, int]:
+    """Points per kind (kinds present only), for score sheets and renderers."""
+    weights = WEIGHTS[contract][column(counts[PRINCIPAL[contract]])]
+    return {k: w * n for k, w, n in zip(KINDS, weights, counts, strict=True) if n}

@@ -1,0 +1,136 @@
+"""What each seat sees, and a full state rebuilt from it (DESIGN.md, "hidden information").
+
+Hidden: the order of the pile and the other players' contracts (shown once the game, or in a
+match each game, is over). Everything else is on the table: the gardens, their owners, the tile
+just drawn, the pile's size, the tiles out of the game, who still has a mole.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import TYPE_CHECKING
+
+from potager.engine import Action, Seat, View
+
+from .data import CONTRACTS, KINDS, PILE_KINDS, SPACES, TILE_COUNTS
+from .notation import DRAW, EMPTY, FULL_MASK, OVER, PHASES, SIZE
+from .scoring import CODE
+
+if TYPE_CHECKING:
+    from .rules import KrautUndRuebenState
+
+
+def _stack(state: KrautUndRuebenState, i: int) -> list[str]:
+    """The tiles on space ``i``, bottom first."""
+    return [KINDS[k] for k in (state.base[i], state.cover[i]) if k != EMPTY]
+
+
+def build(state: KrautUndRuebenState, seat: Seat | None) -> View:
+    """The view of ``seat`` (``None``: a spectator)."""
+    over = state.phase == OVER
+    own = None if seat is None else state.contracts[seat]
+    return {
+        "players": state.players,
+        "variant": dict(state.variant),
+        "game": state.game_no + 1,
+        "games": state.games,
+        "phase": PHASES[state.phase],
+        "turn": None if over else state.turn,
+        "gardens": [
+            {
+                "garden": g + 1,
+                "owner": None if state.owner[g] < 0 else state.owner[g],
+                "full": state.filled[g] == SIZE,
+                "spaces": {name: _stack(state, g * SIZE + s) for s, name in enumerate(SPACES)},
+            }
+            for g in range(state.gardens)
+        ],
+        "pile": len(state.pile),
+        "drawn": None if state.drawn == EMPTY else KINDS[state.drawn],
+        "out": {k: n for k, n in zip(KINDS, state.out, strict=True) if n},
+        "moles": list(state.has_mole),
+        "taken": [[s, g + 1] for s, g in state.taken],
+        "finished": [s for s in range(state.players) if state.finished[s]],
+        "contract": own,
+        "contracts": [c if over or s == seat else None for s, c in enumerate(state.contracts)],
+        "running_score": None if seat is None else sum(state.garden_points(seat)),
+        "history": copy.deepcopy(state.history),
+        "totals": list(state.totals),
+    }
+
+
+def restore(state: KrautUndRuebenState, view: View, seat: Seat, rng: random.Random) -> None:
+    """Make the fresh ``state`` show ``view`` to ``seat``: the table as seen, the unseen tiles
+    reshuffled into the pile, the others' contracts dealt from the ones ``seat`` has not seen."""
+    state.events, state.moves = [], []
+    state.game_no = view["game"] - 1
+    state.history = copy.deepcopy(view["history"])
+    state.totals = list(view["totals"])
+    unseen = {k: TILE_COUNTS[k] for k in PILE_KINDS}
+    for g, garden in enumerate(view["gardens"]):
+        state.owner[g] = -1 if garden["owner"] is None else garden["owner"]
+        for s, name in enumerate(SPACES):
+            stack = garden["spaces"][name]
+            for kind in stack:
+                if kind != "mole":
+                    unseen[kind] -= 1
+            _put(state, g, s, stack)
+    state.taken = [(s, g - 1) for s, g in view["taken"]]
+    state.owned = [[g for s, g in state.taken if s == seat_] for seat_ in range(state.players)]
+    state.out = [view["out"].get(k, 0) for k in KINDS]
+    for kind, n in view["out"].items():
+        unseen[kind] -= n
+    state.drawn = EMPTY if view["drawn"] is None else CODE[view["drawn"]]
+    if view["drawn"] is not None:
+        unseen[view["drawn"]] -= 1
+    state.pile = [CODE[k] for k, n in unseen.items() for _ in range(n)]
+    rng.shuffle(state.pile)
+    assert len(state.pile) == view["pile"], "the view's tiles do not add up to the box"
+    state.has_mole = list(view["moles"])
+    state.finished = [s in view["finished"] for s in range(state.players)]
+    if None in view["contracts"]:
+        others = [c for c in sorted(CONTRACTS) if c != view["contract"]]
+        rng.shuffle(others)
+        state.contracts = [
+            view["contract"] if s == seat else others.pop() for s in range(state.players)
+        ]
+    else:
+        state.contracts = list(view["contracts"])
+    state.phase = PHASES.index(view["phase"])
+    state.turn = -1 if view["turn"] is None else view["turn"]
+
+
+def _put(state: KrautUndRuebenState, g: int, s: int, stack: list[str]) -> None:
+    """Lay ``stack`` (bottom first) on space ``s`` of garden ``g``, keeping the masks."""
+    if not stack:
+        return
+    i, bit = g * SIZE + s, 1 << s
+    codes = [CODE[k] for k in stack]
+    state.base[i] = codes[0]
+    state.empty[g] &= FULL_MASK ^ bit
+    state.filled[g] += 1
+    state.placed += 1
+    if len(codes) == 2:
+        state.cover[i] = codes[1]
+    elif codes[0] <= CODE["dandelion"]:
+        state.coverable[g] |= bit
+    state.snails[g] += codes.count(CODE["snail"])
+    state.moles[g] += codes.count(CODE["mole"])
+
+
+def label(state: KrautUndRuebenState, action: Action) -> str:
+    """A longer description of ``action`` for interfaces."""
+    space = state.space
+    if action == DRAW:
+        return "draw the top tile of the pile"
+    if action < space.mole:
+        g, s = divmod(action - space.place, SIZE)
+        tile = KINDS[state.drawn] if state.drawn != EMPTY else "the drawn tile"
+        return f"place the {tile} on garden {g + 1}, space {SPACES[s]}"
+    if action < space.take:
+        g, s = divmod(action - space.mole, SIZE)
+        return f"play your mole on garden {g + 1}, space {SPACES[s]}"
+    if action < space.pass_:
+        return f"take garden {action - space.take + 1}"
+    return "pass (take no garden this turn)"
