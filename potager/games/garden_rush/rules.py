@@ -1,0 +1,634 @@
+"""Garden Rush's state and transitions (rulebook "Déroulement de la partie", "Actions bonus",
+"Sortez les taupes et les outils !"; readings in rules/FACTS.md).
+
+A turn is a chain of decisions by the seat to move, each from the one fixed action space
+(`actions.py`): the main action (place a token, or harvest a field), then each bonus it earns,
+one at a time, each optional (``skip``). A bonus is a set of *abilities* (a bitmask over
+`data.ABILITIES`); its legal actions are the union of theirs. Every action earns at most one
+further bonus, so a chain is a line and the state holds only the pending one.
+
+Hot path: the Potagers are lists of 25 cells (``0`` free, ``BLOCKED`` a cut corner, else
+``1 + 2 * kind + face``) and, per seat, a bitmask of occupied squares and one per vegetable;
+legal harvests are looked up by vegetable mask (`harvests`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from potager.engine import Action, Game, Result, Seat, State, View
+
+from .actions import (
+    ARG1,
+    ARG2,
+    COMPOST_ID,
+    COMPOST_OP,
+    FLIP,
+    FLIP_ID,
+    FLIPCOL_ID,
+    FLIPCOL_OP,
+    HARVEST,
+    HARVEST_ID,
+    MOLE,
+    MOLE_ID,
+    MOLEMOVE_ID,
+    MOVE,
+    MOVE_ID,
+    NON_TOOL_SQUARES,
+    OP,
+    OPP,
+    OWN,
+    PLANT,
+    PLANT_ID,
+    SKIP,
+    SWAP_ID,
+    SWAP_OP,
+)
+from .data import (
+    ABILITIES,
+    BASKET,
+    BONUS_SQUARES,
+    COPY,
+    CUT_CORNERS,
+    FIELDS,
+    FIRST_SEED,
+    FIRST_TOOL,
+    FLIPCOL,
+    GLOVES,
+    GOAL,
+    HEDGE_SLOTS,
+    KINDS,
+    MOLEMOVE,
+    SIZE,
+    SQUARE_NAMES,
+    SQUARES,
+    TOKEN_ABILITY,
+    TOOL_SQUARE_SET,
+    TOOL_SQUARES,
+    VEGETABLES,
+    WATERING_CAN,
+    WHEELBARROW,
+)
+from .data import COMPOST as COMPOST_ABILITY
+from .data import SWAP as SWAP_ABILITY
+
+BLOCKED = -1
+EMPTY = -1
+"""No token (an empty Trampoline)."""
+MAIN, BONUS, SWAP_PLACE, OVER = range(4)
+PHASES = ("place or harvest", "bonus", "swap", "over")
+
+FIELD_MASKS = tuple(tuple(sum(1 << q for q in f) for f in fields) for fields in FIELDS)
+_BY_ANCHOR = tuple(
+    tuple(
+        tuple((i, m) for i, (f, m) in enumerate(zip(fields, masks, strict=True)) if f[0] == q)
+        for q in range(SIZE * SIZE)
+    )
+    for fields, masks in zip(FIELDS, FIELD_MASKS, strict=True)
+)
+_HARVESTS: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in FIELDS)
+_CACHE_LIMIT = 200_000
+_TOOL_BITS = tuple({q: (tool, 1 << tool) for q, tool in tools.items()} for tools in TOOL_SQUARES)
+_COLUMN_SQUARES = tuple(tuple(q for q in SQUARES if q % SIZE == c) for c in range(SIZE))
+
+
+def harvests(vegetable: int, mask: int) -> tuple[int, ...]:
+    """The harvest actions of ``vegetable`` whose field lies inside ``mask`` (its squares in a
+    Potager), ascending. Fields are indexed by their lowest square, so only the squares of the
+    mask are visited; results are cached by mask."""
+    cache = _HARVESTS[vegetable]
+    found = cache.get(mask)
+    if found is None:
+        ids = HARVEST_ID[vegetable]
+        anchors = _BY_ANCHOR[vegetable]
+        hits = []
+        m = mask
+        while m:
+            low = m & -m
+            for i, fm in anchors[low.bit_length() - 1]:
+                if fm & mask == fm:
+                    hits.append(ids[i])
+            m ^= low
+        found = tuple(sorted(hits))
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[mask] = found
+    return found
+
+
+def cell(kind: int, face: int) -> int:
+    """The cell value of a token of ``kind`` showing ``face`` (0 double/tool, 1 single/mole)."""
+    return 1 + 2 * kind + face
+
+
+def empty_potager() -> list[int]:
+    return [BLOCKED if q in CUT_CORNERS else 0 for q in range(SIZE * SIZE)]
+
+
+class GardenRushState(State):
+    """A game of Garden Rush in progress (two seats; seat 0 holds the first-seed marker)."""
+
+    potagers: list[list[int]]
+    occupied: list[int]
+    veg_masks: list[list[int]]
+    hedge: list[int]
+    trampoline: int
+    bag: list[int]
+    discard: list[int]
+    gnomes: list[int]
+    turn: Seat
+    phase: int
+    abilities: int
+    fixed: int
+    swap_slot: int
+    end_triggered: bool
+    last_turn: bool
+    passes: int
+    stuck: int
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        variant: dict[str, Any],
+        deck: list[str] | None,
+    ) -> None:
+        super().__init__(game, players, seed, variant, deck)
+        self.module = bool(variant["tools_and_moles"])
+        self.lose_when_stuck = variant["stuck"] == "lose"
+        index = {k: i for i, k in enumerate(KINDS)}
+        if deck is None:
+            vegetables = [v for v in range(len(VEGETABLES)) for _ in range(12)]
+            self.rng.shuffle(vegetables)
+            tokens = vegetables
+            rest = vegetables[HEDGE_SLOTS + 1 :]
+            rest += [i for i in range(FIRST_TOOL, len(KINDS)) for _ in range(2)] * self.module
+            self.rng.shuffle(rest)
+            bag = rest
+        else:
+            tokens = [index[k] for k in deck]
+            bag = tokens[:HEDGE_SLOTS:-1]
+        self.potagers = [empty_potager(), empty_potager()]
+        self.occupied = [0, 0]
+        self.veg_masks = [[0] * len(VEGETABLES), [0] * len(VEGETABLES)]
+        self.hedge = tokens[:HEDGE_SLOTS]
+        self.trampoline = tokens[HEDGE_SLOTS]
+        self.bag = bag
+        self.discard = [0] * len(KINDS)
+        self.gnomes = [0, 0]
+        self.end_triggered = self.last_turn = False
+        self.passes = 0
+        self.stuck = -1
+        self.fixed = -1
+        self.abilities = 0
+        self.swap_slot = -1
+        self._legal: list[Action] | None = None
+        self.events.append(
+            {
+                "type": "setup",
+                "hedge": [KINDS[k] for k in self.hedge],
+                "trampoline": KINDS[self.trampoline],
+            }
+        )
+        self._start_turn(FIRST_SEED)
+
+    # -- whose turn, what is legal ---------------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[Seat, ...]:
+        return () if self.phase == OVER else (self.turn,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat != self.turn or self.phase == OVER:
+            return []
+        if self._legal is None:
+            self._legal = self._actions()
+        return list(self._legal)
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        if seat != self.turn or self.phase == OVER:
+            return False
+        if self._legal is None:
+            self._legal = self._actions()
+        return action in self._legal
+
+    def _actions(self) -> list[Action]:
+        seat = self.turn
+        if self.phase == MAIN:
+            plant, mole = self._placements(seat, range(len(self.hedge)))
+            return plant + self._harvests(seat) + mole
+        if self.phase == SWAP_PLACE:
+            plant, mole = self._placements(seat, (self.swap_slot, self.swap_slot + 1))
+            return plant + mole
+        return self._bonus_actions(seat, self.abilities)
+
+    def _placements(self, seat: Seat, slots: Any) -> tuple[list[Action], list[Action]]:
+        """Place 1 token (rulebook "Placer 1 jeton"): a vegetable of the Hedge onto any free square
+        of your Potager; a tool token onto a free square that is not a tool square, tool side up in
+        yours or mole side up in the opponent's ("Sortez les taupes", "Placer 1 jeton")."""
+        own = self.potagers[seat]
+        free = [q for q in SQUARES if own[q] == 0]
+        plant: list[Action] = []
+        mole: list[Action] = []
+        hedge = self.hedge
+        for k in slots:
+            ids = PLANT_ID[k]
+            if hedge[k] < FIRST_TOOL:
+                plant += [ids[q] for q in free]
+            else:
+                plant += [ids[q] for q in free if q not in TOOL_SQUARE_SET]
+                opp = self.potagers[1 - seat]
+                mole += [MOLE_ID[k][q] for q in NON_TOOL_SQUARES if opp[q] == 0]
+        return plant, mole
+
+    def _harvests(self, seat: Seat) -> list[Action]:
+        """Harvest 1 field (rulebook "Récolter 1 champ"): every placement of a pattern whose squares
+        all hold that vegetable, either face."""
+        found: list[Action] = []
+        for v, mask in enumerate(self.veg_masks[seat]):
+            if mask:
+                found += harvests(v, mask)
+        return found
+
+    def _bonus_actions(self, seat: Seat, abilities: int) -> list[Action]:
+        """The union of the actions of every ability of the pending bonus, ``skip`` first."""
+        actions = [SKIP]
+        mole: list[Action] = []
+        if abilities & (1 << GLOVES):
+            plant, mole = self._placements(seat, range(len(self.hedge)))
+            actions += plant
+        if abilities & (1 << BASKET):
+            actions += self._harvests(seat)
+        if abilities & (1 << WHEELBARROW):
+            actions += self._moves(seat)
+        if abilities & (1 << WATERING_CAN):
+            actions += self._flips(seat)
+        actions += mole
+        if abilities & (1 << SWAP_ABILITY):
+            actions += self._swaps(seat)
+        if abilities & (1 << COMPOST_ABILITY):
+            actions += [COMPOST_ID[v] for v in sorted(set(self.hedge)) if v < FIRST_TOOL]
+        if abilities & (1 << FLIPCOL):
+            actions += self._column_flips()
+        if abilities & (1 << MOLEMOVE):
+            actions += self._mole_moves(seat)
+        return actions
+
+    def _moves(self, seat: Seat) -> list[Action]:
+        """Wheelbarrow: move a vegetable or tool token of your Potager (not a mole, not the token
+        that was just placed on the Wheelbarrow) to a free square; tool tokens never onto a tool
+        square (rulebook "Actions bonus des cases Outil"; FACTS)."""
+        own = self.potagers[seat]
+        free = [q for q in SQUARES if own[q] == 0]
+        free_plain = [q for q in free if q not in TOOL_SQUARE_SET]
+        found: list[Action] = []
+        for a in SQUARES:
+            c = own[a]
+            if c <= 0 or a == self.fixed:
+                continue
+            if c <= 2 * FIRST_TOOL:
+                found += [MOVE_ID[a, b] for b in free]
+            elif c & 1:  # a tool token tool side up; moles never move by Wheelbarrow
+                found += [MOVE_ID[a, b] for b in free_plain]
+        return found
+
+    def _flips(self, seat: Seat) -> list[Action]:
+        """Watering Can: flip one vegetable token of either Potager (the one just placed too)."""
+        found: list[Action] = []
+        for side in (OWN, OPP):
+            potager = self.potagers[seat ^ side]
+            ids = FLIP_ID[side]
+            found += [ids[q] for q in SQUARES if 0 < potager[q] <= 2 * FIRST_TOOL]
+        return found
+
+    def _swaps(self, seat: Seat) -> list[Action]:
+        """Swap token: swap two adjacent Hedge tokens, then place one of them; offered only where
+        one of them can then be placed (FACTS)."""
+        hedge = self.hedge
+        return [
+            SWAP_ID[k] for k in range(len(hedge) - 1) if any(self._placements(seat, (k, k + 1)))
+        ]
+
+    def _column_flips(self) -> list[Action]:
+        """Column Flip token: flip every vegetable token of one column in both Potagers; offered for
+        the columns that hold a vegetable token."""
+        return [
+            FLIPCOL_ID[c]
+            for c, column in enumerate(_COLUMN_SQUARES)
+            if any(0 < p[q] <= 2 * FIRST_TOOL for p in self.potagers for q in column)
+        ]
+
+    def _mole_moves(self, seat: Seat) -> list[Action]:
+        """Score track (module): move one mole of your Potager to a free square of the opponent's
+        that is not a tool square."""
+        own, opp = self.potagers[seat], self.potagers[1 - seat]
+        moles = [q for q in NON_TOOL_SQUARES if own[q] > 2 * FIRST_TOOL and (own[q] - 1) & 1]
+        free = [q for q in NON_TOOL_SQUARES if opp[q] == 0]
+        return [MOLEMOVE_ID[a, b] for a in moles for b in free]
+
+    # -- transitions -------------------------------------------------------------------------------
+    def _apply(self, seat: Seat, action: Action) -> None:
+        self._legal = None
+        op = OP[action]
+        bonus, fixed = 0, -1
+        if op in (PLANT, MOLE):
+            bonus, fixed = self._place(seat, ARG1[action], ARG2[action], op == MOLE)
+        elif op == HARVEST:
+            bonus = self._harvest(seat, ARG1[action], ARG2[action])
+        elif op == SKIP:
+            self.events.append({"type": "skip", "seat": seat})
+        elif op == MOVE:
+            bonus, fixed = self._move(seat, ARG1[action], ARG2[action])
+        elif op == FLIP:
+            self._flip(seat, ARG1[action], ARG2[action])
+        elif op == SWAP_OP:
+            self._swap(seat, ARG1[action])
+            return
+        elif op == COMPOST_OP:
+            bonus = self._compost(seat, ARG1[action])
+        elif op == FLIPCOL_OP:
+            self._flip_column(seat, ARG1[action])
+        else:
+            self._move_mole(seat, ARG1[action], ARG2[action])
+        if bonus:
+            self._offer(seat, bonus, fixed)
+        else:
+            self._end_turn()
+
+    def _set(self, seat: Seat, q: int, value: int) -> None:
+        """Put ``value`` on square ``q`` (0 clears it), keeping the masks in step."""
+        potager = self.potagers[seat]
+        old = potager[q]
+        bit = 1 << q
+        if 0 < old <= 2 * FIRST_TOOL:
+            self.veg_masks[seat][(old - 1) >> 1] &= ~bit
+        potager[q] = value
+        if value:
+            self.occupied[seat] |= bit
+            if value <= 2 * FIRST_TOOL:
+                self.veg_masks[seat][(value - 1) >> 1] |= bit
+        else:
+            self.occupied[seat] &= ~bit
+
+    def _place(self, seat: Seat, slot: int, q: int, as_mole: bool) -> tuple[int, int]:
+        """Place 1 token (rulebook "Placer 1 jeton"): take Hedge slot ``slot``; a vegetable stays
+        double in the column of its slot and is flipped to single elsewhere; a tool token stays tool
+        side up, or goes mole side up into the opponent's Potager. Then refill; then the bonus of
+        the tool square (vegetable) or of the tool token (after the refill)."""
+        kind = self.hedge.pop(slot)
+        target = 1 - seat if as_mole else seat
+        face = int(as_mole) if kind >= FIRST_TOOL else int(q % SIZE != slot)
+        self._set(target, q, cell(kind, face))
+        self.events.append(
+            {
+                "type": "mole" if as_mole else "plant",
+                "seat": seat,
+                "slot": slot + 1,
+                "token": KINDS[kind],
+                "face": ("double", "single")[face] if kind < FIRST_TOOL else ("tool", "mole")[face],
+                "square": SQUARE_NAMES[q],
+            }
+        )
+        self._refill()
+        if as_mole:
+            return 0, -1
+        if kind >= FIRST_TOOL:
+            return self._expand(seat, 1 << TOKEN_ABILITY[kind]), -1
+        tool = _TOOL_BITS[seat].get(q)
+        return (tool[1], q) if tool else (0, -1)
+
+    def _refill(self) -> None:
+        """Refill (rulebook "Placer 1 jeton" 2; FACTS): the Hedge closes up towards slot 1; the
+        Trampoline token enters the lowest empty slot and a token is drawn onto the Trampoline,
+        until the Hedge is full or nothing is left. The first time a token must be drawn from an
+        empty bag, the end of the game is triggered."""
+        hedge = self.hedge
+        while len(hedge) < HEDGE_SLOTS and self.trampoline != EMPTY:
+            hedge.append(self.trampoline)
+            if self.bag:
+                self.trampoline = self.bag.pop()
+                self.events.append({"type": "draw", "token": KINDS[self.trampoline]})
+            else:
+                self.trampoline = EMPTY
+                if not self.end_triggered:
+                    self.end_triggered = True
+                    self.events.append({"type": "bag empty"})
+
+    def _harvest(self, seat: Seat, v: int, index: int) -> int:
+        """Harvest 1 field (rulebook "Récolter 1 champ"): discard its single tokens, flip its double
+        ones to single, and score 1 per token."""
+        field = FIELDS[v][index]
+        potager = self.potagers[seat]
+        discarded = 0
+        for q in field:
+            if potager[q] & 1:
+                potager[q] += 1
+            else:
+                self._set(seat, q, 0)
+                discarded += 1
+        self.discard[v] += discarded
+        self.events.append(
+            {
+                "type": "harvest",
+                "seat": seat,
+                "vegetable": VEGETABLES[v],
+                "squares": [SQUARE_NAMES[q] for q in field],
+                "discarded": discarded,
+            }
+        )
+        return self._score(seat, len(field))
+
+    def _score(self, seat: Seat, points: int) -> int:
+        """Move the gnome (rulebook "Récolter" 3–4): never onto the other gnome's square but 0 (it
+        goes on to the next one); a bonus square lets you use any visible tool of your Potager
+        (and, with the module, move a mole instead). Returns that bonus."""
+        start = self.gnomes[seat]
+        end = start + points
+        if end == self.gnomes[1 - seat]:
+            end += 1
+        self.gnomes[seat] = end
+        self.events.append({"type": "score", "seat": seat, "from": start, "to": end})
+        if end not in BONUS_SQUARES:
+            return 0
+        return self._expand(seat, self._visible(seat)) | (self.module << MOLEMOVE)
+
+    def _visible(self, seat: Seat) -> int:
+        """The abilities of the tool squares no token covers and of the tool tokens (tool side up)
+        of ``seat``'s Potager."""
+        potager = self.potagers[seat]
+        found = 0
+        for q, (_, bit) in _TOOL_BITS[seat].items():
+            if potager[q] == 0:
+                found |= bit
+        if self.module:
+            for q in NON_TOOL_SQUARES:
+                c = potager[q]
+                if c > 2 * FIRST_TOOL and (c - 1) & 1 == 0:
+                    found |= 1 << TOKEN_ABILITY[(c - 1) >> 1]
+        return found
+
+    def _expand(self, seat: Seat, abilities: int) -> int:
+        """Copy (module): use, in your Potager, any visible tool square or tool token of the
+        opponent's, a Copy excepted."""
+        if abilities & (1 << COPY):
+            abilities = (abilities | self._visible(1 - seat)) & ~(1 << COPY)
+        return abilities
+
+    def _move(self, seat: Seat, a: int, b: int) -> tuple[int, int]:
+        """Wheelbarrow: the token keeps its face; moved onto a tool square, it gives its bonus."""
+        value = self.potagers[seat][a]
+        self._set(seat, a, 0)
+        self._set(seat, b, value)
+        self.events.append(
+            {"type": "move", "seat": seat, "from": SQUARE_NAMES[a], "to": SQUARE_NAMES[b]}
+        )
+        tool = _TOOL_BITS[seat].get(b)
+        return (tool[1], b) if tool else (0, -1)
+
+    def _flip(self, seat: Seat, side: int, q: int) -> None:
+        """Watering Can: flip one vegetable token (single to double too)."""
+        potager = self.potagers[seat ^ side]
+        potager[q] = ((potager[q] - 1) ^ 1) + 1
+        self.events.append(
+            {"type": "flip", "seat": seat, "potager": seat ^ side, "square": SQUARE_NAMES[q]}
+        )
+
+    def _swap(self, seat: Seat, k: int) -> None:
+        """Swap token: swap Hedge slots k and k + 1; the player must then place one of them."""
+        hedge = self.hedge
+        hedge[k], hedge[k + 1] = hedge[k + 1], hedge[k]
+        self.events.append({"type": "swap", "seat": seat, "slots": [k + 1, k + 2]})
+        self.phase = SWAP_PLACE
+        self.swap_slot = k
+
+    def _compost(self, seat: Seat, v: int) -> int:
+        """Compost token: discard every token of one vegetable from the Hedge (not the Trampoline),
+        1 point each, then close up and refill."""
+        n = self.hedge.count(v)
+        self.hedge = [k for k in self.hedge if k != v]
+        self.discard[v] += n
+        self.events.append({"type": "compost", "seat": seat, "vegetable": VEGETABLES[v], "n": n})
+        self._refill()
+        return self._score(seat, n)
+
+    def _flip_column(self, seat: Seat, column: int) -> None:
+        """Column Flip token: flip every vegetable token of the column in both Potagers (tool
+        tokens, moles and the Hedge are untouched)."""
+        for potager in self.potagers:
+            for q in _COLUMN_SQUARES[column]:
+                if 0 < potager[q] <= 2 * FIRST_TOOL:
+                    potager[q] = ((potager[q] - 1) ^ 1) + 1
+        self.events.append({"type": "flipcol", "seat": seat, "column": "abcde"[column]})
+
+    def _move_mole(self, seat: Seat, a: int, b: int) -> None:
+        """Score track (module): a mole of your Potager goes to a free square of the opponent's."""
+        value = self.potagers[seat][a]
+        self._set(seat, a, 0)
+        self._set(1 - seat, b, value)
+        self.events.append(
+            {"type": "molemove", "seat": seat, "from": SQUARE_NAMES[a], "to": SQUARE_NAMES[b]}
+        )
+
+    # -- the chain of a turn ----------------------------------------------------------------------
+    def _offer(self, seat: Seat, abilities: int, fixed: int) -> None:
+        """Offer a bonus; one that allows nothing is passed over without a decision."""
+        if self._bonus_actions(seat, abilities) == [SKIP]:
+            self._end_turn()
+            return
+        self.phase = BONUS
+        self.abilities = abilities
+        self.fixed = fixed
+        self.events.append(
+            {
+                "type": "bonus",
+                "seat": seat,
+                "tools": [n for i, n in enumerate(ABILITIES) if abilities >> i & 1],
+            }
+        )
+
+    def _end_turn(self) -> None:
+        """End of the turn (rulebook "Fin de la partie"): the game ends after the turn in which a
+        gnome reaches 40 or the bag ran out; if that was the first-seed holder's turn, the
+        opponent plays one last turn first."""
+        seat = self.turn
+        ending = self.end_triggered or max(self.gnomes) >= GOAL
+        if self.last_turn or (ending and seat != FIRST_SEED):
+            self._finish()
+        else:
+            if ending:
+                self.last_turn = True
+                self.events.append({"type": "last turn", "seat": 1 - seat})
+            self._start_turn(1 - seat)
+
+    def _start_turn(self, seat: Seat) -> None:
+        """A player who can neither place nor harvest loses at once (option ``stuck="lose"``) or
+        passes (``stuck="pass"``; the game ends when neither can act) (FACTS)."""
+        self.turn = seat
+        self.phase = MAIN
+        self.abilities = 0
+        self.fixed = self.swap_slot = -1
+        self._legal = self._actions()
+        if self._legal:
+            self.passes = 0
+            return
+        if self.lose_when_stuck:
+            self.stuck = seat
+            self.events.append({"type": "stuck", "seat": seat})
+            self._finish()
+            return
+        self.passes += 1
+        self.events.append({"type": "pass", "seat": seat})
+        if self.passes >= 2:
+            self._finish()
+        else:
+            self._end_turn()
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self._legal = None
+        result = self.result()
+        self.events.append(
+            {"type": "game over", "scores": list(result.scores), "winners": list(result.winners)}
+        )
+
+    # -- outcome -----------------------------------------------------------------------------------
+    def result(self) -> Result:
+        """The higher gnome wins; both on 0 share the win; a stuck player loses (``stuck``)."""
+        if self.phase != OVER:
+            raise ValueError("the game is not over")
+        g = self.gnomes
+        if self.stuck >= 0:
+            winners: tuple[Seat, ...] = (1 - self.stuck,)
+        elif g[0] == g[1]:
+            winners = (0, 1)
+        else:
+            winners = (0,) if g[0] > g[1] else (1,)
+        details = {"stuck": None if self.stuck < 0 else self.stuck}
+        return Result((g[0], g[1]), winners, details)
+
+    # -- information and copies ------------------------------------------------------------------
+    def view(self, seat: Seat | None) -> View:
+        from .views import view
+
+        return view(self, seat)
+
+    def clone(self) -> GardenRushState:
+        new = object.__new__(GardenRushState)
+        new.__dict__.update(self.__dict__)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.moves = list(self.moves)
+        new.events = list(self.events)
+        new.potagers = [list(p) for p in self.potagers]
+        new.occupied = list(self.occupied)
+        new.veg_masks = [list(m) for m in self.veg_masks]
+        new.hedge = list(self.hedge)
+        new.bag = list(self.bag)
+        new.discard = list(self.discard)
+        new.gnomes = list(self.gnomes)
+        return new

@@ -1,0 +1,113 @@
+"""What a seat sees, and a full state rebuilt from it.
+
+Everything in Garden Rush is on the table but the order of the bag (rulebook: discarded tokens
+"peuvent être consultés à tout moment"; the bag's contents follow from what is visible). So every
+seat's view is the spectator's plus ``seat``, and `sample` only reshuffles the bag.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from potager.engine import Game, Seat, State, View
+
+from .data import (
+    ABILITIES,
+    BONUS_SQUARES,
+    FACES,
+    FIRST_SEED,
+    FIRST_TOOL,
+    GOAL,
+    KINDS,
+    SQUARE_NAMES,
+    SQUARES,
+    TOOL_FACES,
+    TOOL_SQUARES,
+)
+from .rules import BONUS, EMPTY, PHASES, GardenRushState, cell, empty_potager
+
+_SQUARE = {name: q for q, name in SQUARE_NAMES.items()}
+_KIND = {k: i for i, k in enumerate(KINDS)}
+
+
+def _token(value: int) -> dict[str, str]:
+    kind, face = (value - 1) >> 1, (value - 1) & 1
+    return {"token": KINDS[kind], "face": (FACES if kind < FIRST_TOOL else TOOL_FACES)[face]}
+
+
+def view(state: GardenRushState, seat: Seat | None) -> View:
+    """The table as ``seat`` sees it: both Potagers (``{square: {"token", "face"}}``, occupied
+    squares only), the tool squares, the Hedge (slot 1 first) and the Trampoline, the bag's
+    contents as counts, the discarded tokens, the gnomes, the pending bonus and the end flags."""
+    kinds = KINDS if state.module else KINDS[:FIRST_TOOL]
+    bag = dict.fromkeys(kinds, 0)
+    for k in state.bag:
+        bag[KINDS[k]] += 1
+    return {
+        "seat": seat,
+        "variant": dict(state.variant),
+        "turn": state.turn,
+        "to_move": list(state.to_move),
+        "phase": PHASES[state.phase],
+        "bonus": None
+        if state.phase != BONUS
+        else {
+            "tools": [n for i, n in enumerate(ABILITIES) if state.abilities >> i & 1],
+            "fixed": SQUARE_NAMES.get(state.fixed),
+        },
+        "swap": state.swap_slot + 1 if state.swap_slot >= 0 else None,
+        "potagers": [
+            {SQUARE_NAMES[q]: _token(p[q]) for q in SQUARES if p[q] > 0} for p in state.potagers
+        ],
+        "tool_squares": [
+            {SQUARE_NAMES[q]: ABILITIES[t] for q, t in sorted(tools.items())}
+            for tools in TOOL_SQUARES
+        ],
+        "hedge": [KINDS[k] for k in state.hedge],
+        "trampoline": None if state.trampoline == EMPTY else KINDS[state.trampoline],
+        "bag": bag,
+        "bag_size": len(state.bag),
+        "discard": {k: state.discard[i] for i, k in enumerate(kinds)},
+        "scores": list(state.gnomes),
+        "first_seed": FIRST_SEED,
+        "goal": GOAL,
+        "bonus_squares": sorted(BONUS_SQUARES),
+        "end_triggered": state.end_triggered,
+        "last_turn": state.last_turn,
+        "passes": state.passes,
+        "stuck": None if state.stuck < 0 else state.stuck,
+    }
+
+
+def sample(game: Game, v: View, seat: Seat, rng: random.Random) -> GardenRushState:
+    """A full state with ``v`` as its view: the bag's tokens in a random order (its only secret)."""
+    state = object.__new__(GardenRushState)
+    State.__init__(state, game, 2, rng.randrange(2**63), dict(v["variant"]), None)
+    state.module = bool(v["variant"]["tools_and_moles"])
+    state.lose_when_stuck = v["variant"]["stuck"] == "lose"
+    state.potagers = [empty_potager(), empty_potager()]
+    state.occupied = [0, 0]
+    state.veg_masks = [[0] * FIRST_TOOL, [0] * FIRST_TOOL]
+    for s, squares in enumerate(v["potagers"]):
+        for name, token in squares.items():
+            faces: Any = FACES if _KIND[token["token"]] < FIRST_TOOL else TOOL_FACES
+            state._set(s, _SQUARE[name], cell(_KIND[token["token"]], faces.index(token["face"])))
+    state.hedge = [_KIND[k] for k in v["hedge"]]
+    state.trampoline = EMPTY if v["trampoline"] is None else _KIND[v["trampoline"]]
+    state.bag = [_KIND[k] for k, n in v["bag"].items() for _ in range(n)]
+    rng.shuffle(state.bag)
+    state.discard = [v["discard"].get(k, 0) for k in KINDS]
+    state.gnomes = list(v["scores"])
+    state.turn = v["turn"]
+    state.phase = PHASES.index(v["phase"])
+    bonus = v["bonus"]
+    state.abilities = 0 if bonus is None else sum(1 << ABILITIES.index(t) for t in bonus["tools"])
+    state.fixed = -1 if bonus is None or bonus["fixed"] is None else _SQUARE[bonus["fixed"]]
+    state.swap_slot = -1 if v["swap"] is None else v["swap"] - 1
+    state.end_triggered = v["end_triggered"]
+    state.last_turn = v["last_turn"]
+    state.passes = v["passes"]
+    state.stuck = -1 if v["stuck"] is None else v["stuck"]
+    state._legal = None
+    return state
