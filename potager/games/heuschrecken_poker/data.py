@@ -1,0 +1,57 @@
+"""Every fact of Heuschrecken Poker as data (rulebook "Inhalt / Content" and FACTS.md).
+
+Kinds and bids are small ints in the rules; their names here are the notation (DESIGN.md).
+A corrected fact is a one-line change in this module.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+KINDS: Final = ("corn", "strawberry", "broccoli", "blackberry", "grasshopper")
+"""The five kinds of garden card (Gartenkarten); a kind is its index here."""
+
+GRASSHOPPER: Final = 4
+"""The grasshopper (Heuschrecke): not a plant, it never counts as one."""
+
+PLANTS: Final = (0, 1, 2, 3)
+"""Corn (Mais), strawberries (Erdbeeren), broccoli (Brokkoli), blackberries (Brombeeren)."""
+
+CARD_COUNTS: Final = (13, 13, 13, 13, 14)
+"""How many garden cards of each kind: 66 in all (box contents)."""
+
+BIDS: Final = ("1", "2", "3", "4", "5", "6", "A", "X")
+"""One colour set of poker cards (FACTS.md); a bid is its index here: value ``bid + 1`` for
+the numbers, then the Ace and the X."""
+
+ACE: Final = 6
+X_CARD: Final = 7
+
+HAND_SIZE: Final = len(BIDS)
+"""A round ends when every player has played all 8 poker cards."""
+
+DISPLAY_SIZE: Final = 3
+"""The display (Auslage) is made up to 3 cards after every turn."""
+
+HARVEST_SET: Final = 3
+"""Three plants of one kind in a garden are harvested for one win chip (Ernten)."""
+
+HARVEST_CHIPS: Final = 1
+
+PLAGUE_AT: Final = 3
+"""Three or more grasshoppers eat the whole garden (Heuschreckenplage)."""
+
+STALEMATES_TO_DISCARD: Final = 2
+"""The second stalemate (Patt) in a row discards the display."""
+
+STALEMATE_EXTRA_CARDS: Final = 1
+"""A stalemate adds this many cards from the draw pile before the players bid again."""
+
+ROUND_CHIPS: Final = 1
+"""Intermediate scoring: the most plants in a garden earns this many chips (ties all earn it)."""
+
+TAKE_ALL_ALONE_PLAYERS: Final = 2
+"""With this many players, a lone taker takes the whole display ("Spiel zu zweit")."""
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4

@@ -1,0 +1,43 @@
+"""The game's facts for the engine: name, players, the variant, components and actions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from potager.engine import Game, Seat, State, VariantSpec, View
+
+from .data import BIDS, CARD_COUNTS, KINDS, MAX_PLAYERS, MIN_PLAYERS
+from .rules import HeuschreckenState
+
+
+class HeuschreckenPoker(Game):
+    """Heuschrecken Poker (Grasshopper Poker), Jacques Zeimet, Drei Magier."""
+
+    name = "heuschrecken-poker"
+    title = "Heuschrecken Poker"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    variants: ClassVar[VariantSpec] = {
+        "beginner": (
+            (False, True),
+            False,
+            "beginners' variant: the X is only a pass and never takes the Ace's power",
+        )
+    }
+
+    def _new_state(
+        self, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
+    ) -> State:
+        return HeuschreckenState(self, players, seed, variant, deck)
+
+    def components(self, players: int, variant: dict[str, Any]) -> list[str]:
+        """The 66 garden cards, which form the draw pile (top first)."""
+        return [kind for kind, n in zip(KINDS, CARD_COUNTS, strict=True) for _ in range(n)]
+
+    def action_names(self, players: int, variant: dict[str, Any]) -> tuple[str, ...]:
+        """Bids ``1``…``6``, ``A``, ``X`` (actions 0–7), then the kinds to take (8–12)."""
+        return BIDS + KINDS
+
+    def sample(self, view: View, seat: Seat, rng: random.Random) -> State:
+        return HeuschreckenState.from_view(self, view, seat, rng)

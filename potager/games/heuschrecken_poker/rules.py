@@ -1,0 +1,416 @@
+"""The state and its transitions: bidding, taking, cultivation, stalemates, rounds, game end.
+
+Kinds and bids are ints (see `data`); the display, the gardens and the discard pile are lists of
+five counts; a hand is a bitmask of the 8 poker cards. The hot path (`legal_actions`, `is_legal`,
+`_apply`) only looks up precomputed tables and updates these ints.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from potager.engine import Action, Game, IllegalAction, Result, Seat, State, View
+
+from .bidding import resolve
+from .data import (
+    BIDS,
+    CARD_COUNTS,
+    DISPLAY_SIZE,
+    GRASSHOPPER,
+    HAND_SIZE,
+    HARVEST_CHIPS,
+    HARVEST_SET,
+    KINDS,
+    MAX_PLAYERS,
+    PLAGUE_AT,
+    PLANTS,
+    ROUND_CHIPS,
+    STALEMATE_EXTRA_CARDS,
+    STALEMATES_TO_DISCARD,
+)
+from .views import PHASES, build_view, counts_from, hand_from
+
+BID, TAKE, OVER = 0, 1, 2
+"""The phases: everyone bids (a hidden commitment), takers pick in bid order, the game is over."""
+
+TAKE_BASE = len(BIDS)
+"""Action ``TAKE_BASE + kind`` takes that kind from the display; actions below it are bids."""
+
+FULL_HAND = (1 << HAND_SIZE) - 1
+
+LEGAL_BIDS = tuple(tuple(b for b in range(HAND_SIZE) if hand >> b & 1) for hand in range(256))
+"""The bids in a hand, by hand bitmask."""
+
+LEGAL_TAKES = tuple(tuple(TAKE_BASE + k for k in range(5) if mask >> k & 1) for mask in range(32))
+"""The take actions for a display, by the bitmask of the kinds present."""
+
+PRESENT = tuple(tuple(k for k in range(5) if mask >> k & 1) for mask in range(32))
+"""The kinds present, by bitmask."""
+
+WAITING = tuple(
+    tuple(tuple(s for s in range(n) if not committed >> s & 1) for committed in range(1 << n))
+    for n in range(MAX_PLAYERS + 1)
+)
+"""``WAITING[players][committed bitmask]``: the seats still to bid."""
+
+
+def counts_of(counts: list[int]) -> dict[str, int]:
+    """Five counts as ``{kind: count}`` (every kind, zeros included), the views' form."""
+    return dict(zip(KINDS, counts, strict=True))
+
+
+class HeuschreckenState(State):
+    """A game of Heuschrecken Poker in progress (see the package docstring for the rules)."""
+
+    def __init__(
+        self, game: Game, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
+    ) -> None:
+        """Set-up (Spielvorbereitung): full hands, shuffled pile, 3 cards in the display."""
+        super().__init__(game, players, seed, variant, deck)
+        if deck is None:
+            pile = [k for k, n in enumerate(CARD_COUNTS) for _ in range(n)]
+            self.rng.shuffle(pile)
+        else:
+            pile = [KINDS.index(name) for name in deck]
+        self.beginner: bool = variant["beginner"]
+        self.pile: tuple[int, ...] = tuple(pile)
+        self.top = 0
+        self.display = [0] * 5
+        self.kinds_shown = 0
+        self.shown = 0
+        self.gardens = [[0] * 5 for _ in range(players)]
+        self.chips = [0] * players
+        self.discard = [0] * 5
+        self.hands = [FULL_HAND] * players
+        self.bids = [-1] * players
+        self.committed = 0
+        self.revealed: tuple[int, ...] | None = None
+        self.takers: tuple[int, ...] = ()
+        self.taker = 0
+        self.stalemates = 0
+        self.round = 1
+        self.played = 0
+        self.phase = BID
+        self._waiting = WAITING[players]
+        self._to_move: tuple[Seat, ...] = self._waiting[0]
+        self._draw(DISPLAY_SIZE)
+
+    # -- whose turn, what is legal -------------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[Seat, ...]:
+        return self._to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat not in self._to_move:
+            return []
+        if self.phase == BID:
+            return list(LEGAL_BIDS[self.hands[seat]])
+        return list(LEGAL_TAKES[self.kinds_shown])
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        """`State.apply` with the legality test inlined, as this is the hot path of playouts."""
+        if seat in self._to_move and type(action) is int:
+            if self.phase == BID:
+                if 0 <= action < TAKE_BASE and self.hands[seat] >> action & 1:
+                    self.moves.append((seat, action))
+                    self._bid(seat, action)
+                    return
+            elif TAKE_BASE <= action < TAKE_BASE + 5 and self.display[action - TAKE_BASE]:
+                self.moves.append((seat, action))
+                self._pick(seat, action - TAKE_BASE)
+                return
+        raise IllegalAction(self._why_illegal(seat, action))
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        if self.phase == BID:
+            self._bid(seat, action)
+        else:
+            self._pick(seat, action - TAKE_BASE)
+
+    def _bid(self, seat: Seat, bid: int) -> None:
+        """Step 1: a face-down bid; once every player has bid, all are revealed."""
+        # The bid leaves the hand now; views add it back until the reveal.
+        self.bids[seat] = bid
+        self.hands[seat] ^= 1 << bid
+        committed = self.committed | 1 << seat
+        self.events.append({"type": "bid", "seat": seat})
+        waiting = self._waiting[committed]
+        if waiting:
+            self.committed = committed
+            self._to_move = waiting
+        else:
+            self.committed = 0
+            self._reveal()
+
+    def _pick(self, seat: Seat, kind: int) -> None:
+        """Step 2: the taker to move takes every card of one kind."""
+        self._take(seat, kind, False)
+        self.taker += 1
+        self._next_taker()
+
+    # -- the turn (Durchgang) ------------------------------------------------------------------
+    def _reveal(self) -> None:
+        """Step 1-2: all bids are revealed at once; the bids are spent (set aside)."""
+        bids = tuple(self.bids)
+        self.revealed = bids
+        self.played += 1
+        outcome = resolve(bids, self.beginner)
+        self.events.append(
+            {"type": "reveal", "bids": [BIDS[b] for b in bids], "cancelled": list(outcome[3])}
+        )
+        if outcome[0] >= 0:
+            self._take_all(outcome[0], outcome[1])
+            self._end_turn()
+        elif outcome[2]:
+            self.takers = outcome[2]
+            self.taker = 0
+            self._next_taker()
+        else:
+            self._stalemate()
+
+    def _next_taker(self) -> None:
+        """Step 2: takers pick one kind each in bid order; a forced pick (one kind left) is made
+        for the player; when the display is empty the remaining takers get nothing."""
+        takers = self.takers
+        while self.taker < len(takers):
+            shown = self.kinds_shown
+            if not shown:
+                self.events.append({"type": "empty_handed", "seats": list(takers[self.taker :])})
+                break
+            if shown & (shown - 1):
+                self.phase = TAKE
+                self._to_move = (takers[self.taker],)
+                return
+            self._take(takers[self.taker], shown.bit_length() - 1, True)
+            self.taker += 1
+        self.takers = ()
+        self._end_turn()
+
+    def _take(self, seat: Seat, kind: int, forced: bool) -> None:
+        """A taker takes every card of one kind from the display and cultivates it."""
+        count = self.display[kind]
+        self.display[kind] = 0
+        self.kinds_shown ^= 1 << kind
+        self.shown -= count
+        self.events.append(
+            {"type": "take", "seat": seat, "kind": KINDS[kind], "count": count, "forced": forced}
+        )
+        garden = self.gardens[seat]
+        garden[kind] += count
+        if garden[GRASSHOPPER] >= PLAGUE_AT:
+            self._plague(seat)
+        elif kind != GRASSHOPPER and garden[kind] >= HARVEST_SET:
+            self._harvest(seat, kind)
+
+    def _take_all(self, seat: Seat, reason: str) -> None:
+        """The Ace, the X with one Ace, or the lone taker of two players takes the whole display
+        and cultivates it (rules "Ass", "X-Karte", "Spiel zu zweit")."""
+        display, garden = self.display, self.gardens[seat]
+        present = PRESENT[self.kinds_shown]
+        self.events.append(
+            {
+                "type": "take_all",
+                "seat": seat,
+                "reason": reason,
+                "cards": {KINDS[k]: display[k] for k in present},
+            }
+        )
+        for kind in present:
+            garden[kind] += display[kind]
+        self._clear_display()
+        if garden[GRASSHOPPER] >= PLAGUE_AT:
+            self._plague(seat)
+            return
+        for kind in present:
+            if garden[kind] >= HARVEST_SET and kind != GRASSHOPPER:
+                self._harvest(seat, kind)
+
+    def _clear_display(self) -> None:
+        self.display = [0] * 5
+        self.kinds_shown = 0
+        self.shown = 0
+
+    def _plague(self, seat: Seat) -> None:
+        """Heuschreckenplage: 3+ grasshoppers eat the whole garden, the new cards included, before
+        any harvest (FACTS.md reading 5)."""
+        garden = self.gardens[seat]
+        self.events.append({"type": "plague", "seat": seat, "cards": counts_of(garden)})
+        discard = self.discard
+        for kind in range(5):
+            discard[kind] += garden[kind]
+        self.gardens[seat] = [0] * 5
+
+    def _harvest(self, seat: Seat, kind: int) -> None:
+        """Ernten: every complete set of 3 plants of one kind gives 1 chip; the rest stays."""
+        garden = self.gardens[seat]
+        sets = garden[kind] // HARVEST_SET
+        garden[kind] -= sets * HARVEST_SET
+        self.discard[kind] += sets * HARVEST_SET
+        self.chips[seat] += sets * HARVEST_CHIPS
+        self.events.append(
+            {"type": "harvest", "seat": seat, "kind": KINDS[kind], "chips": sets * HARVEST_CHIPS}
+        )
+
+    def _stalemate(self) -> None:
+        """Patt: one more card and everyone bids again; the second in a row discards the display
+        and deals 3 fresh cards (FACTS.md reading 3)."""
+        self.stalemates += 1
+        if self.stalemates < STALEMATES_TO_DISCARD:
+            added = self._draw(STALEMATE_EXTRA_CARDS)
+            self.events.append({"type": "stalemate", "added": added})
+            self._after_turn()
+            return
+        self.events.append({"type": "double_stalemate", "discarded": counts_of(self.display)})
+        discard, display = self.discard, self.display
+        for kind in PRESENT[self.kinds_shown]:
+            discard[kind] += display[kind]
+        self._clear_display()
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        """Step 5: the display is made up to 3 cards with what the pile has (equal kinds stack);
+        a new turn starts (reading 8)."""
+        self.stalemates = 0
+        drawn = self._draw(DISPLAY_SIZE - self.shown)
+        if drawn:
+            self.events.append({"type": "refill", "cards": drawn})
+        self._after_turn()
+
+    def _after_turn(self) -> None:
+        """Game end when the display stays empty (reading 7), else round end after 8 bids."""
+        if not self.shown:
+            self._score_round()
+            self._finish()
+            return
+        if self.played == HAND_SIZE:
+            self._score_round()
+            self.round += 1
+            self.played = 0
+            self.stalemates = 0
+            self.hands = [FULL_HAND] * self.players
+        self.phase = BID
+        self._to_move = self._waiting[0]
+
+    # -- the draw pile -------------------------------------------------------------------------
+    def _draw(self, wanted: int) -> list[str]:
+        """Up to ``wanted`` cards from the top of the pile onto the display."""
+        top = self.top
+        cards = self.pile[top : top + wanted]
+        self.top = top + len(cards)
+        display = self.display
+        shown = self.kinds_shown
+        for kind in cards:
+            display[kind] += 1
+            shown |= 1 << kind
+        self.kinds_shown = shown
+        self.shown += len(cards)
+        return [KINDS[kind] for kind in cards]
+
+    # -- scoring -------------------------------------------------------------------------------
+    def _score_round(self) -> None:
+        """Zwischenwertung: the most plants (grasshoppers excluded) earn 1 chip, ties all earn
+        it, nobody when the most is 0 (reading 6)."""
+        plants = [sum(garden[k] for k in PLANTS) for garden in self.gardens]
+        most = max(plants)
+        winners = [seat for seat, n in enumerate(plants) if n == most and most > 0]
+        for seat in winners:
+            self.chips[seat] += ROUND_CHIPS
+        self.events.append(
+            {"type": "round_scoring", "round": self.round, "plants": plants, "chips_to": winners}
+        )
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self._to_move = ()
+        result = self.result()
+        self.events.append(
+            {"type": "game_end", "chips": list(self.chips), "winners": list(result.winners)}
+        )
+
+    @property
+    def grasshoppers(self) -> list[int]:
+        return [garden[GRASSHOPPER] for garden in self.gardens]
+
+    def result(self) -> Result:
+        """Most chips wins; tie: fewest grasshoppers; still tied: several winners."""
+        if self.phase != OVER:
+            raise ValueError("the game is not over")
+        grasshoppers = self.grasshoppers
+        rank = [(chips, -g) for chips, g in zip(self.chips, grasshoppers, strict=True)]
+        best = max(rank)
+        return Result(
+            tuple(float(c) for c in self.chips),
+            tuple(seat for seat, r in enumerate(rank) if r == best),
+            {"chips": list(self.chips), "grasshoppers": grasshoppers},
+        )
+
+    # -- information ---------------------------------------------------------------------------
+    def view(self, seat: Seat | None) -> View:
+        return build_view(self, seat)
+
+    def action_label(self, action: Action) -> str:
+        if action < TAKE_BASE:
+            return f"bid {BIDS[action]}"
+        return f"take {KINDS[action - TAKE_BASE]}"
+
+    @classmethod
+    def from_view(cls, game: Game, view: View, seat: Seat, rng: random.Random) -> State:
+        """A state ``seat`` cannot tell from the one ``view`` came from: the unseen garden cards
+        are shuffled into a new draw pile, every other pending bid is drawn from its hand."""
+        players = view["players"]
+        state = object.__new__(cls)
+        State.__init__(state, game, players, rng.getrandbits(63), dict(view["variant"]), None)
+        state.beginner = view["variant"]["beginner"]
+        state.display = counts_from(view["display"])
+        state.gardens = [counts_from(g) for g in view["gardens"]]
+        state.discard = counts_from(view["discard"])
+        placed = [state.display, state.discard, *state.gardens]
+        unseen = [
+            kind
+            for kind, total in enumerate(CARD_COUNTS)
+            for _ in range(total - sum(where[kind] for where in placed))
+        ]
+        rng.shuffle(unseen)
+        state.pile, state.top = tuple(unseen), 0
+        state.kinds_shown = sum(1 << k for k, n in enumerate(state.display) if n)
+        state.shown = sum(state.display)
+        state.chips = list(view["chips"])
+        state.hands = [hand_from(names) for names in view["hands"]]
+        state.bids = [-1] * players
+        state.committed = 0
+        for s in view["committed"]:
+            state.committed |= 1 << s
+            own = view["bid"] if s == seat else None
+            bid = BIDS.index(own) if own else rng.choice(LEGAL_BIDS[state.hands[s]])
+            state.bids[s] = bid
+            state.hands[s] ^= 1 << bid
+        revealed = view["revealed"]
+        state.revealed = None if revealed is None else tuple(BIDS.index(b) for b in revealed)
+        state.takers, state.taker = tuple(view["takers"]), 0
+        state.stalemates = view["stalemates"]
+        state.round, state.played = view["round"], view["bids_played"]
+        state.phase = PHASES.index(view["phase"])
+        state._waiting = WAITING[players]
+        state._to_move = tuple(view["to_move"])
+        return state
+
+    def clone(self) -> HeuschreckenState:
+        new = object.__new__(HeuschreckenState)
+        new.__dict__.update(self.__dict__)
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        new.moves = list(self.moves)
+        new.events = list(self.events)
+        new.display = list(self.display)
+        new.gardens = [list(g) for g in self.gardens]
+        new.chips = list(self.chips)
+        new.discard = list(self.discard)
+        new.hands = list(self.hands)
+        new.bids = list(self.bids)
+        return new
