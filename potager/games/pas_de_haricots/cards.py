@@ -47,9 +47,17 @@ CARD_KING: tuple[bool, ...] = tuple(name[0] in SUITS and name[1:] == DOUBLER_RAN
 CARD_TRUMP: tuple[bool, ...] = tuple(name in PAS_DE_HARICOTS for name in CARDS)
 
 
+LAYOUT: tuple[tuple[int, int], ...] = tuple((CARD_SUIT[c], c) for c in range(NUM_CARDS))
+"""Sort key laying cards out by series: each suit in rank order, its Pas de Haricots last."""
+
+
 def names(cards: list[Card]) -> list[str]:
-    """The notation of ``cards``, in card order."""
-    return [CARDS[c] for c in sorted(cards)]
+    """The notation of ``cards`` laid out by series (a trump with its suit).
+
+    >>> names([CARD_INDEX[c] for c in ("C2", "T4", "H5", "T1")])
+    ['H5', 'T1', 'C2', 'T4']
+    """
+    return [CARDS[c] for c in sorted(cards, key=LAYOUT.__getitem__)]
 
 
 def label(card: Card) -> str:
