@@ -1,0 +1,25 @@
+"""The ``potager`` console script: one sub-command per module of `potager.cli`."""
+
+from __future__ import annotations
+
+import typer
+
+from .catalog import list_games
+from .play import play
+from .replay import replay
+from .simulate import simulate_command
+
+app = typer.Typer(
+    name="potager",
+    help="Four garden-themed tabletop games: play, replay, simulate.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command("games")(list_games)
+app.command("play")(play)
+app.command("replay")(replay)
+app.command("simulate")(simulate_command)
+
+if __name__ == "__main__":
+    app()

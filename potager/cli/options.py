@@ -1,0 +1,120 @@
+"""What every sub-command parses the same way: the game, ``--variant key=value``, ``--bots``.
+
+A user error ends the command with a one-line message on stderr and exit code 2 (never a
+traceback): `fail`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from potager import agents, games
+from potager.engine import Game
+
+USAGE_ERROR = 2
+"""Exit code of a command given something it cannot use (like Click's usage errors)."""
+
+
+def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
+    """Print ``message`` as an error on stderr and end the command with ``code``."""
+    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(code)
+
+
+def scan_games() -> tuple[list[Game], dict[str, str]]:
+    """The registered games that import now, and why each other one does not (a game still
+    being written must not break the command)."""
+    found, missing = [], {}
+    for name in games.names():
+        try:
+            found.append(games.get(name))
+        except Exception as exc:  # a game half-written in the tree fails in any way
+            missing[name] = f"{type(exc).__name__}: {exc}"
+    return found, missing
+
+
+def load_game(name: str) -> Game:
+    """The game called ``name``, or `fail` naming the games that can be played now."""
+    if name in games.names():
+        missing = scan_games()[1]
+        if name in missing:
+            fail(f"{name} cannot be loaded yet ({missing[name]})")
+        return games.get(name)
+    known = ", ".join(g.name for g in scan_games()[0]) or "none yet"
+    fail(f"unknown game {name!r}; games: {known}")
+
+
+def parse_variant(game: Game, pairs: list[str] | None) -> dict[str, Any]:
+    """``["key=value", ...]`` as variant options, each value read as one of the option's allowed
+    values (``true``/``false`` for booleans, digits for numbers); checked by the game."""
+    chosen: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, text = pair.partition("=")
+        key, text = key.strip(), text.strip()
+        if not sep or not key:
+            fail(f"--variant takes key=value, not {pair!r}")
+        if key not in game.variants:
+            options = ", ".join(sorted(game.variants)) or "none"
+            fail(f"unknown variant option {key!r} for {game.name}; options: {options}")
+        allowed = game.variants[key][0]
+        matches = [v for v in allowed if spelling(v).casefold() == text.casefold()]
+        if not matches:
+            fail(
+                f"variant option {key!r} of {game.name} takes one of "
+                f"{', '.join(spelling(v) for v in allowed)}, not {text!r}"
+            )
+        chosen[key] = matches[0]
+    try:
+        return game.resolve_variant(chosen)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def spelling(value: Any) -> str:
+    """How a variant value is typed on the command line: ``true``, ``3``, ``lose``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def bot_levels(game: Game) -> list[str]:
+    """The bot levels that can really be made for ``game`` now."""
+    found = []
+    for level in agents.levels(game):
+        try:
+            agents.make(level, game)
+        except ValueError:
+            continue
+        found.append(level)
+    return found
+
+
+def parse_bots(game: Game, text: str | None, seats: int) -> list[str]:
+    """``"heuristic,random"`` as one level per seat: exactly ``seats`` levels, or one level for
+    all of them; by default the game's heuristic (random where it has none)."""
+    levels = bot_levels(game)
+    if text is None:
+        return ["heuristic" if "heuristic" in levels else "random"] * seats
+    names = [t.strip() for t in text.split(",")]
+    if len(names) == 1:
+        names *= seats
+    if len(names) != seats:
+        fail(f"--bots needs {seats} level(s) separated by commas (or one for all), not {text!r}")
+    for name in names:
+        if name not in levels:
+            fail(f"unknown bot level {name!r} for {game.name}; levels: {', '.join(levels)}")
+    return names
+
+
+def check_players(game: Game, players: int | None) -> int:
+    """``players`` (the game's minimum when not given), or `fail` with the allowed range."""
+    if players is None:
+        return game.min_players
+    try:
+        game.check_players(players)
+    except ValueError as exc:
+        fail(str(exc))
+    return players

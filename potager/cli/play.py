@@ -1,0 +1,77 @@
+"""``potager play``: a game at the terminal against bots."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from potager import agents
+from potager.engine import Agent, State
+
+from .options import check_players, fail, load_game, parse_bots, parse_variant
+from .terminal import Quit, TerminalPlay
+
+INTERRUPTED = 130
+"""Exit code after Ctrl-C (128 + SIGINT), as shells use."""
+
+
+def play(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="e.g. heuschrecken-poker")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="number of seats")] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="bot levels for the other seats in order, comma-separated (or one)"),
+    ] = None,
+    seat: Annotated[int, typer.Option(help="your seat, 0-based")] = 0,
+    seed: Annotated[int | None, typer.Option(help="seed of the game (random by default)")] = None,
+    variant: Annotated[
+        list[str] | None, typer.Option("--variant", "-v", help="option=value, repeatable")
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="save the game record here (also when you quit)")
+    ] = None,
+) -> None:
+    """Play a game at the terminal against bots; type an action or its number."""
+    game = load_game(game_name)
+    players = check_players(game, players)
+    options = parse_variant(game, variant)
+    if not 0 <= seat < players:
+        fail(f"--seat must be a seat of the table, 0…{players - 1}, not {seat}")
+    levels = parse_bots(game, bots, players - 1)
+    bot_seats = [s for s in range(players) if s != seat]
+    seated: dict[int, Agent] = {
+        s: agents.make(lv, game) for s, lv in zip(bot_seats, levels, strict=True)
+    }
+    labels = [
+        f"seat {s}: " + ("you" if s == seat else levels[bot_seats.index(s)]) for s in range(players)
+    ]
+    state = game.new_game(players, seed, options)
+    console = Console()
+    session = TerminalPlay(
+        state, seat, seated, labels, console, console.input, random.Random(state.seed ^ 0x5EED)
+    )
+    code = 0
+    try:
+        session.run()
+    except (Quit, EOFError):
+        console.print("\nYou left the game.")
+    except KeyboardInterrupt:
+        console.print("\nInterrupted.")
+        code = INTERRUPTED
+    if record is not None:
+        save_record(state, record, console)
+    if code:
+        raise typer.Exit(code)
+
+
+def save_record(state: State, path: Path, console: Console) -> None:
+    """Write the record as JSON; a path that cannot be written is reported, not raised."""
+    try:
+        path.write_text(state.record.to_json() + "\n")
+    except OSError as exc:
+        fail(f"cannot save the record to {path}: {exc.strerror}", code=1)
+    console.print(f"Record saved to {path} ({len(state.moves)} moves).")

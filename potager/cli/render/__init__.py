@@ -1,0 +1,84 @@
+"""Drawing a game in the terminal: each game's own module, or the generic one.
+
+The contract, for each game's helper: ``potager/cli/render/<package>.py`` (``heuschrecken_poker.py``
+for ``heuschrecken-poker``) defines
+
+- ``render(view: dict, seat: int | None) -> rich.console.RenderableType``: the table as ``seat``
+  sees it (``None``: the spectator), from the view alone;
+- ``describe(event: dict) -> str | None``: one line of the running log for an event (Rich markup
+  allowed); ``None`` leaves the event out of the log.
+
+A game without such a module (or a function missing from it) is drawn by the generic renderer: the
+view pretty-printed, each event as its type and fields.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from rich.console import RenderableType
+from rich.markup import escape
+from rich.table import Table
+
+from potager.engine import Event, Game, Seat, View
+
+Render = Callable[[View, Seat | None], RenderableType]
+Describe = Callable[[Event], str | None]
+
+
+def generic_render(view: View, seat: Seat | None) -> RenderableType:
+    """The view itself: one line per key, its value as compact JSON."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column()
+    for key, value in view.items():
+        grid.add_row(escape(str(key)), escape(json.dumps(value, ensure_ascii=False)))
+    return grid
+
+
+def generic_describe(event: Event) -> str | None:
+    """``type: key=value, ...`` (the seat first, the addressee left out)."""
+    fields = {k: v for k, v in event.items() if k not in ("type", "to")}
+    who = f"seat {fields.pop('seat')} " if "seat" in fields else ""
+    rest = ", ".join(f"{k}={v}" for k, v in fields.items())
+    return escape(f"{who}{event.get('type', 'event')}" + (f": {rest}" if rest else ""))
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """The two drawing functions for one game."""
+
+    render: Render
+    describe: Describe
+
+
+def module_name(game: Game) -> str:
+    """``potager.cli.render.<package>``: the game's name with ``_`` for ``-``."""
+    return f"{__name__}.{game.name.replace('-', '_')}"
+
+
+def for_game(game: Game) -> Renderer:
+    """The game's own renderer where it has one, the generic one for what it lacks."""
+    module = _load(module_name(game))
+    return Renderer(
+        render=_function(module, "render", generic_render),
+        describe=_function(module, "describe", generic_describe),
+    )
+
+
+def _load(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+
+
+def _function(module: ModuleType | None, attr: str, default: Any) -> Any:
+    return getattr(module, attr, default) if module is not None else default

@@ -1,0 +1,127 @@
+"""``potager replay``: step through a saved game record.
+
+Without ``--seat`` the replay is the spectator's view with every move named (a record holds every
+move, hidden ones included); with ``--seat N`` it is what seat N saw: its view, the events it was
+told, its own moves named and the others' only as "seat s moved".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console, Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.rule import Rule
+
+from potager import games
+from potager.engine import GameRecord, RecordError, Seat, State
+
+from . import render
+from .options import fail
+
+INSTRUCTIONS = "Enter: next · b: back · q: quit"
+
+
+def replay(
+    path: Annotated[Path, typer.Argument(metavar="RECORD", help="a game record (JSON)")],
+    seat: Annotated[int | None, typer.Option(help="view the game as this seat")] = None,
+    all_steps: Annotated[
+        bool, typer.Option("--all", help="print every step, without waiting for keys")
+    ] = False,
+) -> None:
+    """Step through a saved game: Enter for the next move, b to go back, q to quit."""
+    steps = load_steps(path)
+    players = steps[0].players
+    if seat is not None and not 0 <= seat < players:
+        fail(f"--seat must be a seat of this {players}-player game, 0…{players - 1}, not {seat}")
+    console = Console()
+    viewer = Replay(steps, seat)
+    if all_steps:
+        for i in range(len(steps)):
+            console.print(viewer.screen(i))
+    else:
+        viewer.browse(console, console.input)
+
+
+def load_steps(path: Path) -> list[State]:
+    """The state before the first move and after each move; `fail` (exit 2) for a bad record."""
+    try:
+        text = path.read_bytes()
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror}")
+    try:
+        record = GameRecord.from_json(text)
+        games.replay(record)
+    except (RecordError, ImportError) as exc:
+        fail(f"{path} is not a record Potager can replay: {exc}")
+    state = games.get(record.game).new_game(
+        record.players, record.seed, record.variant, record.deck
+    )
+    steps = [state.clone()]
+    for seat, action in record.moves:
+        state.apply(seat, action)
+        steps.append(state.clone())
+    return steps
+
+
+class Replay:
+    """The screens of a replay: step ``i`` is the table after ``i`` moves."""
+
+    def __init__(self, steps: list[State], seat: Seat | None) -> None:
+        self.steps = steps
+        self.seat = seat
+        self.renderer = render.for_game(steps[0].game)
+
+    def screen(self, i: int) -> RenderableType:
+        state = self.steps[i]
+        who = "spectator" if self.seat is None else f"seat {self.seat}"
+        title = f"{state.game.title} · {state.players} players · move {i}/{len(self.steps) - 1}"
+        parts: list[RenderableType] = [Rule(escape(f"{title} · as {who}"))]
+        if i:
+            parts.append(self.move_panel(i))
+        parts.append(Panel(self.renderer.render(state.view(self.seat), self.seat), title=who))
+        if state.is_over:
+            result = state.result()
+            scores = ", ".join(f"seat {s}: {v:g}" for s, v in enumerate(result.scores))
+            winners = ", ".join(map(str, result.winners))
+            parts.append(f"[bold]Game over[/] — {scores}; winner(s): seat {winners}")
+        return Group(*parts)
+
+    def move_panel(self, i: int) -> RenderableType:
+        """The move that led to step ``i`` and the events it caused that the viewer may know."""
+        before, after = self.steps[i - 1], self.steps[i]
+        seat, action = after.moves[-1]
+        if self.seat is None or seat == self.seat:
+            line = f"seat {seat} plays [bold]{escape(after.action_label(action))}[/]"
+        else:
+            line = f"seat {seat} moved"
+        events = after.events_for(self.seat, len(before.events))
+        described = [d for e in events if (d := self.renderer.describe(e)) is not None]
+        return Panel("\n".join([line, *described]), title=f"move {i}", title_align="left")
+
+    def browse(self, console: Console, ask: Callable[[str], str]) -> None:
+        """Interactive stepping; end of input quits."""
+        i = 0
+        console.print(self.screen(i))
+        while True:
+            try:
+                key = ask(f"({INSTRUCTIONS}) ").strip().casefold()
+            except (EOFError, KeyboardInterrupt):
+                return
+            if key == "q":
+                return
+            if key == "b":
+                i = max(0, i - 1)
+            elif key == "":
+                if i == len(self.steps) - 1:
+                    console.print("End of the game (b: back, q: quit).")
+                    continue
+                i += 1
+            else:
+                console.print(f"[red]unknown key {escape(key)!r}[/]; {INSTRUCTIONS}")
+                continue
+            console.print(self.screen(i))

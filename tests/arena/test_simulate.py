@@ -1,0 +1,110 @@
+"""Simulation: reproducible totals whatever the workers, ties as fractions, Wilson intervals."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from potager.arena.simulate import (
+    InlineBackend,
+    ProcessBackend,
+    Tally,
+    chunks,
+    game_seed,
+    simulate,
+    wilson,
+)
+from potager.cli.main import app
+from tests.cli.toy import register
+
+runner = CliRunner()
+
+
+def test_wilson_matches_known_values() -> None:
+    low, high = wilson(50, 100)
+    assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
+    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 4) == 0.2775
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_chunks_cover_the_games_and_depend_on_the_count_only() -> None:
+    for n in (1, 7, 99, 100, 1234, 100_000):
+        spans = chunks(n)
+        assert spans[0][0] == 0 and spans[-1][1] == n
+        assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))
+    assert len(chunks(20_000)) == 100
+
+
+def test_seeds_are_stable_across_runs() -> None:
+    assert game_seed(7, 0) == 7985665222500292864
+    assert len({game_seed(7, i) for i in range(1000)}) == 1000
+
+
+def test_ties_count_a_fraction_of_a_win() -> None:
+    tally = Tally(3)
+    tally.add((2.0, 2.0, 1.0), (0, 1), 10)
+    tally.add((1.0, 0.0, 5.0), (2,), 6)
+    assert tally.wins == [0.5, 0.5, 1.0] and tally.scores == [3.0, 2.0, 6.0]
+    assert (tally.decisions, tally.shortest, tally.longest) == (16, 6, 10)
+
+
+def test_same_totals_inline_and_on_a_process_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    register(monkeypatch)
+    bots = ("random", "random", "random")
+    one = simulate("toy", bots, 300, seed=11, backend=InlineBackend())
+    two = simulate("toy", bots, 300, seed=11, backend=ProcessBackend(2))
+    assert one.tally == two.tally and one.workers == 1 and two.workers == 2
+    assert abs(sum(one.tally.wins) - 300) < 1e-9
+    other = simulate("toy", bots, 300, seed=12, backend=InlineBackend())
+    assert other.tally != one.tally
+
+
+def test_summary_lines_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    register(monkeypatch)
+    summary = simulate("toy", ("random", "random"), 50, 3, {"bonus": True}, InlineBackend())
+    seats = summary.seat_lines()
+    assert [line.bot for line in seats] == ["random", "random"]
+    (level,) = summary.bot_lines()
+    assert level.seats == (0, 1) and level.win_rate == pytest.approx(0.5)
+    data = json.loads(json.dumps(summary.to_dict()))
+    assert data["variant"] == {"cards": 4, "bonus": True} and data["games"] == 50
+    assert data["decisions"]["min"] <= data["decisions"]["mean"] <= data["decisions"]["max"]
+
+
+def test_bad_arguments_raise_before_playing(monkeypatch: pytest.MonkeyPatch) -> None:
+    register(monkeypatch)
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        simulate("toy", ("random",) * 5, 10, 1, backend=InlineBackend())
+    with pytest.raises(ValueError, match="unknown bot level"):
+        simulate("toy", ("random", "oracle"), 10, 1, backend=InlineBackend())
+    with pytest.raises(ValueError, match="unknown variant option"):
+        simulate("toy", ("random", "random"), 10, 1, {"x": 1}, InlineBackend())
+
+
+def test_simulate_command_json_is_the_same_for_any_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    register(monkeypatch)
+    args = ["simulate", "toy", "-p", "3", "--games", "200", "--seed", "5", "--json"]
+    runs = [runner.invoke(app, [*args, "--workers", w]) for w in ("1", "2")]
+    for run in runs:
+        assert run.exit_code == 0, run.output
+    one, two = (json.loads(r.stdout) for r in runs)
+    for data in (one, two):
+        del data["seconds"], data["games_per_second"], data["workers"]
+    assert one == two and one["bots"] == ["random"] * 3
+
+
+def test_simulate_command_prints_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    register(monkeypatch)
+    args = ["simulate", "toy", "-p", "3", "-n", "60", "--bots", "random", "--workers", "1"]
+    result = runner.invoke(app, [*args, "-v", "cards=6"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    for text in ("per seat", "95% CI", "mean score", "game length (decisions): mean", "1/k win"):
+        assert text in result.output
+    bad = runner.invoke(app, ["simulate", "toy", "--bots", "random,x"])
+    assert bad.exit_code == 2 and "unknown bot level 'x'" in bad.output

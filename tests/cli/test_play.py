@@ -1,0 +1,147 @@
+"""Terminal play, driven by scripted input: wrong answers re-prompt, quitting saves the record."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from potager import agents, games
+from potager.cli.main import app
+from potager.cli.terminal import ChoiceError, Quit, TerminalPlay
+from potager.engine import GameRecord
+
+from .toy import GIVE, KEEP, register
+
+runner = CliRunner()
+
+
+def session(monkeypatch: pytest.MonkeyPatch, answers: list[str], players: int = 2):
+    """A toy game with the human at seat 0 and random bots; returns (session, output)."""
+    game = register(monkeypatch)
+    state = game.new_game(players, 3, deck=["apple", "pear", "apple", "pear"])
+    bots = {s: agents.make("random", game) for s in range(1, players)}
+    labels = ["seat 0: you", *(f"seat {s}: random" for s in range(1, players))]
+    out = io.StringIO()
+    feed = iter(answers)
+
+    def ask(prompt: str) -> str:
+        out.write(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    play = TerminalPlay(state, 0, bots, labels, Console(file=out, width=100), ask, random.Random(1))
+    return play, out
+
+
+def test_wrong_answers_get_a_message_and_a_new_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
+    play, out = session(monkeypatch, ["", "banana", "#9", "keep", "?", "3"])
+    with pytest.raises(EOFError):
+        play.run()
+    text = out.getvalue()
+    assert "type an action or its number" in text
+    assert "'banana' is not an action of Toy Fruit; choose one of: 1, 2, 3" in text
+    assert "there is no choice #9; the choices are #1…#3" in text
+    assert "'keep' is not legal now; choose one of: 1, 2, 3" in text
+    assert "number of a listed choice" in text
+    assert "Traceback" not in text
+    assert play.state.moves[:2] in ([(1, 0), (0, 2)], [(1, 1), (0, 2)], [(1, 2), (0, 2)])
+
+
+def test_number_and_notation_choose_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    play, _ = session(monkeypatch, [])
+    assert play.choose("#2") == play.choose("2") == play.choose(" 2 ") == 1
+    play.state.apply(1, 0)
+    play.state.apply(0, 2)
+    assert play.state.legal_actions(0) == [KEEP, GIVE]
+    assert play.choose("1") == play.choose("#1") == KEEP
+    assert play.choose("#2") == GIVE and play.choose("GIVE") == GIVE
+    with pytest.raises(Quit):
+        play.choose("q")
+    with pytest.raises(ChoiceError, match="choices are #1…#2"):
+        play.choose("#3")
+    with pytest.raises(ChoiceError, match="choices are #1…#2"):
+        play.choose("3")
+
+
+def test_a_number_naming_an_illegal_action_is_refused_as_such(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    play, _ = session(monkeypatch, [])
+    legal = [0, 2]
+    monkeypatch.setattr(play.state, "legal_actions", lambda seat: legal)
+    assert play.choose("3") == 2 and play.choose("1") == 0 and play.choose("#2") == 2
+    with pytest.raises(ChoiceError, match="'2' is not legal now; choose one of: 1, 3"):
+        play.choose("2")
+
+
+def test_the_human_sees_only_their_own_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    play, out = session(monkeypatch, ["1", "keep", "1", "keep", "1", "keep", "1", "keep"])
+    play.run()
+    log = "\n".join(play.log)
+    assert "your bid: bid=1" in log
+    assert log.count("your bid") == len([m for m in play.state.moves if m[0] == 0 and m[1] < 3])
+    assert "Game over" in out.getvalue()
+
+
+def test_play_command_saves_the_record_when_quitting(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    register(monkeypatch)
+    path = tmp_path / "game.json"
+    args = ["play", "toy", "--players", "3", "--bots", "random,random", "--seed", "5"]
+    result = runner.invoke(app, [*args, "--record", str(path)], input="nope\n2\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "'nope' is not an action" in result.output and "Record saved" in result.output
+    record = GameRecord.from_json(path.read_text())
+    assert record.game == "toy" and record.seed == 5 and (0, 1) in record.moves
+    games.replay(record)
+
+
+def test_play_command_ends_cleanly_at_end_of_input(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    register(monkeypatch)
+    path = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "toy", "--seat", "1", "--record", str(path)], input="")
+    assert result.exit_code == 0 and "You left the game" in result.output
+    assert json.loads(path.read_text())["players"] == 2
+
+
+def test_play_command_plays_to_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    register(monkeypatch)
+    answers = "\n".join(["3", "keep"] * 6) + "\n"
+    args = ["play", "toy", "-v", "cards=4", "-v", "bonus=true", "--bots", "random", "--seed", "2"]
+    result = runner.invoke(app, args, input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "toy", "--players", "9"], "2 to 4 players, not 9"),
+        (["play", "toy", "--seat", "2"], "--seat must be a seat of the table, 0…1"),
+        (["play", "toy", "-v", "cards=5"], "takes one of 4, 6, not '5'"),
+        (["play", "toy", "-v", "colour=red"], "unknown variant option 'colour'"),
+        (["play", "toy", "-v", "bonus"], "--variant takes key=value"),
+        (["play", "toy", "--bots", "genius"], "unknown bot level 'genius'"),
+        (["play", "toy", "-p", "3", "--bots", "random,random,random"], "needs 2 level"),
+    ],
+)
+def test_bad_options_are_refused_clearly(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+) -> None:
+    register(monkeypatch)
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
+    assert "Traceback" not in result.output

@@ -1,0 +1,116 @@
+"""``potager replay`` and ``potager games``."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from potager.cli.main import app
+from potager.cli.replay import Replay
+
+from .toy import register
+
+runner = CliRunner()
+
+
+def saved_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    game = register(monkeypatch)
+    state = game.new_game(3, 4, deck=["pear", "apple", "apple", "pear"])
+    rng = random.Random(4)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    path = tmp_path / "game.json"
+    path.write_text(state.record.to_json())
+    return path
+
+
+def test_replay_all_prints_every_step(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = saved_game(monkeypatch, tmp_path)
+    result = runner.invoke(app, ["replay", str(path), "--all"])
+    assert result.exit_code == 0, result.output
+    moves = len(__import__("json").loads(path.read_text())["moves"])
+    assert f"move {moves}/{moves}" in result.output and "Game over" in result.output
+    assert "seat 1 plays" in result.output and "reveal: bids=" in result.output
+
+
+def test_replay_as_a_seat_hides_the_others_moves(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = saved_game(monkeypatch, tmp_path)
+    result = runner.invoke(app, ["replay", str(path), "--all", "--seat", "0"])
+    assert result.exit_code == 0, result.output
+    assert "seat 1 moved" in result.output and "seat 1 plays" not in result.output
+    assert "seat 0 plays" in result.output and "your bid" in result.output
+
+
+def test_replay_steps_forward_back_and_quits(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = saved_game(monkeypatch, tmp_path)
+    result = runner.invoke(app, ["replay", str(path)], input="\n\nb\nx\nq\n")
+    assert result.exit_code == 0, result.output
+    titles = [line for line in result.output.splitlines() if "· move " in line]
+    assert [t.split("· move ")[1].split("/")[0] for t in titles] == ["0", "1", "2", "1"]
+    assert "unknown key 'x'" in result.output
+
+
+def test_replay_browse_stops_at_the_end(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    register(monkeypatch)
+    from potager.cli.replay import load_steps
+
+    steps = load_steps(saved_game(monkeypatch, tmp_path))
+    out = io.StringIO()
+    keys = iter([""] * len(steps) + ["q"])
+    Replay(steps, None).browse(Console(file=out, width=100), lambda prompt: next(keys))
+    assert "End of the game" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "must be JSON"),
+        ('{"game": "toy", "players": 2, "seed": 1, "moves": [[0, 99]]}', "move 0 (0, 99)"),
+        ('{"game": "chess", "players": 2, "seed": 1}', "unknown game 'chess'"),
+        ('{"game": "toy", "players": 7, "seed": 1}', "cannot start a game"),
+        ('{"game": "toy", "players": 2, "seed": "x"}', "'seed' must be an integer"),
+    ],
+)
+def test_a_corrupt_record_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, content: str, message: str
+) -> None:
+    register(monkeypatch)
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split()) and "Traceback" not in result.output
+
+
+def test_replay_refuses_a_missing_file_and_a_bad_seat(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    result = runner.invoke(app, ["replay", str(tmp_path / "none.json")])
+    assert result.exit_code == 2 and "cannot read" in result.output
+    path = saved_game(monkeypatch, tmp_path)
+    result = runner.invoke(app, ["replay", str(path), "--seat", "5"])
+    assert result.exit_code == 2 and "--seat must be a seat" in result.output
+
+
+def test_games_lists_what_imports(monkeypatch: pytest.MonkeyPatch) -> None:
+    register(monkeypatch)
+    monkeypatch.setitem(__import__("potager.games").games._PACKAGES, "broken", "no.such.module")
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "Toy Fruit" in result.output and "2–4" in result.output
+    assert "cards: 4 | 6 (default 4) — fruits in the deck" in result.output
+    assert "bonus: false | true (default false)" in result.output
+    assert "random" in result.output
+    assert "broken: not available yet (ModuleNotFoundError" in result.output
+    result = runner.invoke(app, ["play", "broken"])
+    assert result.exit_code == 2 and "broken cannot be loaded yet" in result.output
