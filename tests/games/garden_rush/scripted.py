@@ -1,0 +1,62 @@
+"""Scripted Garden Rush games for the rulebook's examples: a bag whose first tokens are given,
+positions laid out square by square, moves in notation."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from potager import games
+from potager.games.garden_rush.data import FACES, FIRST_TOOL, KINDS, TOOL_FACES
+from potager.games.garden_rush.rules import GardenRushState, cell
+from potager.games.garden_rush.views import _SQUARE
+
+GAME = games.get("garden-rush")
+
+
+def deck_with(head: list[str], module: bool = False) -> list[str]:
+    """A whole bag: ``head`` first (Hedge slots 1…5, the Trampoline, then the draws), the other
+    components after it in a fixed order (vegetables first)."""
+    variant = GAME.resolve_variant({"tools_and_moles": module})
+    rest = Counter(GAME.components(2, variant)) - Counter(head)
+    order = sorted(rest, key=KINDS.index)
+    return head + [k for k in order for _ in range(rest[k])]
+
+
+def new(head: list[str], module: bool = False, stuck: str = "lose") -> GardenRushState:
+    variant = {"tools_and_moles": module, "stuck": stuck}
+    state = GAME.new_game(2, seed=1, variant=variant, deck=deck_with(head, module))
+    assert isinstance(state, GardenRushState)
+    return state
+
+
+def put(state: GardenRushState, seat: int, square: str, token: str, face: str) -> None:
+    """Lay a token on a square (to set up a rulebook picture)."""
+    kind = KINDS.index(token)
+    faces = FACES if kind < FIRST_TOOL else TOOL_FACES
+    state._set(seat, _SQUARE[square], cell(kind, faces.index(face)))
+
+
+def lay(state: GardenRushState, seat: int, squares: str) -> None:
+    """``lay(state, 0, "broccoli:double@c3 broccoli:single@b3")``."""
+    for item in squares.split():
+        token, where = item.split("@")
+        kind, face = token.split(":")
+        put(state, seat, where, kind, face)
+
+
+def play(state: GardenRushState, *moves: str) -> None:
+    """Play each move (notation) for the seat to move."""
+    for text in moves:
+        seat = state.to_move[0]
+        state.apply(seat, state.str_to_action(seat, text))
+
+
+def legal(state: GardenRushState) -> set[str]:
+    seat = state.to_move[0]
+    return {state.action_to_str(a) for a in state.legal_actions(seat)}
+
+
+def square(state: GardenRushState, seat: int, name: str) -> dict[str, str] | None:
+    """The token on a square as the view shows it, or None."""
+    found: dict[str, str] | None = state.view(None)["potagers"][seat].get(name)
+    return found
