@@ -1,0 +1,101 @@
+"""The FastAPI application: lobby REST API, table WebSockets, the static client."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from potager.store import Store
+
+from . import lobby, pages, play
+from .config import Settings
+from .manager import TableManager
+from .schemas import ClientMessage, ServerMessage
+
+WS_DOC = """Connect, then send a `Hello` (`{"type": "hello", "seat": 1, "token": "..."}`, or
+`"seat": null` to watch). The server answers with a `StateMessage` (your view, your legal actions,
+the log you may read), then one after every move, and `PresenceMessage`s when people come and go.
+Send `Act` (`{"type": "act", "version": 12, "action": 3}` or `"notation": "corn"`) with the
+version you saw: a stale, illegal or malformed message gets an `ErrorMessage` and changes nothing.
+A wrong token gets `ErrorMessage(code="forbidden")` and the socket is closed (code 4403)."""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        manager = TableManager(Store(settings.database_url), settings)
+        await manager.start()
+        app.state.manager = manager
+        try:
+            yield
+        finally:
+            await manager.stop()
+
+    app = FastAPI(
+        title="Potager",
+        summary="Four garden-themed tabletop games: lobby, tables and WebSocket play.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.include_router(lobby.router)
+    app.include_router(play.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
+    return app
+
+
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    """FastAPI's schema plus the WebSocket protocol: its two message unions and their models."""
+    if app.openapi_schema:
+        return app.openapi_schema
+    from fastapi.openapi.utils import get_openapi
+
+    schema = get_openapi(
+        title=app.title, version=app.version, summary=app.summary, routes=app.routes
+    )
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    for model in (ClientMessage, ServerMessage):
+        found = model.model_json_schema(ref_template="#/components/schemas/{model}")
+        components.update(found.pop("$defs", {}))
+        components[model.__name__] = found
+    schema["paths"]["/ws/tables/{table_id}"] = {
+        "get": {
+            "tags": ["play"],
+            "summary": "The table's WebSocket (upgrade this GET)",
+            "description": WS_DOC,
+            "operationId": "table_socket",
+            "parameters": [
+                {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+            ],
+            "requestBody": {
+                "description": "Messages the client sends",
+                "content": {
+                    "application/json": {"schema": {"$ref": "#/components/schemas/ClientMessage"}}
+                },
+            },
+            "responses": {
+                "101": {
+                    "description": "Messages the server sends",
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": "#/components/schemas/ServerMessage"}
+                        }
+                    },
+                }
+            },
+        }
+    }
+    app.openapi_schema = schema
+    return schema
+
+
+def configure_logging() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")

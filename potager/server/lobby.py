@@ -1,0 +1,171 @@
+"""The lobby's REST API: games, tables, seats, rematches, records and replays."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+
+from potager import agents
+from potager.engine import Game, Seat, State
+
+from .manager import Refused, TableManager, available_games
+from .schemas import (
+    CreatedTable,
+    CreateTable,
+    GameInfo,
+    JoinRequest,
+    MoveModel,
+    RecordModel,
+    Replay,
+    ReplayFrame,
+    SeatAuth,
+    SeatGrant,
+    TableSummary,
+    VariantOption,
+)
+
+router = APIRouter(prefix="/api")
+
+STATUSES = {"open": ("waiting", "playing"), "live": ("playing",), "finished": ("finished",)}
+
+
+def manager(request: Request) -> TableManager:
+    return request.app.state.manager  # type: ignore[no-any-return]
+
+
+Manager = Annotated[TableManager, Depends(manager)]
+
+
+def game_info(game: Game) -> GameInfo:
+    return GameInfo(
+        name=game.name,
+        title=game.title,
+        min_players=game.min_players,
+        max_players=game.max_players,
+        levels=agents.levels(game),
+        variants=[
+            VariantOption(name=k, values=list(v[0]), default=v[1], doc=v[2])
+            for k, v in game.variants.items()
+        ],
+    )
+
+
+@router.get("/games", response_model=list[GameInfo], tags=["lobby"])
+def list_games() -> list[GameInfo]:
+    """The games this server can seat, with their player counts, variants and bot levels."""
+    return [game_info(g) for g in available_games()]
+
+
+@router.get("/tables", response_model=list[TableSummary], tags=["lobby"])
+async def list_tables(
+    tables: Manager,
+    status: Literal["open", "live", "finished"] = "open",
+    limit: Annotated[int, Query(ge=1, le=500)] = 50,
+) -> list[TableSummary]:
+    """``open``: tables with a free human seat; ``live``: games in play (to watch);
+    ``finished``: games to replay."""
+    found = await tables.summaries(STATUSES[status], limit if status != "open" else 500)
+    if status == "open":
+        found = [t for t in found if t.open_seats][:limit]
+    return found
+
+
+@router.post("/tables", response_model=CreatedTable, status_code=201, tags=["lobby"])
+async def create_table(request: CreateTable, tables: Manager) -> CreatedTable:
+    """Open a table; the answer holds the creator's seat token and the other seats' invites."""
+    try:
+        return await tables.create(request)
+    except Refused as exc:
+        raise HTTPException(exc.status, str(exc)) from None
+
+
+async def _live(tables: TableManager, table_id: str):  # type: ignore[no-untyped-def]
+    live = await tables.table(table_id)
+    if live is None:
+        raise HTTPException(404, f"no table {table_id}")
+    return live
+
+
+@router.get("/tables/{table_id}", response_model=TableSummary, tags=["lobby"])
+async def get_table(table_id: str, tables: Manager) -> TableSummary:
+    return tables.summary(await _live(tables, table_id))
+
+
+@router.post("/tables/{table_id}/join", response_model=SeatGrant, tags=["seats"])
+async def join_table(table_id: str, request: JoinRequest, tables: Manager) -> SeatGrant:
+    """Take an open human seat (any older invite link to it stops working)."""
+    try:
+        return await tables.join(table_id, request)
+    except Refused as exc:
+        raise HTTPException(exc.status, str(exc)) from None
+
+
+@router.post("/tables/{table_id}/leave", response_model=TableSummary, tags=["seats"])
+async def leave_table(table_id: str, auth: SeatAuth, tables: Manager) -> TableSummary:
+    """Give your seat up: it is open to anybody again."""
+    try:
+        return await tables.leave(table_id, auth)
+    except Refused as exc:
+        raise HTTPException(exc.status, str(exc)) from None
+
+
+@router.post("/tables/{table_id}/rematch", response_model=SeatGrant, tags=["seats"])
+async def rematch(table_id: str, auth: SeatAuth, tables: Manager) -> SeatGrant:
+    """After the end: your same seat at the rematch table (created by the first to ask)."""
+    try:
+        return await tables.rematch(table_id, auth)
+    except Refused as exc:
+        raise HTTPException(exc.status, str(exc)) from None
+
+
+async def _finished(tables: TableManager, table_id: str) -> State:
+    live = await _live(tables, table_id)
+    if live.info.status != "finished":
+        # Until the end the record holds the pending hidden choices: it stays secret.
+        raise HTTPException(409, "the game is not over: its record is not public yet")
+    return live.state
+
+
+@router.get("/tables/{table_id}/record", response_model=RecordModel, tags=["replays"])
+async def get_record(table_id: str, tables: Manager) -> RecordModel:
+    """A finished game's record (`potager replay` reads it)."""
+    state = await _finished(tables, table_id)
+    return RecordModel(**state.record.to_dict())
+
+
+@router.get("/tables/{table_id}/replay", response_model=Replay, tags=["replays"])
+async def get_replay(table_id: str, tables: Manager, seat: Seat | None = None) -> Replay:
+    """Every step of a finished game as ``seat`` (or a spectator) saw it."""
+    final = await _finished(tables, table_id)
+    if seat is not None and not 0 <= seat < final.players:
+        raise HTTPException(422, f"no seat {seat}")
+    state = final.game.new_game(final.players, final.seed, final.variant, final.deck)
+    frames = [
+        ReplayFrame(
+            ply=0,
+            move=None,
+            to_move=list(state.to_move),
+            view=state.view(seat),
+            events=state.events_for(seat),
+        )
+    ]
+    for ply, (who, action) in enumerate(final.moves, 1):
+        start = len(state.events)
+        move = MoveModel(
+            seat=who,
+            action=action,
+            notation=state.action_to_str(action),
+            label=state.action_label(action),
+        )
+        state.apply(who, action)
+        frames.append(
+            ReplayFrame(
+                ply=ply,
+                move=move,
+                to_move=list(state.to_move),
+                view=state.view(seat),
+                events=state.events_for(seat, start),
+            )
+        )
+    return Replay(table=tables.summary(await _live(tables, table_id)), seat=seat, frames=frames)

@@ -1,0 +1,266 @@
+"""Every message in and out of the server, as Pydantic models (the OpenAPI page shows them).
+
+REST: the lobby (`GameInfo`, `CreateTable` → `CreatedTable`, `TableSummary`, `JoinRequest` /
+`SeatAuth` → `SeatGrant`, `Replay`). WebSocket ``/ws/tables/{table_id}``: the client sends
+`ClientMessage` (first a `Hello`, then `Act`, `Sync` or `Ping`), the server answers with
+`ServerMessage` (`StateMessage`, `PresenceMessage`, `ErrorMessage`, `Pong`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
+
+from potager.store import SeatKind, TableStatus
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- games ----------------------------------------------------------------------------------------
+class VariantOption(BaseModel):
+    name: str
+    values: list[Any]
+    default: Any
+    doc: str
+
+
+class GameInfo(BaseModel):
+    """A game the server can seat: its player counts, variant options and bot levels."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    variants: list[VariantOption]
+    levels: list[str]
+
+
+# -- tables ---------------------------------------------------------------------------------------
+class SeatSpec(Strict):
+    """A seat asked for at creation: a person, or a bot of a level from `GameInfo.levels`."""
+
+    kind: SeatKind
+    level: str | None = None
+
+    @model_validator(mode="after")
+    def _bots_have_levels(self) -> SeatSpec:
+        if self.kind == "bot" and not self.level:
+            raise ValueError("a bot seat needs a level")
+        if self.kind == "human" and self.level is not None:
+            raise ValueError("a human seat has no level")
+        return self
+
+
+class CreateTable(Strict):
+    """``seats`` has one entry per player; the creator sits at ``seat`` (by default the first
+    human seat) under ``name``."""
+
+    game: str
+    players: int
+    variant: dict[str, Any] = {}
+    seats: list[SeatSpec]
+    name: Annotated[str, Field(max_length=40)] = ""
+    seat: int | None = None
+
+
+class SeatPublic(BaseModel):
+    """What everybody may know of a seat: never its token."""
+
+    seat: int
+    kind: SeatKind
+    level: str | None
+    name: str
+    taken: bool
+    connected: bool
+
+
+class ResultModel(BaseModel):
+    scores: list[float]
+    winners: list[int]
+    details: dict[str, Any]
+
+
+class TableSummary(BaseModel):
+    id: str
+    game: str
+    title: str
+    players: int
+    variant: dict[str, Any]
+    status: TableStatus
+    version: int
+    to_move: list[int]
+    seats: list[SeatPublic]
+    open_seats: list[int]
+    spectators: int
+    result: ResultModel | None
+    rematch_of: str | None
+    rematch_id: str | None
+    created_at: datetime | None
+    updated_at: datetime | None
+
+
+class SeatGrant(BaseModel):
+    """A seat handed to the caller: keep ``token`` secret; ``url`` is its invite link."""
+
+    table_id: str
+    seat: int
+    token: str
+    url: str
+
+
+class CreatedTable(BaseModel):
+    table: TableSummary
+    you: SeatGrant | None
+    """The creator's seat (``None`` when every seat is a bot)."""
+    invites: list[SeatGrant]
+    """The other human seats' invite links, to send to the other players."""
+
+
+class JoinRequest(Strict):
+    """Take an open human seat (``seat``, or the first open one)."""
+
+    seat: int | None = None
+    name: Annotated[str, Field(max_length=40)] = ""
+
+
+class SeatAuth(Strict):
+    """Proof of holding a seat: its secret token."""
+
+    seat: int
+    token: str
+
+
+class RecordModel(BaseModel):
+    """A finished table's game record (`potager.engine.GameRecord`'s JSON form)."""
+
+    format: int
+    game: str
+    players: int
+    variant: dict[str, Any]
+    seed: int
+    deck: list[str] | None
+    moves: list[tuple[int, int]]
+
+
+class LegalAction(BaseModel):
+    action: int
+    notation: str
+    label: str
+
+
+class MoveModel(BaseModel):
+    seat: int
+    action: int
+    notation: str
+    label: str
+
+
+class ReplayFrame(BaseModel):
+    """The table after ``ply`` moves, as the replay's seat (or a spectator) saw it."""
+
+    ply: int
+    move: MoveModel | None
+    """The move that led here (``None`` for the set-up)."""
+    to_move: list[int]
+    view: dict[str, Any]
+    events: list[dict[str, Any]]
+    """The events of that move that the seat may know."""
+
+
+class Replay(BaseModel):
+    table: TableSummary
+    seat: int | None
+    frames: list[ReplayFrame]
+
+
+# -- the WebSocket protocol -----------------------------------------------------------------------
+class Hello(Strict):
+    """First message: sit at ``seat`` with its ``token``, or watch (``seat`` null)."""
+
+    type: Literal["hello"]
+    seat: int | None = None
+    token: str | None = None
+
+
+class Act(Strict):
+    """Play ``action`` (its number) or ``notation`` (its text), having seen ``version``."""
+
+    type: Literal["act"]
+    version: int
+    action: int | None = None
+    notation: str | None = None
+
+    @model_validator(mode="after")
+    def _one_action(self) -> Act:
+        if (self.action is None) == (self.notation is None):
+            raise ValueError("give exactly one of 'action' and 'notation'")
+        return self
+
+
+class Sync(Strict):
+    """Ask for the whole state again (with the full log)."""
+
+    type: Literal["sync"]
+
+
+class Ping(Strict):
+    type: Literal["ping"]
+
+
+class ClientMessage(RootModel[Annotated[Hello | Act | Sync | Ping, Field(discriminator="type")]]):
+    """Any message a client sends on the table's WebSocket."""
+
+
+class StateMessage(BaseModel):
+    """The table as the connection's seat sees it; sent after every move (it is the move's
+    acknowledgement for the seat that made it) and on `Hello` / `Sync`."""
+
+    type: Literal["state"] = "state"
+    table_id: str
+    game: str
+    seat: int | None
+    version: int
+    status: TableStatus
+    to_move: list[int]
+    view: dict[str, Any]
+    legal: list[LegalAction]
+    events: list[dict[str, Any]]
+    """Events this seat may know: the whole log when ``log_reset``, else the new ones."""
+    log_reset: bool
+    seats: list[SeatPublic]
+    spectators: int
+    result: ResultModel | None
+    rematch_id: str | None
+
+
+class PresenceMessage(BaseModel):
+    """Who is connected, sent when somebody comes or goes."""
+
+    type: Literal["presence"] = "presence"
+    seats: list[SeatPublic]
+    spectators: int
+
+
+class ErrorMessage(BaseModel):
+    """A refused message: nothing changed. ``version`` is the table's current version."""
+
+    type: Literal["error"] = "error"
+    code: Literal["malformed", "forbidden", "stale", "illegal", "finished", "waiting", "not_found"]
+    message: str
+    version: int | None = None
+
+
+class Pong(BaseModel):
+    type: Literal["pong"] = "pong"
+
+
+class ServerMessage(
+    RootModel[
+        Annotated[StateMessage | PresenceMessage | ErrorMessage | Pong, Field(discriminator="type")]
+    ]
+):
+    """Any message the server sends on the table's WebSocket."""

@@ -1,0 +1,28 @@
+"""Storage: every table's record, seats and action log (SQLAlchemy 2.x, Alembic migrations).
+
+SQLite by default (``sqlite:///potager.db``); PostgreSQL with
+``POTAGER_DATABASE_URL=postgresql+psycopg://user@host:port/db``. `Store.upgrade` brings the
+database to the newest migration; the server calls it on start.
+"""
+
+from .store import (
+    DEFAULT_URL,
+    SeatInfo,
+    SeatKind,
+    StaleVersion,
+    Store,
+    TableInfo,
+    TableStatus,
+    database_url,
+)
+
+__all__ = [
+    "DEFAULT_URL",
+    "SeatInfo",
+    "SeatKind",
+    "StaleVersion",
+    "Store",
+    "TableInfo",
+    "TableStatus",
+    "database_url",
+]

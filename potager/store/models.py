@@ -1,0 +1,78 @@
+"""The tables of the store: a table's record (game, variant, seed, deck), its seats and its moves.
+
+The moves are an append-only action log keyed by (table, ply): a second writer of the same ply
+fails on the primary key, which is what makes the optimistic version numbers safe across processes.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """A game table: everything needed to rebuild it is here and in its moves."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    variant: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    deck: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """``waiting`` (a human seat has never been taken), ``playing`` or ``finished``."""
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """The number of moves: the version a client must have seen to act."""
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan"
+    )
+
+
+class SeatRow(Base):
+    """One seat: a bot of some level, or a human seat whose secret token is kept hashed."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``human`` or ``bot``."""
+    level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    name: Mapped[str] = mapped_column(String(64), default="")
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    taken: Mapped[bool] = mapped_column(default=False)
+    """A human seat somebody holds (by invite link or by joining from the lobby)."""
+
+    table: Mapped[TableRow] = relationship(back_populates="seats")
+
+
+class MoveRow(Base):
+    """One move of the action log, in the engine's ints and in the game's notation."""
+
+    __tablename__ = "moves"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[int] = mapped_column(Integer)
+    notation: Mapped[str] = mapped_column(String(128))
+    at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -1,0 +1,249 @@
+"""`Store`: the only code that talks to the database. Synchronous; the server calls it from a
+worker thread so that the event loop never waits on a disk."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload, sessionmaker
+
+from potager.engine import GameRecord
+
+from .models import MoveRow, SeatRow, TableRow, utcnow
+
+DEFAULT_URL = "sqlite:///potager.db"
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def database_url() -> str:
+    """``POTAGER_DATABASE_URL`` or the embedded default, ``sqlite:///potager.db``."""
+    return os.environ.get("POTAGER_DATABASE_URL") or DEFAULT_URL
+
+
+SeatKind = Literal["human", "bot"]
+TableStatus = Literal["waiting", "playing", "finished"]
+"""``waiting`` until every human seat has been taken once, then ``playing``, then ``finished``."""
+
+
+class StaleVersion(ValueError):
+    """A move written for a version the table has already passed (another writer was first)."""
+
+
+@dataclass
+class SeatInfo:
+    seat: int
+    kind: SeatKind
+    level: str | None = None
+    name: str = ""
+    token_hash: str | None = None
+    taken: bool = False
+
+
+@dataclass
+class TableInfo:
+    id: str
+    game: str
+    players: int
+    variant: dict[str, Any]
+    seed: int
+    deck: list[str] | None = None
+    status: TableStatus = "waiting"
+    version: int = 0
+    result: dict[str, Any] | None = None
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+    seats: list[SeatInfo] = field(default_factory=list)
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+
+def _table_info(row: TableRow) -> TableInfo:
+    return TableInfo(
+        row.id,
+        row.game,
+        row.players,
+        dict(row.variant),
+        row.seed,
+        None if row.deck is None else list(row.deck),
+        row.status,  # type: ignore[arg-type]
+        row.version,
+        row.result,
+        row.rematch_of,
+        row.rematch_id,
+        [
+            SeatInfo(s.seat, s.kind, s.level, s.name, s.token_hash, s.taken)  # type: ignore[arg-type]
+            for s in row.seats
+        ],
+        row.created_at,
+        row.updated_at,
+    )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL: readers never wait for the writer, and a committed move survives a killed process.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+class Store:
+    """Tables, seats and moves in one database."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or database_url()
+        self.engine: Engine = create_engine(self.url, pool_pre_ping=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    def upgrade(self) -> None:
+        """Bring the database to the newest Alembic migration (creating it from nothing)."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- tables --------------------------------------------------------------------------------
+    def create_table(self, table: TableInfo) -> None:
+        with self._session.begin() as session:
+            row = TableRow(
+                id=table.id,
+                game=table.game,
+                players=table.players,
+                variant=table.variant,
+                seed=table.seed,
+                deck=table.deck,
+                status=table.status,
+                version=0,
+                rematch_of=table.rematch_of,
+            )
+            row.seats = [
+                SeatRow(
+                    seat=s.seat,
+                    kind=s.kind,
+                    level=s.level,
+                    name=s.name,
+                    token_hash=s.token_hash,
+                    taken=s.taken,
+                )
+                for s in table.seats
+            ]
+            session.add(row)
+
+    def table(self, table_id: str) -> TableInfo | None:
+        with self._session() as session:
+            row = session.get(TableRow, table_id, options=[selectinload(TableRow.seats)])
+            return None if row is None else _table_info(row)
+
+    def tables(self, statuses: tuple[str, ...], limit: int = 100) -> list[TableInfo]:
+        """Tables in one of ``statuses``, the most recently active first."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(TableRow)
+                .where(TableRow.status.in_(statuses))
+                .options(selectinload(TableRow.seats))
+                .order_by(TableRow.updated_at.desc(), TableRow.id)
+                .limit(limit)
+            )
+            return [_table_info(r) for r in rows]
+
+    def set_status(self, table_id: str, status: TableStatus) -> None:
+        with self._session.begin() as session:
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(status=status, updated_at=utcnow())
+            )
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> str:
+        """Link ``table_id`` to its rematch unless it has one already; return the one it has."""
+        with self._session.begin() as session:
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.rematch_id.is_(None))
+                .values(rematch_id=rematch_id)
+            )
+            current = session.scalar(select(TableRow.rematch_id).where(TableRow.id == table_id))
+            assert current is not None
+            return current
+
+    # -- seats ---------------------------------------------------------------------------------
+    def update_seat(
+        self, table_id: str, seat: int, *, token_hash: str | None, taken: bool, name: str
+    ) -> None:
+        with self._session.begin() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(token_hash=token_hash, taken=taken, name=name)
+            )
+
+    # -- the action log ------------------------------------------------------------------------
+    def append_move(
+        self,
+        table_id: str,
+        ply: int,
+        seat: int,
+        action: int,
+        notation: str,
+        *,
+        status: TableStatus,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Write move number ``ply`` and the table's new version in one transaction.
+
+        Raises `StaleVersion` if the table is not at version ``ply`` (another writer was first).
+        """
+        try:
+            with self._session.begin() as session:
+                done = session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id, TableRow.version == ply)
+                    .values(version=ply + 1, status=status, result=result, updated_at=utcnow())
+                )
+                if done.rowcount != 1:  # type: ignore[attr-defined]
+                    raise StaleVersion(f"table {table_id} is not at version {ply}")
+                session.add(
+                    MoveRow(table_id=table_id, ply=ply, seat=seat, action=action, notation=notation)
+                )
+        except IntegrityError:
+            raise StaleVersion(f"move {ply} of table {table_id} is already written") from None
+
+    def moves(self, table_id: str) -> list[tuple[int, int]]:
+        with self._session() as session:
+            rows = session.execute(
+                select(MoveRow.seat, MoveRow.action)
+                .where(MoveRow.table_id == table_id)
+                .order_by(MoveRow.ply)
+            )
+            return [(seat, action) for seat, action in rows]
+
+    def record(self, table: TableInfo) -> GameRecord:
+        """The table's game record: what `potager.games.replay` rebuilds it from."""
+        return GameRecord(
+            table.game,
+            table.players,
+            dict(table.variant),
+            table.seed,
+            table.deck,
+            self.moves(table.id),
+        )

@@ -1,0 +1,35 @@
+"""A server on a fresh database with the toy game registered; bots think in threads at once."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Starlette's TestClient still runs on httpx (the dependency we chose); its nudge to httpx2 is noise.
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from potager import games  # noqa: E402
+from potager.server import Settings, create_app  # noqa: E402
+from tests.server import toy  # noqa: E402
+from tests.store.fixtures import db_url, postgres_server  # noqa: E402
+
+__all__ = ["db_url", "postgres_server"]
+
+
+@pytest.fixture(autouse=True)
+def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(games._PACKAGES, toy.NAME, toy.__name__)
+
+
+def settings(url: str) -> Settings:
+    return Settings(database_url=url, bot_pool="thread", bot_workers=2, bot_budget=5, bot_delay=0)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(settings(f"sqlite:///{tmp_path / 'potager.db'}"))) as c:
+        yield c

@@ -1,0 +1,36 @@
+"""Database fixtures: every storage test runs on SQLite and on a real PostgreSQL server.
+
+PostgreSQL is ``POTAGER_TEST_POSTGRES_URL`` when set (``make test`` exports it), else the private
+server of `potager.store.localpg`, started here if needed. It is never skipped: a server that
+cannot start fails the tests that need it, loudly.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from potager.store import localpg
+
+BACKENDS = ["sqlite", "postgresql"]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    url = os.environ.get("POTAGER_TEST_POSTGRES_URL")
+    if url:
+        return url
+    root = Path(__file__).resolve().parents[2]
+    return localpg.start(root / ".pgdata")
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database of each backend."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'potager.db'}"
+    else:
+        yield localpg.fresh_database(request.getfixturevalue("postgres_server"))
