@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-# Starlette's TestClient still runs on httpx (the dependency we chose); its nudge to httpx2 is noise.
+# Starlette's TestClient runs on httpx (our chosen dependency); its nudge to httpx2 is noise.
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 from fastapi.testclient import TestClient  # noqa: E402
 

@@ -69,7 +69,7 @@ def test_human_against_a_bot_plays_to_the_end_and_replays(client: TestClient) ->
         seat = SeatDriver(socket, 0, me["token"])
         final = seat.play_to_end(random.Random(1))
     assert final["result"]["winners"] and final["to_move"] == [] and final["legal"] == []
-    assert [e["type"] for e in seat.log][0] == "deal"
+    assert seat.log[0]["type"] == "deal"
     assert all(e.get("to", 0) == 0 for e in seat.log)
     summary = client.get(f"/api/tables/{me['table_id']}").json()
     assert summary["status"] == "finished" and summary["version"] == final["version"]
