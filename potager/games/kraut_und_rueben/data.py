@@ -107,8 +107,9 @@ CUP_POINTS: Final[int] = 3
 
 
 def gardens_for(players: int) -> int:
-    """One garden more than players ("un jardin de plus que le nombre de joueurs")."""
-    return players + 1
+    """One garden more than players ("un jardin de plus que le nombre de joueurs"); five in the
+    2-player game ("Jeu à deux")."""
+    return 5 if players == 2 else players + 1
 
 
 def gardens_to_take(players: int) -> int:

@@ -14,7 +14,7 @@ A space ``s`` is column ``a``…``d`` and row ``1``…``3`` (``a1 b1 c1 d1 a2 �
 >>> space.names[space.place + 12 * 1 + 9], space.names[space.pass_]
 ('place 2 b3', 'pass')
 >>> len(space.names)
-76
+77
 """
 
 from __future__ import annotations

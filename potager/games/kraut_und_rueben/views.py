@@ -42,7 +42,11 @@ def build(state: KrautUndRuebenState, seat: Seat | None) -> View:
                 "garden": g + 1,
                 "owner": None if state.owner[g] < 0 else state.owner[g],
                 "full": state.filled[g] == SIZE,
-                "spaces": {name: _stack(state, g * SIZE + s) for s, name in enumerate(SPACES)},
+                "spaces": {
+                    name: _stack(state, g * SIZE + s)
+                    for s, name in enumerate(SPACES)
+                    if state.base[g * SIZE + s] != EMPTY
+                },
             }
             for g in range(state.gardens)
         ],
@@ -70,12 +74,11 @@ def restore(state: KrautUndRuebenState, view: View, seat: Seat, rng: random.Rand
     unseen = {k: TILE_COUNTS[k] for k in PILE_KINDS}
     for g, garden in enumerate(view["gardens"]):
         state.owner[g] = -1 if garden["owner"] is None else garden["owner"]
-        for s, name in enumerate(SPACES):
-            stack = garden["spaces"][name]
+        for name, stack in garden["spaces"].items():
             for kind in stack:
                 if kind != "mole":
                     unseen[kind] -= 1
-            _put(state, g, s, stack)
+            _put(state, g, SPACES.index(name), stack)
     state.taken = [(s, g - 1) for s, g in view["taken"]]
     state.owned = [[g for s, g in state.taken if s == seat_] for seat_ in range(state.players)]
     state.out = [view["out"].get(k, 0) for k in KINDS]
@@ -103,8 +106,6 @@ def restore(state: KrautUndRuebenState, view: View, seat: Seat, rng: random.Rand
 
 def _put(state: KrautUndRuebenState, g: int, s: int, stack: list[str]) -> None:
     """Lay ``stack`` (bottom first) on space ``s`` of garden ``g``, keeping the masks."""
-    if not stack:
-        return
     i, bit = g * SIZE + s, 1 << s
     codes = [CODE[k] for k in stack]
     state.base[i] = codes[0]
