@@ -60,3 +60,21 @@ def square(state: GardenRushState, seat: int, name: str) -> dict[str, str] | Non
     """The token on a square as the view shows it, or None."""
     found: dict[str, str] | None = state.view(None)["potagers"][seat].get(name)
     return found
+
+
+def table(
+    state: GardenRushState,
+    hedge: list[str],
+    trampoline: str,
+    draws: list[str] = (),  # type: ignore[assignment]
+) -> None:
+    """Set the Hedge, the Trampoline and the next draws (a rulebook picture), taking the tokens
+    from the bag and putting the replaced ones back into it, so every token stays counted."""
+    state.bag += [*state.hedge, state.trampoline]
+    wanted = [KINDS.index(k) for k in [*hedge, trampoline, *draws]]
+    for kind in wanted:
+        state.bag.remove(kind)
+    state.hedge = wanted[: len(hedge)]
+    state.trampoline = wanted[len(hedge)]
+    state.bag += wanted[: len(hedge) : -1]
+    state._legal = None
