@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import random
 from pathlib import Path
 
@@ -10,8 +11,9 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from potager import games
 from potager.cli.main import app
-from potager.cli.replay import Replay
+from potager.cli.replay import Replay, load_steps
 
 from .toy import register
 
@@ -34,7 +36,7 @@ def test_replay_all_prints_every_step(monkeypatch: pytest.MonkeyPatch, tmp_path:
     path = saved_game(monkeypatch, tmp_path)
     result = runner.invoke(app, ["replay", str(path), "--all"])
     assert result.exit_code == 0, result.output
-    moves = len(__import__("json").loads(path.read_text())["moves"])
+    moves = len(json.loads(path.read_text())["moves"])
     assert f"move {moves}/{moves}" in result.output and "Game over" in result.output
     assert "seat 1 plays" in result.output and "reveal: bids=" in result.output
 
@@ -62,8 +64,6 @@ def test_replay_steps_forward_back_and_quits(
 
 def test_replay_browse_stops_at_the_end(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     register(monkeypatch)
-    from potager.cli.replay import load_steps
-
     steps = load_steps(saved_game(monkeypatch, tmp_path))
     out = io.StringIO()
     keys = iter([""] * len(steps) + ["q"])
@@ -104,7 +104,7 @@ def test_replay_refuses_a_missing_file_and_a_bad_seat(
 
 def test_games_lists_what_imports(monkeypatch: pytest.MonkeyPatch) -> None:
     register(monkeypatch)
-    monkeypatch.setitem(__import__("potager.games").games._PACKAGES, "broken", "no.such.module")
+    monkeypatch.setitem(games._PACKAGES, "broken", "no.such.module")
     result = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert "Toy Fruit" in result.output and "2–4" in result.output

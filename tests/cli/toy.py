@@ -10,6 +10,7 @@ adds 1 to the score of each seat that won at least one fruit.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -32,6 +33,7 @@ class ToyState(State):
         self.pile = list(deck)
         self.card: str | None = self.pile.pop(0)
         self.baskets: list[list[str]] = [[] for _ in range(players)]
+        self.discard: list[str] = []
         self.won = [0] * players
         self.bids = Commitments()
         self.bids.open(tuple(range(players)))
@@ -69,6 +71,8 @@ class ToyState(State):
             self.won[self.chooser] += 1
             self.events.append({"type": "win", "seat": self.chooser, "fruit": self.card})
         else:
+            assert self.card is not None
+            self.discard.append(self.card)
             self._next_card()
 
     def _next_card(self) -> None:
@@ -78,7 +82,11 @@ class ToyState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         view: dict[str, Any] = {
+            "variant": dict(self.variant),
             "card": self.card,
+            "discard": list(self.discard),
+            "won": list(self.won),
+            "chooser": self.chooser,
             "pile": len(self.pile),
             "baskets": [list(b) for b in self.baskets],
             "committed": list(self.bids.committed),
@@ -123,8 +131,22 @@ class Toy(Game):
     def action_names(self, players: int, variant: dict[str, Any]) -> tuple[str, ...]:
         return (*BIDS, "keep", "give")
 
-    def sample(self, view, seat, rng: random.Random):  # type: ignore[no-untyped-def]
-        raise NotImplementedError
+    def sample(self, view: dict[str, Any], seat: int, rng: random.Random) -> ToyState:
+        """The unseen fruits shuffled into the pile; the others' pending bids drawn at random."""
+        baskets = view["baskets"]
+        state = ToyState(self, len(baskets), rng.randrange(2**31), view["variant"], None)
+        seen = Counter([f for b in baskets for f in b] + view["discard"] + [view["card"]])
+        state.pile = list(
+            (Counter(self.components(len(baskets), view["variant"])) - seen).elements()
+        )
+        rng.shuffle(state.pile)
+        state.card, state.chooser = view["card"], view["chooser"]
+        state.baskets, state.discard = [list(b) for b in baskets], list(view["discard"])
+        state.won = list(view["won"])
+        state.bids.open(tuple(range(len(baskets))) if view["chooser"] is None else ())
+        for s in view["committed"]:
+            state.bids.commit(s, BIDS.index(view["bid"]) if s == seat else rng.randrange(3))
+        return state
 
 
 GAME = Toy()

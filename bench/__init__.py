@@ -1,0 +1,1 @@
+"""Potager's benchmarks: ``python -m bench`` (``make bench``). See `bench.__main__`."""

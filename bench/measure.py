@@ -1,0 +1,154 @@
+"""What the benchmark measures on Potager itself, each on one core unless said otherwise.
+
+- random playouts: complete games of uniformly random legal actions (`random_playout`), new game
+  set-up included; decisions/s and games/s per game, player count and variant;
+- agents: a bot's decisions/s inside whole games where it holds every seat; ISMCTS iterations/s;
+- simulation: `potager.arena.simulate` games/s on one worker and on every core.
+
+Every measurement runs whole games until its time budget is spent: no number is extrapolated
+from a partial game.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from potager import agents
+from potager.agents import random_playout
+from potager.agents.ismcts import ISMCTSAgent
+from potager.arena.match import play_match
+from potager.arena.simulate import InlineBackend, ProcessBackend, simulate
+from potager.engine import Game
+
+EXTRA_VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "garden-rush": [{"tools_and_moles": True}],
+}
+"""Variants measured besides the default one, at every player count."""
+
+
+@dataclass
+class Measure:
+    """``decisions`` and ``games`` done in ``seconds``; ``what`` names the configuration."""
+
+    section: str
+    what: str
+    decisions: int
+    games: int
+    seconds: float
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.decisions / self.seconds if self.seconds else 0.0
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "section": self.section,
+            "what": self.what,
+            "decisions": self.decisions,
+            "games": self.games,
+            "seconds": round(self.seconds, 4),
+            "decisions_per_second": round(self.decisions_per_second, 1),
+            "games_per_second": round(self.games_per_second, 2),
+            **self.extra,
+        }
+
+
+def until_spent(seconds: float, one_game: Callable[[int], int]) -> tuple[int, int, float]:
+    """Call ``one_game(i)`` (returning its decisions) for i = 0, 1, … until ``seconds`` have
+    passed; at least one game. Returns (decisions, games, elapsed)."""
+    decisions = games_done = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while games_done == 0 or elapsed < seconds:
+        decisions += one_game(games_done)
+        games_done += 1
+        elapsed = time.perf_counter() - start
+    return decisions, games_done, elapsed
+
+
+def configurations(game: Game) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Every player count with the default variant, then with each extra variant."""
+    for variant in [{}, *EXTRA_VARIANTS.get(game.name, [])]:
+        for players in range(game.min_players, game.max_players + 1):
+            yield players, variant
+
+
+def label(game: Game, players: int, variant: dict[str, Any]) -> str:
+    options = "".join(f" {k}" if v is True else f" {k}={v}" for k, v in variant.items())
+    return f"{game.name} {players}p{options}"
+
+
+def random_playouts(game: Game, players: int, variant: dict[str, Any], seconds: float) -> Measure:
+    """Random playouts of whole games, set-up included."""
+    rng = random.Random(1)
+
+    def one_game(i: int) -> int:
+        return random_playout(game.new_game(players, i, variant), rng)
+
+    decisions, done, elapsed = until_spent(seconds, one_game)
+    return Measure("engine", label(game, players, variant), decisions, done, elapsed)
+
+
+def agent_games(game: Game, level: str, seconds: float) -> Measure:
+    """Whole games in which ``level`` holds every seat (views built for each decision)."""
+    players = game.min_players
+    seated = [agents.make(level, game) for _ in range(players)]
+
+    def one_game(i: int) -> int:
+        return len(play_match(game, seated, i).moves)
+
+    decisions, done, elapsed = until_spent(seconds, one_game)
+    return Measure("agents", f"{level}, {label(game, players, {})}", decisions, done, elapsed)
+
+
+def ismcts_iterations(game: Game, seconds: float, iterations: int = 50) -> Measure:
+    """ISMCTS decisions with a budget of ``iterations`` each, from random points of random
+    games; ``decisions`` counts iterations here."""
+    agent = ISMCTSAgent(iterations=iterations)
+    players = game.min_players
+    rng = random.Random(2)
+
+    def one_decision(i: int) -> int:
+        state = game.new_game(players, i)
+        for _ in range(rng.randrange(8)):
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.is_over:
+            return 0
+        seat = state.to_move[0]
+        agent.act(game, state.view(seat), seat, state.legal_actions(seat), rng)
+        return iterations
+
+    done_iterations, decisions, elapsed = until_spent(seconds, one_decision)
+    what = f"ismcts {iterations} it./decision, {label(game, players, {})}"
+    return Measure("agents", what, done_iterations, decisions, elapsed, {"unit": "iterations"})
+
+
+def simulation(game: Game, seconds: float) -> list[Measure]:
+    """`simulate` games/s on one worker, then on every core, with the same number of games
+    (about ``seconds`` worth on one worker)."""
+    players = min(4, game.max_players)
+    levels = agents.levels(game)
+    bots = ["heuristic" if "heuristic" in levels else "random"] * players
+    probe = simulate(game.name, bots, 20, 0, backend=InlineBackend())
+    count = max(20, int(probe.games_per_second * seconds))
+    cores = os.cpu_count() or 1
+    found = []
+    for backend in (InlineBackend(), ProcessBackend(cores)):
+        summary = simulate(game.name, bots, count, 0, backend=backend)
+        decisions = summary.tally.decisions
+        what = f"{game.name} {bots[0]} ×{players}, {backend.workers} worker(s)"
+        found.append(Measure("simulation", what, decisions, count, summary.seconds))
+    return found

@@ -1,0 +1,78 @@
+"""The benchmark runs (one short iteration of everything but OpenSpiel) so it never rots."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bench import measure
+from bench.__main__ import main, table
+from bench.measure import Measure, configurations
+from bench.openspiel import playout
+from tests.cli.toy import register
+
+
+def test_bench_runs_one_short_iteration(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    register(monkeypatch)
+    assert main(["--seconds", "0", "--no-openspiel", "--game", "toy", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    sections = [r["section"] for r in data["results"]]
+    assert sections.count("engine") == 3 and "agents" in sections
+    assert sections.count("simulation") == 2
+    assert all(r["games"] >= 1 and r["decisions"] >= 1 for r in data["results"])
+
+
+def test_table_compares_with_the_anchor() -> None:
+    rows = [Measure("openspiel", "goofspiel", 600, 10, 1.0), Measure("engine", "x", 300, 5, 1.0)]
+    grid = table(rows)
+    assert [c.header for c in grid.columns][-1] == "vs goofspiel"
+    assert list(grid.columns[-1].cells) == ["1.00×", "0.50×"]
+
+
+def test_configurations_cover_player_counts_and_extra_variants(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = register(monkeypatch)
+    monkeypatch.setitem(measure.EXTRA_VARIANTS, "toy", [{"bonus": True}])
+    assert list(configurations(game)) == [
+        (2, {}),
+        (3, {}),
+        (4, {}),
+        (2, {"bonus": True}),
+        (3, {"bonus": True}),
+        (4, {"bonus": True}),
+    ]
+
+
+class _Simultaneous:
+    """A stand-in for a pyspiel state: one simultaneous node of 3 players, then the end."""
+
+    def __init__(self) -> None:
+        self.done = False
+
+    def is_terminal(self) -> bool:
+        return self.done
+
+    def is_chance_node(self) -> bool:
+        return False
+
+    def is_simultaneous_node(self) -> bool:
+        return True
+
+    def num_players(self) -> int:
+        return 3
+
+    def legal_actions(self, player: int) -> list[int]:
+        return [0, 1]
+
+    def apply_actions(self, joint: list[int]) -> None:
+        assert len(joint) == 3
+        self.done = True
+
+
+def test_openspiel_simultaneous_nodes_count_one_decision_per_player() -> None:
+    assert playout(_Simultaneous(), random.Random(0)) == 3
