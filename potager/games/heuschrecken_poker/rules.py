@@ -55,9 +55,9 @@ WAITING = tuple(
 """``WAITING[players][committed bitmask]``: the seats still to bid."""
 
 
-def counts_of(counts: list[int]) -> dict[str, int]:
-    """Five counts as ``{kind: count}`` (every kind, zeros included), the views' form."""
-    return dict(zip(KINDS, counts, strict=True))
+def cards_of(counts: list[int]) -> dict[str, int]:
+    """Five counts as ``{kind: count}`` of the kinds present, the events' form."""
+    return {kind: n for kind, n in zip(KINDS, counts, strict=True) if n}
 
 
 class HeuschreckenState(State):
@@ -213,12 +213,7 @@ class HeuschreckenState(State):
         display, garden = self.display, self.gardens[seat]
         present = PRESENT[self.kinds_shown]
         self.events.append(
-            {
-                "type": "take_all",
-                "seat": seat,
-                "reason": reason,
-                "cards": {KINDS[k]: display[k] for k in present},
-            }
+            {"type": "take_all", "seat": seat, "reason": reason, "cards": cards_of(display)}
         )
         for kind in present:
             garden[kind] += display[kind]
@@ -239,7 +234,7 @@ class HeuschreckenState(State):
         """Heuschreckenplage: 3+ grasshoppers eat the whole garden, the new cards included, before
         any harvest (FACTS.md reading 5)."""
         garden = self.gardens[seat]
-        self.events.append({"type": "plague", "seat": seat, "cards": counts_of(garden)})
+        self.events.append({"type": "plague", "seat": seat, "cards": cards_of(garden)})
         discard = self.discard
         for kind in range(5):
             discard[kind] += garden[kind]
@@ -265,7 +260,7 @@ class HeuschreckenState(State):
             self.events.append({"type": "stalemate", "added": added})
             self._after_turn()
             return
-        self.events.append({"type": "double_stalemate", "discarded": counts_of(self.display)})
+        self.events.append({"type": "double_stalemate", "discarded": cards_of(self.display)})
         discard, display = self.discard, self.display
         for kind in PRESENT[self.kinds_shown]:
             discard[kind] += display[kind]
