@@ -29,19 +29,49 @@ def series_value(pips: int, minus: int, king: bool, trump: bool) -> int:
     return 2 * value if king else value
 
 
+Tally = list[list[int]]
+"""Per suit (in `SUITS` order): [sum of simple cards, "moins" cards, Roi, Pas de Haricots]."""
+
+
+def tally(cards: Iterable[Card]) -> Tally:
+    """What the scoring of each series of ``cards`` depends on."""
+    counts = [[0, 0, 0, 0] for _ in SUITS]
+    for c in cards:
+        add(counts, c)
+    return counts
+
+
+def add(counts: Tally, card: Card) -> None:
+    """Lay ``card`` out in its series."""
+    series = counts[CARD_SUIT[card]]
+    series[0] += CARD_PIPS[card]
+    series[1] += CARD_MINUS[card]
+    series[2] |= CARD_KING[card]
+    series[3] |= CARD_TRUMP[card]
+
+
+def gain(counts: Tally, card: Card) -> int:
+    """How much ``card`` would change the score of a player whose series are ``counts``.
+
+    >>> from .cards import CARD_INDEX
+    >>> spades_3_5 = tally([CARD_INDEX["S5"], CARD_INDEX["S3"]])
+    >>> [gain(spades_3_5, CARD_INDEX[c]) for c in ("SK", "SJ", "T3", "H9")]
+    [8, -16, -8, 9]
+    """
+    pips, minus, king, trump = counts[CARD_SUIT[card]]
+    before = series_value(pips, minus, bool(king), bool(trump))
+    after = series_value(
+        pips + CARD_PIPS[card],
+        minus + CARD_MINUS[card],
+        bool(king) or CARD_KING[card],
+        bool(trump) or CARD_TRUMP[card],
+    )
+    return after - before
+
+
 def series_values(cards: Iterable[Card]) -> list[int]:
     """The value of each suit series of ``cards``, in `SUITS` order."""
-    pips = [0] * len(SUITS)
-    minus = [0] * len(SUITS)
-    king = [False] * len(SUITS)
-    trump = [False] * len(SUITS)
-    for c in cards:
-        s = CARD_SUIT[c]
-        pips[s] += CARD_PIPS[c]
-        minus[s] += CARD_MINUS[c]
-        king[s] = king[s] or CARD_KING[c]
-        trump[s] = trump[s] or CARD_TRUMP[c]
-    return [series_value(pips[s], minus[s], king[s], trump[s]) for s in range(len(SUITS))]
+    return [series_value(p, m, bool(k), bool(t)) for p, m, k, t in tally(cards)]
 
 
 def score_sheet(cards: Iterable[Card]) -> tuple[int, int, int]:
