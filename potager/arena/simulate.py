@@ -1,7 +1,7 @@
 """Many games between bots: win rates with confidence intervals, scores, game lengths.
 
->>> wilson(50, 100)
-(0.4038..., 0.5961...)
+>>> [round(bound, 4) for bound in wilson(50, 100)]
+[0.4038, 0.5962]
 
 Reproducible: game ``i`` of a simulation seeded ``S`` is played with the seed `game_seed(S, i)`
 and fresh agents, whatever runs it. Games are cut into chunks whose size depends only on the

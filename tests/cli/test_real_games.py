@@ -1,0 +1,35 @@
+"""Every game that imports now, played to the end at the terminal, saved, replayed, simulated."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from potager.cli.main import app
+from potager.cli.options import scan_games
+
+runner = CliRunner()
+GAMES = [g.name for g in scan_games()[0]]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_play_to_the_end_then_replay(name: str, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = ["play", name, "--bots", "random", "--seed", "3", "--record", str(path)]
+    result = runner.invoke(app, args, input="#1\n" * 2000, env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output[-3000:]
+    assert "Game over" in result.output and "Record saved" in result.output
+    record = json.loads(path.read_text())
+    replay = runner.invoke(app, ["replay", str(path), "--all", "--seat", "0"])
+    assert replay.exit_code == 0, replay.output[-3000:]
+    assert f"move {len(record['moves'])}/{len(record['moves'])}" in replay.output
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_simulate_a_few_games(name: str) -> None:
+    result = runner.invoke(app, ["simulate", name, "-n", "4", "--workers", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"] == 4
