@@ -26,11 +26,11 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -n auto -q
 
 bench: $(BENCH)
-	$(BIN)/python -m bench
+	$(BIN)/python -m bench $(BENCH_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check potager tests bench
-	$(BIN)/mypy potager
+	$(BIN)/mypy potager bench
 
 fmt: $(STAMP)
 	$(BIN)/ruff format potager tests bench
