@@ -27,6 +27,8 @@ Ask = Callable[[str], str]
 """Reads one answer after showing a prompt (`Console.input` at a real terminal)."""
 
 LOG_LINES = 14
+LABELLED = 10
+"""Up to this many choices are listed with their long labels too."""
 HELP = (
     "Type an action in the game's notation (e.g. [bold]{example}[/]) or the number of a listed "
     "choice ([bold]#1[/], or [bold]1[/] when that is not an action's name). "
@@ -184,11 +186,14 @@ class TerminalPlay:
         return Panel(body, title="log", title_align="left")
 
     def choices(self) -> RenderableType:
+        """The numbered legal actions in notation; with their longer labels when few."""
         state = self.state
-        cells = [
-            Text.from_markup(f"[cyan]#{i}[/] {escape(state.action_label(a))}")
-            for i, a in enumerate(state.legal_actions(self.human), 1)
-        ]
+        legal = state.legal_actions(self.human)
+        cells = []
+        for i, action in enumerate(legal, 1):
+            name, label = state.action_to_str(action), state.action_label(action)
+            long = f" [dim]({escape(label)})[/]" if label != name and len(legal) <= LABELLED else ""
+            cells.append(Text.from_markup(f"[cyan]#{i}[/] {escape(name)}{long}"))
         return Group(Text("Your move:", style="bold"), Columns(cells, padding=(0, 3)))
 
     def outcome(self) -> RenderableType:
