@@ -17,7 +17,7 @@ from potager.engine import Action, Commitments, Game, Result, Seat, State, View
 
 from .cards import CARDS, NUM_CARDS, Card, label, names
 from .data import DEAL, SUITS
-from .scoring import match_winners, score_sheet, series_values
+from .scoring import match_winners, score_line, series_values
 
 LEAD, COMMIT, TAKE, OVER = range(4)
 PHASES: tuple[str, ...] = ("lead", "commit", "take", "over")
@@ -155,14 +155,15 @@ class PasDeHaricotsState(State):
     def _end_hand(self) -> None:
         """ "Fin du jeu": every series is scored, the "+", "−" and total lines go on the pad; a new
         hand is dealt, led by the last bean taker, until the last hand (FACTS.md 3)."""
-        sheet = [score_sheet(cards) for cards in self.collected]
+        series = [series_values(cards) for cards in self.collected]
+        sheet = [score_line(values) for values in series]
         self.sheets.append(sheet)
         self.events.append(
             {
                 "type": "hand_end",
                 "hand": self.hand_number,
                 "collected": [names(c) for c in self.collected],
-                "series": [series_values(c) for c in self.collected],
+                "series": series,
                 "sheet": [list(line) for line in sheet],
                 "totals": self.totals(),
             }

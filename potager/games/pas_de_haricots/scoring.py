@@ -75,9 +75,14 @@ def series_values(cards: Iterable[Card]) -> list[int]:
 
 
 def score_sheet(cards: Iterable[Card]) -> tuple[int, int, int]:
-    """A player's line on the score pad: ("+" the positive series, "−" the negative series as a
-    negative number, their sum) — "Les scores positifs et négatifs et la somme"."""
-    values = series_values(cards)
+    """A player's line on the score pad for ``cards`` (see `score_line`)."""
+    return score_line(series_values(cards))
+
+
+def score_line(values: list[int]) -> tuple[int, int, int]:
+    """A player's line on the score pad from its series' values: ("+" the positive series, "−"
+    the negative series as a negative number, their sum) — "Les scores positifs et négatifs et la
+    somme de ces deux scores sont notés sur le bloc"."""
     plus = sum(v for v in values if v > 0)
     minus = sum(v for v in values if v < 0)
     return plus, minus, plus + minus

@@ -1,0 +1,177 @@
+"""Pas de Haricots in the terminal: the table as one seat sees it, and the log of the turn.
+
+The table shows the match (hand, turn, who has the bean and what is awaited), the cards face up
+in front of each player (face-down ones as ``[??]``), every player's series by suit with its
+current value and sign, the seat's own hand grouped by suit, and the score pad once a hand has
+been scored. Cards are written in the game's notation (``H7``, ``SQ``, ``T2``) so they can be typed.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from potager.engine import Event, Seat, View
+from potager.games.pas_de_haricots.data import PAS_DE_HARICOTS, SUIT_NAMES, SUITS
+
+SYMBOLS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
+COLOURS = {"H": "red", "D": "red", "S": "bright_white", "C": "bright_white"}
+FACE_DOWN = "[??]"
+
+
+def suit_of(card: str) -> str:
+    """The series a card is laid out in (a trump goes with its suit)."""
+    return PAS_DE_HARICOTS.get(card, card[0])
+
+
+def card_text(card: str) -> Text:
+    """A card in its suit's colour; a Pas de Haricots trump stands out."""
+    if card in PAS_DE_HARICOTS:
+        return Text(card, style="bold magenta")
+    return Text(card, style=COLOURS[card[0]])
+
+
+def cards_text(cards: list[str]) -> Text:
+    return Text(" ").join(card_text(c) for c in cards)
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def by_suit(cards: list[str]) -> Text:
+    """Cards grouped by series: ``♥ H3 H7 T2  ♠ S1``."""
+    parts = []
+    for suit in SUITS:
+        mine = [c for c in cards if suit_of(c) == suit]
+        if mine:
+            parts.append(Text(SYMBOLS[suit] + " ", style=COLOURS[suit]) + cards_text(mine))
+    return Text("  ").join(parts) if parts else Text("—", style="dim")
+
+
+def who(seat: int, viewer: Seat | None) -> str:
+    return "you" if seat == viewer else f"seat {seat}"
+
+
+def status(view: View, seat: Seat | None) -> Text:
+    """What the table is waiting for."""
+    phase, bean = view["phase"], view["bean"]
+    if phase == "over":
+        best = max(view["totals"])
+        winners = [who(s, seat) for s, t in enumerate(view["totals"]) if t == best]
+        return Text(f"Match over: {' and '.join(winners)} won with {best} points.", style="bold")
+    if phase == "lead":
+        return Text(f"To lead a card face up: {who(bean, seat)} (bean).")
+    if phase == "commit":
+        waiting = ", ".join(who(s, seat) for s in view["to_move"])
+        return Text(f"To put a card face down: {waiting}.")
+    return Text(
+        f"To take a card (not the bean card while another is left): {who(view['taker'], seat)}."
+    )
+
+
+def table_of_players(view: View, seat: Seat | None) -> Table:
+    """One row per player: the bean, the card in front of it, its hand size, its series."""
+    grid = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
+    grid.add_column("player", style="bold")
+    grid.add_column("hand", justify="right")
+    grid.add_column("played")
+    for suit in SUITS:
+        grid.add_column(SYMBOLS[suit] + " " + SUIT_NAMES[suit], style=COLOURS[suit])
+    grid.add_column("hand total", justify="right")
+    grid.add_column("match", justify="right")
+    committed = set(view["committed"])
+    for s in range(view["players"]):
+        name = who(s, seat) + (" (bean)" if s == view["bean"] and view["phase"] != "over" else "")
+        if view["table"][s] is not None:
+            played = card_text(view["table"][s])
+            if view["table"][s] == view["bean_card"]:
+                played += Text(" bean", style="yellow")
+        elif s in committed:
+            played = Text(FACE_DOWN, style="dim")
+        else:
+            played = Text("")
+        series = [
+            cards_text([c for c in view["collected"][s] if suit_of(c) == suit])
+            + Text(f" = {signed(view['series'][s][suit])}" if view["series"][s][suit] else "")
+            for suit in SUITS
+        ]
+        hand_total = sum(view["series"][s].values())
+        grid.add_row(
+            name,
+            str(view["hand_sizes"][s]),
+            played,
+            *series,
+            signed(hand_total),
+            signed(view["totals"][s]),
+        )
+    return grid
+
+
+def score_pad(view: View, seat: Seat | None) -> Table:
+    """The pad: per hand the "+", "−" and total lines of every player."""
+    pad = Table(title="Score pad", title_justify="left", show_edge=False, box=None)
+    pad.add_column("hand")
+    pad.add_column("line")
+    for s in range(view["players"]):
+        pad.add_column(who(s, seat), justify="right")
+    for number, sheet in enumerate(view["scores"], start=1):
+        for line, label in enumerate(("+", "−", "total")):
+            values = [signed(row[line]) for row in sheet]
+            pad.add_row(str(number) if line == 0 else "", label, *values)
+    pad.add_row("match", "total", *(signed(t) for t in view["totals"]), style="bold")
+    return pad
+
+
+def render(view: View, seat: Seat | None) -> RenderableType:
+    """The whole table as ``seat`` sees it (``None``: the spectator)."""
+    hands = view["variant"]["hands"]
+    header = Text(
+        f"Pas de Haricots · hand {view['hand_number']} of {hands} · turn {view['turn']}",
+        style="bold",
+    )
+    parts: list[RenderableType] = [header, status(view, seat), table_of_players(view, seat)]
+    if view["hand"] is not None:
+        parts.append(Text("Your hand: ") + by_suit(view["hand"]))
+    if view["commitment"] is not None:
+        parts.append(Text("Your face-down card: ") + card_text(view["commitment"]))
+    if view["scores"]:
+        parts.append(score_pad(view, seat))
+    return Group(*parts)
+
+
+def describe(event: Event) -> str | None:
+    """One line of the log per event."""
+    kind = event["type"]
+    if kind == "deal":
+        return (
+            f"Hand {event['hand']}: {event['cards']} cards each; "
+            f"seat {event['bean']} has the bean and leads."
+        )
+    if kind == "cards":
+        return f"Your cards: {' '.join(event['cards'])}."
+    if kind == "lead":
+        return f"Seat {event['seat']} leads {event['card']} and puts the bean on it."
+    if kind == "commit":
+        return f"Seat {event['seat']} puts a card face down."
+    if kind == "reveal":
+        shown = ", ".join(f"seat {s} {c}" for s, c in enumerate(event["cards"]))
+        return f"The cards turn over: {shown}."
+    if kind == "take":
+        if event["bean"]:
+            return (
+                f"Seat {event['seat']} takes the bean card {event['card']} from seat "
+                f"{event['from']} and gets the bean."
+            )
+        return f"Seat {event['seat']} takes {event['card']} from seat {event['from']}."
+    if kind == "hand_end":
+        lines = "; ".join(
+            f"seat {s} {signed(p)} / {signed(m)} = {signed(t)}"
+            for s, (p, m, t) in enumerate(event["sheet"])
+        )
+        return f"Hand {event['hand']} scored: {lines}."
+    if kind == "game_end":
+        winners = " and ".join(f"seat {s}" for s in event["winners"])
+        return f"Match over: {winners} won; totals {', '.join(map(signed, event['totals']))}."
+    return None
