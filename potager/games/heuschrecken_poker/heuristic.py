@@ -1,0 +1,122 @@
+"""The ``heuristic`` bot: bids by a one-turn look-ahead, takes the kind that helps its garden most.
+
+It sees only its own view. To bid, it draws the other players' bids from their remaining poker
+cards (every spent card is public), resolves each draw with the rules' own `resolve`, and scores
+what it would receive with a garden evaluation; the strength of the card it gives up is the price.
+To take, it picks the kind whose cultivation raises its garden's value most.
+"""
+
+from __future__ import annotations
+
+import random
+
+from potager.engine import Action, Game, Seat, View
+
+from .bidding import resolve
+from .data import BIDS, GRASSHOPPER, HARVEST_SET, KINDS, PLAGUE_AT, PLANTS
+
+SAMPLES = 48
+"""Draws of the other players' bids per decision (shared by every candidate bid)."""
+
+PARTIAL = (0.0, 0.3, 0.65)
+"""The worth of 0, 1 or 2 plants of one kind towards the next harvest (a chip is 1)."""
+
+RISK = (0.0, 0.2, 0.55)
+"""The share of the garden's worth lost to 0, 1 or 2 grasshoppers (the next plague's risk)."""
+
+PRICE = (0.0, 0.04, 0.08, 0.12, 0.18, 0.25, 0.45, 0.15)
+"""What spending each poker card costs (1…6, Ace, X): the turns it could still win later."""
+
+
+def garden_value(garden: list[int]) -> float:
+    """Chips-to-come of a garden: partial sets, discounted by the grasshoppers' threat."""
+    worth = sum(PARTIAL[min(garden[k], 2)] for k in PLANTS)
+    return worth * (1.0 - RISK[min(garden[GRASSHOPPER], 2)])
+
+
+def gain(garden: list[int], cards: list[int]) -> float:
+    """How much receiving ``cards`` (five counts) is worth: chips harvested at once plus the
+    change in the garden's value; a plague loses the whole garden (rules, reading 5)."""
+    after = [g + c for g, c in zip(garden, cards, strict=True)]
+    if after[GRASSHOPPER] >= PLAGUE_AT:
+        return -garden_value(garden) - 0.1 * sum(garden[k] for k in PLANTS)
+    chips = 0
+    for kind in PLANTS:
+        sets, after[kind] = divmod(after[kind], HARVEST_SET)
+        chips += sets
+    return chips + garden_value(after) - garden_value(garden) + 0.05 * sum(cards[k] for k in PLANTS)
+
+
+def one_kind(display: list[int], kind: int) -> list[int]:
+    return [n if k == kind else 0 for k, n in enumerate(display)]
+
+
+def best_pick(garden: list[int], display: list[int]) -> tuple[float, int]:
+    """The kind in ``display`` worth most to ``garden``, and its worth."""
+    return max((gain(garden, one_kind(display, k)), k) for k in range(5) if display[k])
+
+
+def greedy_pick(display: list[int]) -> int:
+    """What an opponent is assumed to take: the most plants, grasshoppers last."""
+    return max(range(5), key=lambda k: (display[k] > 0, k != GRASSHOPPER, display[k]))
+
+
+def share(
+    bids: tuple[int, ...], seat: Seat, garden: list[int], display: list[int], beginner: bool
+) -> float:
+    """What ``seat`` gains when ``bids`` are revealed (the others pick greedily before it)."""
+    outcome = resolve(bids, beginner)
+    if outcome.sweeper >= 0:
+        return gain(garden, display) if outcome.sweeper == seat else 0.0
+    left = list(display)
+    for taker in outcome.takers:
+        if not any(left):
+            break
+        if taker == seat:
+            return best_pick(garden, left)[0]
+        left[greedy_pick(left)] = 0
+    return 0.0
+
+
+class HeuristicAgent:
+    """One-turn look-ahead bidder with a garden evaluation (see the module docstring)."""
+
+    name = "heuristic"
+
+    def act(
+        self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
+    ) -> Action:
+        garden = [view["gardens"][seat][k] for k in KINDS]
+        display = [view["display"][k] for k in KINDS]
+        if view["phase"] == "take":
+            return len(BIDS) + best_pick(garden, display)[1]
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        return self._bid(view, seat, legal_actions, garden, display, rng)
+
+    def _bid(
+        self,
+        view: View,
+        seat: Seat,
+        legal: list[Action],
+        garden: list[int],
+        display: list[int],
+        rng: random.Random,
+    ) -> Action:
+        beginner = view["variant"]["beginner"]
+        hands = [[BIDS.index(b) for b in hand] for hand in view["hands"]]
+        draws = [[rng.choice(hand) for hand in hands] for _ in range(SAMPLES)]
+        memo: dict[tuple[int, ...], float] = {}
+        best, choice = float("-inf"), legal[0]
+        for action in legal:
+            total = 0.0
+            for draw in draws:
+                draw[seat] = action
+                bids = tuple(draw)
+                if bids not in memo:
+                    memo[bids] = share(bids, seat, garden, display, beginner)
+                total += memo[bids]
+            score = total / SAMPLES - PRICE[action]
+            if score > best:
+                best, choice = score, action
+        return choice
