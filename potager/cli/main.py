@@ -7,6 +7,7 @@ import typer
 from .catalog import list_games
 from .play import play
 from .replay import replay
+from .serve import serve
 from .simulate import simulate_command
 
 app = typer.Typer(
@@ -20,6 +21,7 @@ app.command("games")(list_games)
 app.command("play")(play)
 app.command("replay")(replay)
 app.command("simulate")(simulate_command)
+app.command("serve")(serve)
 
 if __name__ == "__main__":
     app()

@@ -386,9 +386,11 @@ class TableManager:
             connection.send(text.model_dump_json())
 
     # -- connections -----------------------------------------------------------------------------
-    async def connect(self, live: LiveTable, websocket: WebSocket, seat: Seat | None) -> Connection:
+    async def connect(
+        self, live: LiveTable, websocket: WebSocket, seat: Seat | None, name: str | None
+    ) -> Connection:
         if seat is not None:
-            await self.claim(live, seat, None)
+            await self.claim(live, seat, name)
         connection = Connection(websocket, seat)
         live.connections.append(connection)
         connection.send(self.state_message(live, connection, reset=True))

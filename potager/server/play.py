@@ -70,7 +70,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if hello.seat is not None and not live.verify(hello.seat, hello.token or ""):
         await _refuse(websocket, ErrorMessage(code="forbidden", message="wrong seat token"), 4403)
         return
-    connection = await tables.connect(live, websocket, hello.seat)
+    connection = await tables.connect(live, websocket, hello.seat, hello.name)
     try:
         while (text := await _receive(websocket)) is not None:
             message = _parse(text)

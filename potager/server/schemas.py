@@ -179,11 +179,13 @@ class Replay(BaseModel):
 
 # -- the WebSocket protocol -----------------------------------------------------------------------
 class Hello(Strict):
-    """First message: sit at ``seat`` with its ``token``, or watch (``seat`` null)."""
+    """First message: sit at ``seat`` with its ``token`` (and show ``name`` there), or watch
+    (``seat`` null)."""
 
     type: Literal["hello"]
     seat: int | None = None
     token: str | None = None
+    name: Annotated[str, Field(max_length=40)] | None = None
 
 
 class Act(Strict):

@@ -1,0 +1,152 @@
+/* The lobby: create a table (game, players, variant, seats), join an open seat, watch, replay. */
+"use strict";
+
+(() => {
+  const { h, api, store, toast, seatName } = Potager;
+  const $ = (id) => document.getElementById(id);
+  let games = [];
+
+  const current = () => games.find((g) => g.name === $("game").value);
+
+  function fillPlayers() {
+    const game = current();
+    const keep = Number($("players").value);
+    $("players").replaceChildren(...range(game.min_players, game.max_players).map((n) =>
+      h("option", { value: n, selected: n === keep }, `${n} players`)));
+    $("game-hint").textContent = `${game.min_players}–${game.max_players} players · bots: ${game.levels.join(", ")}`;
+    fillVariants();
+    fillSeats();
+  }
+
+  function range(a, b) { return Array.from({ length: b - a + 1 }, (_, i) => a + i); }
+
+  function fillVariants() {
+    const game = current();
+    const box = $("variants");
+    box.replaceChildren(h("legend", {}, "Variant"));
+    box.hidden = !game.variants.length;
+    for (const option of game.variants) {
+      box.append(h("label", { title: option.doc },
+        Potager.humanize(option.name),
+        h("select", { name: `variant.${option.name}`, dataset: { option: option.name } },
+          option.values.map((v, i) => h("option", { value: i, selected: v === option.default }, String(v)))),
+        h("small", { class: "hint" }, option.doc)));
+    }
+  }
+
+  function fillSeats() {
+    const game = current();
+    const players = Number($("players").value);
+    const box = $("seats");
+    box.replaceChildren(h("legend", {}, "Seats"));
+    const bot = game.levels.includes("heuristic") ? "heuristic" : game.levels[0];
+    for (let seat = 0; seat < players; seat++) {
+      const choices = [
+        seat === 0 ? h("option", { value: "you", selected: true }, "You") : null,
+        h("option", { value: "human" }, "A person (invite link)"),
+        game.levels.map((level) => h("option", { value: `bot:${level}`, selected: seat > 0 && level === bot }, `Bot — ${level}`)),
+      ];
+      box.append(h("label", { class: "seat-row" }, `Seat ${seat + 1}`,
+        h("select", { name: `seat${seat}`, dataset: { seat } }, choices)));
+    }
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    const game = current();
+    const name = $("name").value.trim();
+    store.name = name;
+    const variant = {};
+    for (const select of $("variants").querySelectorAll("select")) {
+      const option = game.variants.find((o) => o.name === select.dataset.option);
+      variant[option.name] = option.values[Number(select.value)];
+    }
+    const seats = [];
+    let mine = null;
+    for (const select of $("seats").querySelectorAll("select")) {
+      const seat = Number(select.dataset.seat);
+      if (select.value === "you") { mine = seat; seats.push({ kind: "human" }); }
+      else if (select.value === "human") seats.push({ kind: "human" });
+      else seats.push({ kind: "bot", level: select.value.slice(4) });
+    }
+    $("create-button").disabled = true;
+    try {
+      const created = await api("/api/tables", {
+        game: game.name, players: seats.length, variant, seats, name, seat: mine,
+      });
+      const id = created.table.id;
+      if (created.you) store.saveSeat(id, created.you.seat, created.you.token);
+      store.saveInvites(id, created.invites);
+      location.href = `/table/${id}`;
+    } catch (error) {
+      toast(`Could not create the table: ${error.message}`);
+      $("create-button").disabled = false;
+    }
+  }
+
+  function seatsLine(table) {
+    return table.seats.map((s) => h("span", {
+      class: `seat-tag ${s.kind}${s.taken || s.kind === "bot" ? "" : " open"}${s.connected ? " online" : ""}`,
+    }, s.kind === "human" && !s.taken ? "open seat" : seatName(table.seats, s.seat)));
+  }
+
+  async function join(table, seat) {
+    try {
+      const grant = await api(`/api/tables/${table.id}/join`, { seat, name: $("name").value.trim() });
+      store.saveSeat(table.id, grant.seat, grant.token);
+      location.href = `/table/${table.id}`;
+    } catch (error) {
+      toast(`Could not join: ${error.message}`);
+      refresh();
+    }
+  }
+
+  function tableItem(table, actions) {
+    return h("li", { class: "table-item", dataset: { table: table.id } },
+      h("div", { class: "table-head" },
+        h("strong", {}, table.title),
+        h("span", { class: `status ${table.status}` }, table.status),
+        h("span", { class: "muted" }, `${table.players} players`)),
+      h("div", { class: "table-seats" }, seatsLine(table)),
+      h("div", { class: "table-actions" }, actions));
+  }
+
+  async function refresh() {
+    try {
+      const [open, live, finished] = await Promise.all([
+        api("/api/tables?status=open"), api("/api/tables?status=live&limit=20"),
+        api("/api/tables?status=finished&limit=20"),
+      ]);
+      $("open-count").textContent = open.length ? `(${open.length})` : "";
+      $("open-tables").replaceChildren(...(open.length ? open.map((t) => tableItem(t, [
+        store.seat(t.id) ? h("a", { class: "button", href: `/table/${t.id}` }, "Back to my seat") : null,
+        t.open_seats.map((s) => h("button", { type: "button", onclick: () => join(t, s) }, `Join as seat ${s + 1}`)),
+      ])) : [h("li", { class: "muted" }, "No open table: create one!")]));
+      const watching = live.filter((t) => !t.open_seats.length);
+      $("live-tables").replaceChildren(...(watching.length ? watching.map((t) => tableItem(t, [
+        h("a", { class: "button", href: `/table/${t.id}` }, store.seat(t.id) ? "Back to my seat" : "Watch"),
+      ])) : [h("li", { class: "muted" }, "Nobody is playing right now.")]));
+      $("finished-tables").replaceChildren(...(finished.length ? finished.map((t) => tableItem(t, [
+        h("a", { class: "button", href: `/replay/${t.id}` }, "Replay"),
+      ])) : [h("li", { class: "muted" }, "No finished game yet.")]));
+    } catch (error) {
+      toast(`Lobby unavailable: ${error.message}`);
+    }
+  }
+
+  async function start() {
+    $("name").value = store.name;
+    games = await api("/api/games");
+    $("game").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
+    const wanted = new URLSearchParams(location.search).get("game");
+    if (wanted && games.some((g) => g.name === wanted)) $("game").value = wanted;
+    $("game").addEventListener("change", fillPlayers);
+    $("players").addEventListener("change", fillSeats);
+    $("create-form").addEventListener("submit", create);
+    fillPlayers();
+    refresh();
+    setInterval(refresh, 5000);
+  }
+
+  start().catch((error) => toast(`Lobby unavailable: ${error.message}`));
+})();

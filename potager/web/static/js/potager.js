@@ -1,0 +1,195 @@
+/* Potager's browser client: what every page shares.
+ *
+ * - `Potager.h(tag, attrs, ...children)`: build DOM (text is always text: names are never HTML);
+ * - `Potager.api(path, body?)`: the lobby's REST API;
+ * - seat tokens in localStorage (a refresh or a closed tab rejoins the seat);
+ * - the per-game drawing plug-ins: `Potager.registerGame(name, plugin)`, `Potager.loadGame(name)`,
+ *   and the generic fallback (the view as readable cards, the legal actions as buttons).
+ *   The contract is documented in potager/web/README.md.
+ */
+"use strict";
+
+const Potager = (() => {
+  const plugins = new Map();
+
+  function h(tag, attrs, ...children) {
+    const el = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+      else if (key === "class") el.className = value;
+      else if (key === "dataset") Object.assign(el.dataset, value);
+      else el.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat(Infinity)) {
+      if (child === null || child === undefined || child === false) continue;
+      el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return el;
+  }
+
+  async function api(path, body) {
+    const init = body === undefined ? {} : {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    };
+    const response = await fetch(path, init);
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      const detail = Array.isArray(data.detail)
+        ? data.detail.map((d) => d.msg).join("; ")
+        : data.detail || response.statusText;
+      throw new Error(detail);
+    }
+    return data;
+  }
+
+  /* -- seats and names kept in this browser ------------------------------------------------ */
+  const store = {
+    seat(tableId) {
+      try { return JSON.parse(localStorage.getItem(`potager.seat.${tableId}`)); }
+      catch { return null; }
+    },
+    saveSeat(tableId, seat, token) {
+      localStorage.setItem(`potager.seat.${tableId}`, JSON.stringify({ seat, token }));
+    },
+    forgetSeat(tableId) { localStorage.removeItem(`potager.seat.${tableId}`); },
+    invites(tableId) {
+      try { return JSON.parse(localStorage.getItem(`potager.invites.${tableId}`)) || []; }
+      catch { return []; }
+    },
+    saveInvites(tableId, invites) {
+      localStorage.setItem(`potager.invites.${tableId}`, JSON.stringify(invites));
+    },
+    get name() { return localStorage.getItem("potager.name") || ""; },
+    set name(value) { localStorage.setItem("potager.name", value); },
+  };
+
+  function inviteLink(grant) {
+    return new URL(grant.url, location.origin).href;
+  }
+
+  /* -- readable words ---------------------------------------------------------------------- */
+  function humanize(key) {
+    const text = String(key).replace(/[_-]+/g, " ").trim();
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  function seatName(seats, seat) {
+    const info = seats && seats[seat];
+    if (!info) return seat === null || seat === undefined ? "Spectator" : `Seat ${seat + 1}`;
+    if (info.name) return info.name;
+    return info.kind === "bot" ? `${humanize(info.level)} bot` : `Seat ${seat + 1}`;
+  }
+
+  /* -- the generic drawing: the view as cards, the legal actions as buttons ----------------- */
+  function renderValue(value, players, names) {
+    if (value === null || value === undefined) return h("span", { class: "muted" }, "hidden");
+    if (typeof value === "boolean") return h("span", {}, value ? "yes" : "no");
+    if (typeof value !== "object") return h("span", {}, String(value));
+    if (Array.isArray(value)) {
+      if (value.length && value.length === players && value.every((v) => typeof v === "object" || typeof v === "number")) {
+        return h("dl", { class: "kv" }, value.map((v, i) => [
+          h("dt", {}, names(i)), h("dd", {}, renderValue(v, players, names)),
+        ]));
+      }
+      if (!value.length) return h("span", { class: "muted" }, "none");
+      if (value.every((v) => v === null || typeof v !== "object")) {
+        return h("span", { class: "chips" }, value.map((v) => h("span", { class: "chip" }, v === null ? "?" : String(v))));
+      }
+      return h("ol", { class: "list" }, value.map((v) => h("li", {}, renderValue(v, players, names))));
+    }
+    const entries = Object.entries(value);
+    if (!entries.length) return h("span", { class: "muted" }, "none");
+    return h("dl", { class: "kv" }, entries.map(([k, v]) => [
+      h("dt", {}, /^\d+$/.test(k) && players ? names(Number(k)) : humanize(k)),
+      h("dd", {}, renderValue(v, players, names)),
+    ]));
+  }
+
+  function renderActions(legal, send) {
+    if (!legal.length) return null;
+    const buttons = legal.map((a) => h("button", {
+      class: "action", type: "button", title: a.notation, dataset: { notation: a.notation },
+      onclick: () => send(a.action),
+    }, a.label));
+    const box = h("div", { class: "actions" }, buttons);
+    if (legal.length <= 24) return box;
+    const filter = h("input", {
+      type: "search", class: "action-filter", placeholder: `Filter ${legal.length} actions…`,
+      oninput: () => {
+        const q = filter.value.toLowerCase();
+        for (const b of buttons) b.hidden = q && !b.textContent.toLowerCase().includes(q) && !b.dataset.notation.includes(q);
+      },
+    });
+    return h("div", {}, filter, box);
+  }
+
+  const generic = {
+    handlesActions: true,
+    render(container, view, seat, legal, send, table) {
+      const players = table && table.seats ? table.seats.length : 0;
+      const names = (i) => seatName(table && table.seats, i);
+      const cards = Object.entries(view || {}).map(([key, value]) => h("section", { class: "view-card" },
+        h("h3", {}, humanize(key)), renderValue(value, players, names)));
+      const actions = renderActions(legal, send);
+      container.replaceChildren(
+        h("div", { class: "view-cards" }, cards),
+        actions ? h("section", { class: "your-move" }, h("h3", {}, "Your move"), actions) : null,
+      );
+    },
+  };
+
+  function describeEvent(event, table) {
+    const plugin = plugins.get(table.game);
+    const text = plugin && plugin.describe ? plugin.describe(event, table) : null;
+    if (text) return text;
+    const who = "seat" in event ? `${seatName(table.seats, event.seat)}: ` : "";
+    const rest = Object.entries(event)
+      .filter(([k]) => !["type", "seat", "to"].includes(k))
+      .map(([k, v]) => `${humanize(k).toLowerCase()} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+    return `${who}${humanize(event.type).toLowerCase()}${rest.length ? " — " + rest.join(", ") : ""}`;
+  }
+
+  function registerGame(name, plugin) {
+    if (!plugin || typeof plugin.render !== "function") throw new Error(`plug-in ${name} has no render()`);
+    plugins.set(name, plugin);
+  }
+
+  /* Load /static/games/<name>.js once; resolve with its plug-in, or the generic one. */
+  const loading = new Map();
+  function loadGame(name) {
+    if (!loading.has(name)) {
+      loading.set(name, new Promise((resolve) => {
+        const script = h("script", { src: `/static/games/${encodeURIComponent(name)}.js` });
+        script.onload = () => resolve(plugins.get(name) || generic);
+        script.onerror = () => resolve(generic);
+        document.head.append(script);
+      }));
+    }
+    return loading.get(name);
+  }
+
+  function toast(message, kind = "error") {
+    const box = document.getElementById("toasts") || document.body.appendChild(h("div", { id: "toasts" }));
+    const item = h("div", { class: `toast ${kind}`, role: "status" }, message);
+    box.append(item);
+    setTimeout(() => item.remove(), 5000);
+  }
+
+  async function copy(text, button) {
+    try {
+      await navigator.clipboard.writeText(text);
+      if (button) { button.textContent = "Copied"; setTimeout(() => { button.textContent = "Copy"; }, 1500); }
+    } catch {
+      window.prompt("Copy this link:", text);
+    }
+  }
+
+  return {
+    h, api, store, inviteLink, humanize, seatName, generic, renderValue, renderActions,
+    describeEvent, registerGame, loadGame, toast, copy, plugins,
+  };
+})();
+window.Potager = Potager;

@@ -1,0 +1,210 @@
+/* A table: one WebSocket for this browser's seat (or as a spectator), presence, turn indicator,
+ * the game drawn by its plug-in (or the generic one), the log, invites, result and rematch. */
+"use strict";
+
+(() => {
+  const { h, api, store, toast, seatName } = Potager;
+  const $ = (id) => document.getElementById(id);
+  const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+
+  let plugin = Potager.generic;
+  let socket = null;
+  let state = null;
+  let log = [];
+  let me = null; // {seat, token} of this browser, or null (spectator)
+  let retry = 0;
+  let busy = false;
+
+  function takeInviteFromLink() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    if (params.has("token") && params.has("seat")) {
+      store.saveSeat(tableId, Number(params.get("seat")), params.get("token"));
+      history.replaceState(null, "", location.pathname);
+    }
+    me = store.seat(tableId);
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+    socket.onopen = () => {
+      retry = 0;
+      $("connection").className = "connection online";
+      socket.send(JSON.stringify({
+        type: "hello", seat: me ? me.seat : null, token: me ? me.token : null, name: me ? store.name || null : null,
+      }));
+    };
+    socket.onmessage = (event) => receive(JSON.parse(event.data));
+    socket.onclose = (event) => {
+      $("connection").className = "connection offline";
+      if (event.code === 4404) { $("turn").textContent = "There is no such table."; return; }
+      if (event.code === 4403 && me) {
+        store.forgetSeat(tableId);
+        me = null;
+        toast("This seat is no longer yours: you are watching.", "info");
+      }
+      retry = Math.min(retry + 1, 5);
+      setTimeout(connect, event.code === 4403 ? 0 : 400 * retry);
+    };
+  }
+
+  function receive(message) {
+    if (message.type === "state") {
+      state = message;
+      log = message.log_reset ? message.events.slice() : log.concat(message.events);
+      busy = false;
+      draw();
+    } else if (message.type === "presence") {
+      if (state) { state.seats = message.seats; state.spectators = message.spectators; drawSeats(); }
+    } else if (message.type === "error") {
+      busy = false;
+      document.body.classList.remove("busy");
+      if (message.code === "stale") socket.send(JSON.stringify({ type: "sync" }));
+      if (message.code !== "forbidden" || me) toast(message.message);
+    }
+  }
+
+  function send(action) {
+    if (!state || busy || !socket || socket.readyState !== WebSocket.OPEN) return;
+    busy = true;
+    document.body.classList.add("busy");
+    socket.send(JSON.stringify({ type: "act", version: state.version, action }));
+  }
+
+  function names(seat) { return seatName(state.seats, seat); }
+
+  function drawSeats() {
+    const toMove = new Set(state.to_move);
+    $("seats").replaceChildren(...state.seats.map((s) => h("li", {
+      class: ["seat", s.kind, s.connected ? "online" : "offline", toMove.has(s.seat) ? "to-move" : "",
+        state.seat === s.seat ? "mine" : "", s.kind === "human" && !s.taken ? "open" : ""].join(" "),
+      dataset: { seat: s.seat },
+    },
+    h("span", { class: "presence", title: s.connected ? "connected" : "away" }),
+    h("span", { class: "seat-name" }, names(s.seat)),
+    state.seat === s.seat ? h("span", { class: "badge" }, "you") : null,
+    s.kind === "bot" ? h("span", { class: "badge bot" }, "bot") : null,
+    s.kind === "human" && !s.taken ? h("span", { class: "badge open" }, "open") : null,
+    toMove.has(s.seat) ? h("span", { class: "turn-dot", title: "to move" }) : null)));
+    if (state.spectators) $("seats").append(h("li", { class: "spectators" }, `${state.spectators} watching`));
+  }
+
+  function turnText() {
+    if (state.status === "waiting") {
+      const open = state.seats.filter((s) => s.kind === "human" && !s.taken).length;
+      return `Waiting for ${open} more player${open === 1 ? "" : "s"} to take a seat…`;
+    }
+    if (state.status === "finished") {
+      const winners = state.result.winners.map(names);
+      return `Game over — ${winners.join(" and ")} ${winners.length === 1 ? "wins" : "win"}!`;
+    }
+    if (state.legal.length) {
+      return state.to_move.length > 1 ? "Your turn (everyone chooses at the same time)" : "Your turn";
+    }
+    const waiting = state.to_move.map(names);
+    return `Waiting for ${waiting.join(", ")}…`;
+  }
+
+  function drawLog() {
+    const list = $("log");
+    const table = { game: state.game, seats: state.seats, seat: state.seat };
+    list.replaceChildren(...log.map((event) => h("li", { class: "to" in event ? "private" : "" },
+      Potager.describeEvent(event, table), "to" in event ? h("span", { class: "badge" }, "only you") : null)));
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function drawResult() {
+    const box = $("result");
+    box.hidden = state.status !== "finished";
+    if (box.hidden) return;
+    const { scores, winners } = state.result;
+    const rows = scores.map((score, seat) => h("tr", { class: winners.includes(seat) ? "winner" : "" },
+      h("td", {}, winners.includes(seat) ? h("span", { class: "star" }, "★ ") : "", names(seat)), h("td", {}, String(score))));
+    box.replaceChildren(
+      h("h2", {}, "Final scores"),
+      h("table", { class: "scores" }, h("tbody", {}, rows)),
+      h("div", { class: "result-actions" },
+        me ? h("button", { type: "button", class: "primary", onclick: rematch },
+          state.rematch_id ? "Join the rematch" : "Rematch") : null,
+        h("a", { class: "button", href: `/replay/${tableId}` }, "Watch the replay"),
+        h("a", { class: "button quiet", href: "/" }, "Back to the lobby")));
+  }
+
+  function drawInvites() {
+    const invites = store.invites(tableId).filter((g) => {
+      const seat = state.seats[g.seat];
+      return seat && seat.kind === "human" && !seat.taken && state.status !== "finished";
+    });
+    $("invites-panel").hidden = !invites.length;
+    $("invites").replaceChildren(...invites.map((g) => {
+      const link = Potager.inviteLink(g);
+      const button = h("button", { type: "button", class: "quiet", onclick: () => Potager.copy(link, button) }, "Copy");
+      return h("li", {}, h("span", {}, `Seat ${g.seat + 1}`),
+        h("input", { class: "invite-link", readonly: true, value: link, dataset: { seat: g.seat }, onfocus: (e) => e.target.select() }),
+        button);
+    }));
+  }
+
+  function draw() {
+    document.body.classList.remove("busy");
+    $("status").textContent = state.status;
+    $("status").className = `status ${state.status}`;
+    $("turn").textContent = turnText();
+    $("turn").className = `turn-banner ${state.legal.length ? "mine" : ""} ${state.status}`;
+    document.title = `${state.legal.length ? "▶ Your turn — " : ""}${$("title").textContent} — Potager`;
+    drawSeats();
+    const table = { game: state.game, seats: state.seats, to_move: state.to_move, status: state.status,
+      result: state.result, version: state.version, seat: state.seat };
+    try {
+      plugin.render($("board"), state.view, state.seat, state.legal, send, table);
+    } catch (error) {
+      console.error(error);
+      Potager.generic.render($("board"), state.view, state.seat, state.legal, send, table);
+    }
+    const actions = plugin.handlesActions ? null : Potager.renderActions(state.legal, send);
+    $("actions").replaceChildren(...(actions ? [h("h3", {}, "Your move"), actions] : []));
+    drawLog();
+    drawResult();
+    drawInvites();
+    $("me").textContent = state.seat === null ? "You are watching this table." : `You play ${names(state.seat)} (seat ${state.seat + 1}).`;
+    $("leave").hidden = state.seat === null || state.status === "finished";
+  }
+
+  async function rematch() {
+    try {
+      const grant = await api(`/api/tables/${tableId}/rematch`, me);
+      store.saveSeat(grant.table_id, grant.seat, grant.token);
+      location.href = `/table/${grant.table_id}`;
+    } catch (error) {
+      toast(`No rematch: ${error.message}`);
+    }
+  }
+
+  async function leave() {
+    if (!me || !confirm("Give up your seat? Anybody can then take it from the lobby.")) return;
+    try {
+      await api(`/api/tables/${tableId}/leave`, me);
+    } catch (error) {
+      toast(error.message);
+    }
+    store.forgetSeat(tableId);
+    me = null;
+  }
+
+  async function start() {
+    takeInviteFromLink();
+    $("leave").addEventListener("click", leave);
+    let summary;
+    try {
+      summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    } catch (error) {
+      $("turn").textContent = `This table cannot be found (${error.message}).`;
+      return;
+    }
+    $("title").textContent = summary.title;
+    plugin = await Potager.loadGame(summary.game);
+    connect();
+  }
+
+  start();
+})();
