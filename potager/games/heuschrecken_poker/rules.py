@@ -93,20 +93,17 @@ class HeuschreckenState(State):
         self.played = 0
         self.phase = BID
         self._waiting = WAITING[players]
-        self._to_move: tuple[Seat, ...] = self._waiting[0]
+        self.to_move = self._waiting[0]
         self._draw(DISPLAY_SIZE)
 
     # -- whose turn, what is legal -------------------------------------------------------------
-    @property
-    def to_move(self) -> tuple[Seat, ...]:
-        return self._to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
+    # `to_move` and `is_over` are plain attributes, kept up to date by the transitions: reading
+    # them is the first thing every step of a playout does.
+    to_move: tuple[Seat, ...] = ()
+    is_over: bool = False
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        if seat not in self._to_move:
+        if seat not in self.to_move:
             return []
         if self.phase == BID:
             return list(LEGAL_BIDS[self.hands[seat]])
@@ -114,7 +111,7 @@ class HeuschreckenState(State):
 
     def apply(self, seat: Seat, action: Action) -> None:
         """`State.apply` with the legality test inlined, as this is the hot path of playouts."""
-        if seat in self._to_move and type(action) is int:
+        if seat in self.to_move and type(action) is int:
             if self.phase == BID:
                 if 0 <= action < TAKE_BASE and self.hands[seat] >> action & 1:
                     self.moves.append((seat, action))
@@ -142,7 +139,7 @@ class HeuschreckenState(State):
         waiting = self._waiting[committed]
         if waiting:
             self.committed = committed
-            self._to_move = waiting
+            self.to_move = waiting
         else:
             self.committed = 0
             self._reveal()
@@ -184,7 +181,7 @@ class HeuschreckenState(State):
                 break
             if shown & (shown - 1):
                 self.phase = TAKE
-                self._to_move = (takers[self.taker],)
+                self.to_move = (takers[self.taker],)
                 return
             self._take(takers[self.taker], shown.bit_length() - 1, True)
             self.taker += 1
@@ -289,7 +286,7 @@ class HeuschreckenState(State):
             self.stalemates = 0
             self.hands = [FULL_HAND] * self.players
         self.phase = BID
-        self._to_move = self._waiting[0]
+        self.to_move = self._waiting[0]
 
     # -- the draw pile -------------------------------------------------------------------------
     def _draw(self, wanted: int) -> list[str]:
@@ -321,7 +318,8 @@ class HeuschreckenState(State):
 
     def _finish(self) -> None:
         self.phase = OVER
-        self._to_move = ()
+        self.is_over = True
+        self.to_move = ()
         result = self.result()
         self.events.append(
             {"type": "game_end", "chips": list(self.chips), "winners": list(result.winners)}
@@ -390,8 +388,9 @@ class HeuschreckenState(State):
         state.stalemates = view["stalemates"]
         state.round, state.played = view["round"], view["bids_played"]
         state.phase = PHASES.index(view["phase"])
+        state.is_over = state.phase == OVER
         state._waiting = WAITING[players]
-        state._to_move = tuple(view["to_move"])
+        state.to_move = tuple(view["to_move"])
         return state
 
     def clone(self) -> HeuschreckenState:
