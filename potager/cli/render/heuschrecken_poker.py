@@ -8,6 +8,8 @@ it). Kinds and bids are written in the game's notation (``corn``, ``A``) so they
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
@@ -104,46 +106,52 @@ def render(view: View, seat: Seat | None) -> RenderableType:
     return Group(*parts)
 
 
+def _seats(seats: list[int]) -> str:
+    return ", ".join(f"seat {s}" for s in seats) or "nobody"
+
+
+def _reveal(event: Event) -> str:
+    bids = ", ".join(f"seat {s}: {b}" for s, b in enumerate(event["bids"]))
+    cancelled = event["cancelled"]
+    return f"Bids revealed — {bids}" + (f" ({_seats(cancelled)} cancel out)" if cancelled else "")
+
+
+LINES: dict[str, Callable[[Event], str]] = {
+    "bid": lambda e: f"Seat {e['seat']} bids face down.",
+    "reveal": _reveal,
+    "take": lambda e: (
+        f"Seat {e['seat']} takes {e['count']} {e['kind']}"
+        + (" (the only kind left)." if e["forced"] else ".")
+    ),
+    "take_all": lambda e: (
+        f"Seat {e['seat']} takes the whole display {REASONS[e['reason']]}: "
+        f"{cards_line(e['cards'])}."
+    ),
+    "empty_handed": lambda e: f"Nothing left for {_seats(e['seats'])}.",
+    "harvest": lambda e: f"Seat {e['seat']} harvests {e['kind']} for {e['chips']} chip(s).",
+    "plague": lambda e: (
+        f"Grasshopper plague! Seat {e['seat']} loses its garden: {cards_line(e['cards'])}."
+    ),
+    "stalemate": lambda e: (
+        f"Stalemate: {', '.join(e['added']) or 'nothing (the pile is empty)'} "
+        "added to the display; everyone bids again."
+    ),
+    "double_stalemate": lambda e: (
+        f"Second stalemate: the display is discarded ({cards_line(e['discarded'])})."
+    ),
+    "refill": lambda e: f"The display is refilled: {', '.join(e['cards'])}.",
+    "round_scoring": lambda e: (
+        f"End of round {e['round']}: plants "
+        f"{'/'.join(map(str, e['plants']))} — 1 chip to {_seats(e['chips_to'])}."
+    ),
+    "game_end": lambda e: (
+        f"Game over. Chips {'/'.join(map(str, e['chips']))}; winner(s): {_seats(e['winners'])}."
+    ),
+}
+"""One log line per event type."""
+
+
 def describe(event: Event) -> str | None:
     """One line of the log per event; a bid says only who has bid."""
-    line = _line(event)
-    return None if line is None else escape(line)
-
-
-def _line(event: Event) -> str | None:
-    kind = event["type"]
-    seat = event.get("seat")
-    if kind == "bid":
-        return f"Seat {seat} bids face down."
-    if kind == "reveal":
-        bids = ", ".join(f"seat {s}: {b}" for s, b in enumerate(event["bids"]))
-        cancelled = event["cancelled"]
-        return f"Bids revealed — {bids}" + (
-            f" (seats {', '.join(map(str, cancelled))} cancel out)" if cancelled else ""
-        )
-    if kind == "take":
-        forced = " (the only kind left)" if event["forced"] else ""
-        return f"Seat {seat} takes {event['count']} {event['kind']}{forced}."
-    if kind == "take_all":
-        reason = REASONS[event["reason"]]
-        return f"Seat {seat} takes the whole display {reason}: {cards_line(event['cards'])}."
-    if kind == "empty_handed":
-        return f"Nothing left for seat(s) {', '.join(map(str, event['seats']))}."
-    if kind == "harvest":
-        return f"Seat {seat} harvests {event['kind']} for {event['chips']} chip(s)."
-    if kind == "plague":
-        return f"Grasshopper plague! Seat {seat} loses its garden: {cards_line(event['cards'])}."
-    if kind == "stalemate":
-        added = ", ".join(event["added"]) or "nothing (the pile is empty)"
-        return f"Stalemate: {added} added to the display; everyone bids again."
-    if kind == "double_stalemate":
-        return f"Second stalemate: the display is discarded ({cards_line(event['discarded'])})."
-    if kind == "refill":
-        return f"The display is refilled: {', '.join(event['cards'])}."
-    if kind == "round_scoring":
-        to = ", ".join(f"seat {s}" for s in event["chips_to"]) or "nobody"
-        return f"End of round {event['round']}: most plants {event['plants']} — 1 chip to {to}."
-    if kind == "game_end":
-        winners = ", ".join(f"seat {s}" for s in event["winners"])
-        return f"Game over. Chips {event['chips']}; winner(s): {winners}."
-    return None
+    line = LINES.get(event["type"])
+    return None if line is None else escape(line(event))
