@@ -134,10 +134,8 @@ const Potager = (() => {
       const cards = Object.entries(view || {}).map(([key, value]) => h("section", { class: "view-card" },
         h("h3", {}, humanize(key)), renderValue(value, players, names)));
       const actions = renderActions(legal, send);
-      container.replaceChildren(
-        h("div", { class: "view-cards" }, cards),
-        actions ? h("section", { class: "your-move" }, h("h3", {}, "Your move"), actions) : null,
-      );
+      const move = actions ? [h("section", { class: "your-move" }, h("h3", {}, "Your move"), actions)] : [];
+      container.replaceChildren(...move, h("div", { class: "view-cards" }, cards));
     },
   };
 
