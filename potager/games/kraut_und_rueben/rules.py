@@ -110,6 +110,8 @@ class KrautUndRuebenState(State):
         self.drawn = EMPTY
         self.has_mole = [True] * self.players
         self.finished = [False] * self.players
+        self.done = 0
+        self.targets: list[Action] = []
         self.contracts = self.rng.sample(sorted(CONTRACTS), self.players)
         if pile is None:
             pile = [CODE[k] for k in self.game.components(self.players, self.variant)]
@@ -135,24 +137,26 @@ class KrautUndRuebenState(State):
         if self.phase == DRAWING:
             return [DRAW, *self._mole_targets()] if self.has_mole[seat] else [DRAW]
         if self.phase == PLACING:
-            return self._place_targets(seat, self.drawn)
+            return list(self.targets)
         take = self.space.take
         return [take + g for g, o in enumerate(self.owner) if o < 0] + [self.space.pass_]
 
     def _place_targets(self, seat: Seat, kind: int) -> list[Action]:
         """Where the drawn tile may go ("Déroulement", "L'escargot", "Prendre un jardin")."""
         targets: list[Action] = []
-        place_at = self.space.place_at
+        place_at, filled = self.space.place_at, self.filled
         if kind == SNAIL:
             if self.placed == 0:
                 return list(range(self.space.place, self.space.mole))
+            snails = self.snails
             for g, mask in enumerate(self.coverable):
-                if mask and self.snails[g] < SNAILS_PER_GARDEN and self.filled[g] < SIZE:
-                    targets.extend(place_at[g][mask])
+                if mask and snails[g] < SNAILS_PER_GARDEN and filled[g] < SIZE:
+                    targets += place_at[g][mask]
             return targets
+        owner = self.owner
         for g, mask in enumerate(self.empty):
-            if mask and (self.filled[g] < SIZE - 1 or self.owner[g] in (-1, seat)):
-                targets.extend(place_at[g][mask])
+            if mask and (filled[g] < SIZE - 1 or owner[g] == seat or owner[g] < 0):
+                targets += place_at[g][mask]
         return targets
 
     def _mole_targets(self) -> list[Action]:
@@ -220,7 +224,7 @@ class KrautUndRuebenState(State):
     def _start_turn(self, seat: Seat) -> None:
         """The game ends at the start of a turn when the pile is empty or every player has
         finished; a finished player's turns are skipped (FACTS.md, reading 4)."""
-        if not self.pile or all(self.finished):
+        if not self.pile or self.done == self.players:
             self._end_game()
             return
         while self.finished[seat]:
@@ -233,7 +237,8 @@ class KrautUndRuebenState(State):
         kind = self.pile.pop()
         self.events.append({"type": "draw", "seat": seat, "tile": KINDS[kind]})
         self.drawn = kind
-        if self._place_targets(seat, kind):
+        self.targets = self._place_targets(seat, kind)
+        if self.targets:
             self.phase = PLACING
             return
         self.drawn = EMPTY
@@ -323,6 +328,7 @@ class KrautUndRuebenState(State):
             self.filled[g] == SIZE for g in self.owned[seat]
         ):
             self.finished[seat] = True
+            self.done += 1
             self.events.append({"type": "finished", "seat": seat})
 
     # -- the end ("Fin du jeu", "Variante") ---------------------------------------------------

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from potager.engine import Action, Seat, View
 
 from .data import CONTRACTS, KINDS, PILE_KINDS, SPACES, TILE_COUNTS
-from .notation import DRAW, EMPTY, FULL_MASK, OVER, PHASES, SIZE
+from .notation import DRAW, EMPTY, FULL_MASK, OVER, PHASES, PLACING, SIZE
 from .scoring import CODE
 
 if TYPE_CHECKING:
@@ -92,6 +92,7 @@ def restore(state: KrautUndRuebenState, view: View, seat: Seat, rng: random.Rand
     assert len(state.pile) == view["pile"], "the view's tiles do not add up to the box"
     state.has_mole = list(view["moles"])
     state.finished = [s in view["finished"] for s in range(state.players)]
+    state.done = len(view["finished"])
     if None in view["contracts"]:
         others = [c for c in sorted(CONTRACTS) if c != view["contract"]]
         rng.shuffle(others)
@@ -102,6 +103,8 @@ def restore(state: KrautUndRuebenState, view: View, seat: Seat, rng: random.Rand
         state.contracts = list(view["contracts"])
     state.phase = PHASES.index(view["phase"])
     state.turn = -1 if view["turn"] is None else view["turn"]
+    if state.phase == PLACING:
+        state.targets = state._place_targets(state.turn, state.drawn)
 
 
 def _put(state: KrautUndRuebenState, g: int, s: int, stack: list[str]) -> None:
