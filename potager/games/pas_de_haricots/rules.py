@@ -49,8 +49,8 @@ class PasDeHaricotsState(State):
         """The seat holding the bean pion: it leads this turn (FACTS.md 0: seat 0 first)."""
         self.bean_card: Card = NO_CARD
         self.taker: Seat = NO_CARD
-        self.on_table = 0
-        """Revealed cards not taken yet."""
+        self.offer: list[Action] = []
+        """The takes open now: the revealed cards not taken yet but the bean card, ascending."""
         self.hand_number = 0
         """Hands dealt so far (the current hand's number, 1-based)."""
         self.turn = 0
@@ -58,6 +58,8 @@ class PasDeHaricotsState(State):
         self.sheets: list[list[tuple[int, int, int]]] = []
         """The score pad: per finished hand, per seat ("+", "−", total)."""
         self._to_move: tuple[Seat, ...] = (0,)
+        self._others = tuple(tuple(s for s in range(players) if s != b) for b in range(players))
+        """Per bean holder, the seats that put a card face down."""
 
     # -- the hand ------------------------------------------------------------------------------
     def deal(self, order: list[Card] | None) -> None:
@@ -96,7 +98,7 @@ class PasDeHaricotsState(State):
         self.table[bean] = self.bean_card = card
         self.events.append({"type": "lead", "seat": bean, "card": CARDS[card]})
         self.phase = COMMIT
-        others = tuple(s for s in range(self.players) if s != bean)
+        others = self._others[bean]
         self.commitments.open(others)
         self._to_move = others
         if len(self.hands[others[0]]) == 1:
@@ -108,10 +110,12 @@ class PasDeHaricotsState(State):
         self.hands[seat].remove(card)
         self.commitments.commit(seat, card)
         self.events.append({"type": "commit", "seat": seat})
-        if self.commitments.complete:
+        waiting = self._to_move
+        if len(waiting) == 1:
             self._reveal()
         else:
-            self._to_move = self.commitments.waiting
+            i = waiting.index(seat)
+            self._to_move = waiting[:i] + waiting[i + 1 :]
 
     def _reveal(self) -> None:
         """ "Tous les joueurs retournent leur carte en même temps"; the bean holder takes first."""
@@ -119,17 +123,18 @@ class PasDeHaricotsState(State):
             self.table[s] = card
         self.events.append({"type": "reveal", "cards": [CARDS[c] for c in self.table]})
         self.phase = TAKE
-        self.on_table = self.players
+        bean_card = self.bean_card
+        self.offer = sorted(c + TAKE_OFFSET for c in self.table if c != bean_card)
         self._give_turn_to_take(self.bean)
 
     def _give_turn_to_take(self, seat: Seat) -> None:
         """``seat`` takes next; with a single card it may take, it takes it at once."""
         self.taker = seat
         self._to_move = (seat,)
-        if self.on_table == 1:
+        if not self.offer:
             self._take(seat, self.bean_card)
-        elif self.on_table == 2:
-            self._take(seat, next(c for c in self.table if c >= 0 and c != self.bean_card))
+        elif len(self.offer) == 1:
+            self._take(seat, self.offer[0] - TAKE_OFFSET)
 
     def _take(self, seat: Seat, card: Card) -> None:
         """The taking chain (rulebook §2; FACTS.md 2): the player whose card was just taken takes
@@ -137,12 +142,12 @@ class PasDeHaricotsState(State):
         owner = self.table.index(card)
         self.table[owner] = NO_CARD
         self.collected[seat].append(card)
-        self.on_table -= 1
         self.events.append(
             {"type": "take", "seat": seat, "card": CARDS[card], "from": owner,
              "bean": card == self.bean_card}
         )  # fmt: skip
         if card != self.bean_card:
+            self.offer.remove(card + TAKE_OFFSET)
             self._give_turn_to_take(owner)
             return
         self.bean = seat
@@ -199,16 +204,14 @@ class PasDeHaricotsState(State):
         if seat not in self._to_move:
             return []
         if self.phase == TAKE:
-            bean_card = self.bean_card
-            return sorted(c + TAKE_OFFSET for c in self.table if c >= 0 and c != bean_card)
+            return self.offer[:]
         return self.hands[seat][:]
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
         if seat not in self._to_move or action.__class__ is not int:
             return False
         if self.phase == TAKE:
-            card = action - TAKE_OFFSET
-            return card >= 0 and card != self.bean_card and card in self.table
+            return action in self.offer
         return action in self.hands[seat]
 
     def _apply(self, seat: Seat, action: Action) -> None:
@@ -265,6 +268,7 @@ class PasDeHaricotsState(State):
         new.hands = [h[:] for h in self.hands]
         new.collected = [c[:] for c in self.collected]
         new.table = self.table[:]
+        new.offer = self.offer[:]
         new.commitments = self.commitments.copy()
         new.sheets = self.sheets[:]
         new.moves = self.moves[:]

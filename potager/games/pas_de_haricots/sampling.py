@@ -13,7 +13,7 @@ import random
 from potager.engine import Game, Seat, View
 
 from .cards import CARD_INDEX, NUM_CARDS, Card
-from .rules import COMMIT, NO_CARD, PHASES, TAKE, PasDeHaricotsState
+from .rules import COMMIT, NO_CARD, PHASES, TAKE, TAKE_OFFSET, PasDeHaricotsState
 
 
 def sample(game: Game, view: View, seat: Seat, rng: random.Random) -> PasDeHaricotsState:
@@ -51,5 +51,7 @@ def sample(game: Game, view: View, seat: Seat, rng: random.Random) -> PasDeHaric
             state.commitments.commit(s, pending if s == seat else unseen.pop())
     if state.phase == TAKE:
         state.taker = view["taker"]
-        state.on_table = sum(c >= 0 for c in state.table)
+        state.offer = sorted(
+            c + TAKE_OFFSET for c in state.table if c not in (NO_CARD, state.bean_card)
+        )
     return state
