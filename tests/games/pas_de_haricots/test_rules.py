@@ -11,6 +11,7 @@ from potager.engine import IllegalAction, NotationError
 from potager.games.pas_de_haricots.cards import CARD_INDEX, CARDS
 from potager.games.pas_de_haricots.data import DEAL
 from potager.games.pas_de_haricots.scoring import score_sheet
+from tests.invariants import assert_rejects, snapshot
 
 from .scripted import GAME, deck_with, legal, new, play, takes
 
@@ -76,6 +77,7 @@ def test_the_taking_chain(players: int) -> None:
         taken = set(chain(*state.view(None)["collected"]))
         on_table = [f"take H{s + 1}" for s in range(1, players) if f"H{s + 1}" not in taken]
         assert legal(state, taker) == on_table  # never the bean card H1, never its own card
+        assert_rejects(state, taker, state.str_to_action(taker, "take H1"))
         play(state, f"{taker} take H{owner + 1}")
         taker = owner
     assert taker == 2
@@ -206,3 +208,16 @@ def test_a_scripted_deck_scripts_only_the_first_hand() -> None:
     assert again.view(0) == one.view(0)
     rng = random.Random(0)
     assert GAME.sample(one.view(0), 0, rng).view(0) == one.view(0)
+
+
+def test_a_clone_is_independent() -> None:
+    state = new([["H1"], ["H2"], ["H3"]])
+    play(state, "0 play H1", "2 play H3")
+    before = snapshot(state)
+    copy = state.clone()
+    assert snapshot(copy) == before
+    play(copy, "1 play H2", "0 take H3")
+    assert snapshot(state) == before
+    play(state, "1 play H2", "0 take H2")
+    assert state.view(None)["collected"] != copy.view(None)["collected"]
+    assert state.rng.random() == copy.rng.random()
