@@ -537,12 +537,14 @@ class GardenRushState(State):
     # -- the chain of a turn ----------------------------------------------------------------------
     def _offer(self, seat: Seat, abilities: int, fixed: int) -> None:
         """Offer a bonus; one that allows nothing is passed over without a decision."""
-        if self._bonus_actions(seat, abilities) == [SKIP]:
-            self._end_turn()
-            return
         self.phase = BONUS
         self.abilities = abilities
         self.fixed = fixed
+        actions = self._bonus_actions(seat, abilities)
+        if actions == [SKIP]:
+            self._end_turn()
+            return
+        self._legal = actions
         self.events.append(
             {
                 "type": "bonus",

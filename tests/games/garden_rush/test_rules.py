@@ -261,3 +261,11 @@ def test_both_gnomes_on_zero_share_the_win() -> None:
     state.trampoline = -1
     state._start_turn(0)
     assert state.is_over and state.result().winners == (0, 1)
+
+
+def test_wheelbarrow_with_only_the_token_just_placed_offers_nothing() -> None:
+    """The token placed on the Wheelbarrow may not be moved by its bonus: alone in the Potager,
+    it leaves nothing to move, so the bonus passes without a decision."""
+    state = new(HEAD)
+    play(state, "plant 1 b4")
+    assert state.to_move == (1,)
