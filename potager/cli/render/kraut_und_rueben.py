@@ -1,0 +1,221 @@
+"""Kraut & Rüben in the terminal: the gardens as grids, your contract, and the log.
+
+Each garden is a 4 × 3 grid (columns ``a``…``d``, rows ``1``…``3``, as the notation names the
+spaces) titled with its number and owner; a space shows its uncovered tile, and the tile under a
+snail or mole below it, dimmed and struck through. Below: the drawn tile, the pile, who still has a mole, then your
+contract as its table with the column of your garden(s) highlighted, and your running score.
+Contracts of the others appear only once the game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from potager.engine import Event, Seat, View
+from potager.games.kraut_und_rueben.data import (
+    COLUMN_LABELS,
+    COLUMNS,
+    CONTRACTS,
+    FIXED_POINTS,
+    NEGATIVE_POINTS,
+    ROWS,
+)
+from potager.games.kraut_und_rueben.scoring import column
+
+STYLES = {
+    "tomato": "red",
+    "asparagus": "bright_green",
+    "carrot": "dark_orange",
+    "salad": "green",
+    "clover": "cyan",
+    "dandelion": "yellow",
+    "snail": "magenta",
+    "mole": "bold white on grey23",
+}
+
+
+def who(seat: int | None, viewer: Seat | None) -> str:
+    if seat is None:
+        return "nobody"
+    return "you" if seat == viewer else f"seat {seat}"
+
+
+def tile(stack: list[str]) -> Text:
+    """The uncovered tile, and under it the covered one, dimmed and struck through."""
+    if not stack:
+        return Text("·", style="dim")
+    text = Text(stack[-1], style=STYLES[stack[-1]])
+    if len(stack) == 2:
+        text.append(f"\n{stack[0]}", style="dim strike")
+    return text
+
+
+def a(kind: str) -> str:
+    """The kind with its article: ``a tomato``, ``an asparagus``."""
+    return ("an " if kind[0] in "aeiou" else "a ") + kind
+
+
+def garden_grid(garden: dict, viewer: Seat | None) -> Table:  # type: ignore[type-arg]
+    """One garden: its number, owner and state as title, the 12 spaces as a grid."""
+    owner = garden["owner"]
+    title = f"Garden {garden['garden']} — " + ("unowned" if owner is None else who(owner, viewer))
+    if garden["full"]:
+        title += " (full)"
+    grid = Table(
+        title=title,
+        title_style="bold" if owner == viewer else "",
+        box=box.SQUARE,
+        padding=(0, 0),
+    )
+    grid.add_column("", style="dim", width=1)
+    for c in COLUMNS:
+        grid.add_column(c, justify="center", width=10)
+    for r in ROWS:
+        grid.add_row(r, *(tile(garden["spaces"].get(c + r, [])) for c in COLUMNS))
+    return grid
+
+
+def own_columns(view: View, seat: Seat) -> list[int]:
+    """The contract column of each garden ``seat`` owns (its uncovered principal count)."""
+    principal = CONTRACTS[view["contract"]].principal
+    return [
+        column(sum(stack[-1] == principal for stack in g["spaces"].values()))
+        for g in view["gardens"]
+        if g["owner"] == seat
+    ]
+
+
+def contract_table(view: View, seat: Seat) -> Table:
+    """Your contract card: points per tile by column, your garden's column highlighted."""
+    card = CONTRACTS[view["contract"]]
+    mine = own_columns(view, seat)
+    table = Table(title=f"Your contract: card {card.number}", title_style="bold")
+    table.add_column(f"{card.principal} (principal) ×")
+    for i, label in enumerate(COLUMN_LABELS):
+        table.add_column(label, justify="right", style="bold reverse" if i in mine else None)
+    table.add_row(Text(card.lower, style=STYLES[card.lower]), *map(str, card.lower_points))
+    table.add_row(Text(card.higher, style=STYLES[card.higher]), *map(str, card.higher_points))
+    table.add_row(
+        Text(f"{card.negative} (negative)", style=STYLES[card.negative]),
+        *[str(NEGATIVE_POINTS)] * len(COLUMN_LABELS),
+    )
+    fixed = ", ".join(f"{k} {v:+d}" for k, v in FIXED_POINTS.items())
+    table.caption = f"for everyone: {fixed}"
+    return table
+
+
+def status(view: View, seat: Seat | None) -> Text:
+    """What the table waits for, or the end."""
+    if view["phase"] == "over":
+        last = view["history"][-1]
+        scores = view["totals"] if view["games"] > 1 else last["scores"]
+        winners = last["winners"] if view["games"] == 1 else _leaders(scores)
+        return Text(
+            f"Game over. Points: {'/'.join(map(str, scores))}; winner: "
+            f"{', '.join(who(s, seat) for s in winners)}.",
+            style="bold",
+        )
+    mover = who(view["turn"], seat).capitalize()
+    doing = {
+        "draw": "draws a tile" + (" or plays the mole" if view["moles"][view["turn"]] else ""),
+        "place": f"places the {view['drawn']}",
+        "take": "may take a garden (or pass)",
+    }[view["phase"]]
+    return Text(f"{mover} {doing}.")
+
+
+def _leaders(scores: list[int]) -> list[int]:
+    return [s for s, v in enumerate(scores) if v == max(scores)]
+
+
+def render(view: View, seat: Seat | None) -> RenderableType:
+    """The whole table as ``seat`` sees it (``None``: a spectator)."""
+    head = Text.assemble(
+        (f"Game {view['game']} of {view['games']}   ", "bold") if view["games"] > 1 else "",
+        f"pile: {view['pile']}   drawn: ",
+        tile([view["drawn"]]) if view["drawn"] else Text("—", style="dim"),
+        "   out of the game: " + (", ".join(f"{k}×{n}" for k, n in view["out"].items()) or "—"),
+    )
+    moles = [who(s, seat) for s, m in enumerate(view["moles"]) if m]
+    parts: list[RenderableType] = [
+        head,
+        Columns([garden_grid(g, seat) for g in view["gardens"]]),
+        Text(f"Moles in hand: {', '.join(moles) or 'none'}"),
+    ]
+    if seat is not None:
+        parts += [
+            contract_table(view, seat),
+            Text(f"Your gardens score {view['running_score']} points now.", style="bold"),
+        ]
+    if view["phase"] == "over" or view["history"]:
+        parts.append(history_table(view, seat))
+    parts.append(status(view, seat))
+    return Group(*parts)
+
+
+def history_table(view: View, seat: Seat | None) -> Table:
+    """Each finished game: contracts (revealed), points, cup, winner."""
+    table = Table(title="Finished games", title_style="bold")
+    table.add_column("game")
+    for s in range(view["players"]):
+        table.add_column(who(s, seat), justify="right")
+    for game in view["history"]:
+        cells = []
+        for s, points in enumerate(game["scores"]):
+            mark = " ★" if s in game["winners"] else ""
+            cup = " +cup" if game["cup"] == s else ""
+            cells.append(f"{points} (card {game['contracts'][s]}){cup}{mark}")
+        table.add_row(str(game["game"]), *cells)
+    if view["games"] > 1:
+        table.add_row("total", *map(str, view["totals"]))
+    return table
+
+
+def _place(e: Event) -> str:
+    where = f"garden {e['garden']}, {e['space']}"
+    if e["covers"]:
+        return f"Seat {e['seat']}'s {e['tile']} covers the {e['covers']} on {where}."
+    return f"Seat {e['seat']} places the {e['tile']} on {where}."
+
+
+def _game_over(e: Event) -> str:
+    scores = "/".join(map(str, e["scores"]))
+    cards = "/".join(map(str, e["contracts"]))
+    winners = ", ".join(f"seat {s}" for s in e["winners"])
+    return f"Game {e['game']} over: points {scores} (contracts {cards}); winner: {winners}."
+
+
+LINES: dict[str, Callable[[Event], str]] = {
+    "contract": lambda e: (
+        f"Your contract for game {e['game']}: card {e['contract']} "
+        f"(principal {CONTRACTS[e['contract']].principal})."
+    ),
+    "draw": lambda e: f"Seat {e['seat']} draws {a(e['tile'])}.",
+    "place": _place,
+    "mole": lambda e: (
+        f"Seat {e['seat']} plays its mole on garden {e['garden']}, {e['space']}, "
+        f"covering the {e['covers']}."
+    ),
+    "discard": lambda e: f"The {e['tile']} has no place and leaves the game.",
+    "take": lambda e: (
+        f"Seat {e['seat']} takes garden {e['garden']}" + (" and the cup." if e.get("cup") else ".")
+    ),
+    "full": lambda e: f"Garden {e['garden']} is full.",
+    "finished": lambda e: f"Seat {e['seat']} has finished (its garden is full).",
+    "game_over": _game_over,
+    "new_game": lambda e: f"Game {e['game']} begins: new contracts, a new pile.",
+}
+"""One log line per event type; a pass is left out."""
+
+
+def describe(event: Event) -> str | None:
+    """One line of the log per event."""
+    line = LINES.get(event["type"])
+    return None if line is None else escape(line(event))

@@ -1,0 +1,58 @@
+"""The terminal renderer shows the table a seat may see, and nothing it may not."""
+
+from __future__ import annotations
+
+import random
+
+from rich.console import Console
+
+from potager.cli.render import kraut_und_rueben as renderer
+from potager.games.kraut_und_rueben import GAME
+from tests.invariants import step_random
+
+
+def text(view: dict, seat: int | None) -> str:  # type: ignore[type-arg]
+    console = Console(record=True, width=100)
+    console.print(renderer.render(view, seat))
+    return console.export_text()
+
+
+def test_render_shows_gardens_contract_and_hides_the_others_contracts() -> None:
+    state = GAME.new_game(3, 5)
+    rng = random.Random(5)
+    for steps in (0, 20, 40):
+        while len(state.moves) < steps:
+            step_random(state, rng)
+        for seat in range(3):
+            out = text(state.view(seat), seat)
+            assert "Garden 1" in out and "Garden 4" in out
+            assert f"Your contract: card {state.contracts[seat]}" in out
+            assert f"Your gardens score {state.view(seat)['running_score']} points" in out
+            for other in range(3):
+                if other != seat:
+                    assert f"card {state.contracts[other]}" not in out
+        assert "Your contract" not in text(state.view(None), None)
+
+
+def test_render_of_a_finished_match_reveals_every_contract() -> None:
+    state = GAME.new_game(2, 8, {"match": True})
+    rng = random.Random(8)
+    while not state.is_over:
+        step_random(state, rng)
+    out = text(state.view(1), 1)
+    assert "Game over" in out and "Finished games" in out
+    for game in state.history:
+        for number in game["contracts"]:
+            assert f"card {number}" in out
+
+
+def test_every_event_has_a_log_line_but_pass() -> None:
+    state = GAME.new_game(3, 2, {"match": True})
+    rng = random.Random(2)
+    while not state.is_over:
+        step_random(state, rng)
+    kinds = {e["type"] for e in state.events}
+    assert {"draw", "place", "take", "game_over", "new_game", "contract"} <= kinds
+    for event in state.events:
+        line = renderer.describe(event)
+        assert (line is None) == (event["type"] == "pass")
