@@ -2,9 +2,9 @@
 
 Each garden is a 4 × 3 grid (columns ``a``…``d``, rows ``1``…``3``, as the notation names the
 spaces) titled with its number and owner; a space shows its uncovered tile, and the tile under a
-snail or mole below it, dimmed and struck through. Below: the drawn tile, the pile, who still has a mole, then your
-contract as its table with the column of your garden(s) highlighted, and your running score.
-Contracts of the others appear only once the game is over.
+snail or mole below it, dimmed and struck through. Below: the drawn tile, the pile, who still
+has a mole, then your contract as its table with the column of your garden(s) highlighted, and
+your running score. Contracts of the others appear only once the game is over.
 """
 
 from __future__ import annotations
