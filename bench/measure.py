@@ -137,11 +137,10 @@ def ismcts_iterations(game: Game, seconds: float, iterations: int = 50) -> Measu
 
 
 def simulation(game: Game, seconds: float) -> list[Measure]:
-    """`simulate` games/s on one worker, then on every core, with the same number of games
-    (about ``seconds`` worth on one worker)."""
+    """`simulate` games/s with random bots (the pipeline, not a bot's thinking) on one worker,
+    then on every core, with the same number of games (about ``seconds`` worth on one worker)."""
     players = min(4, game.max_players)
-    levels = agents.levels(game)
-    bots = ["heuristic" if "heuristic" in levels else "random"] * players
+    bots = ["random"] * players
     probe = simulate(game.name, bots, 20, 0, backend=InlineBackend())
     count = max(20, int(probe.games_per_second * seconds))
     cores = os.cpu_count() or 1
@@ -149,6 +148,6 @@ def simulation(game: Game, seconds: float) -> list[Measure]:
     for backend in (InlineBackend(), ProcessBackend(cores)):
         summary = simulate(game.name, bots, count, 0, backend=backend)
         decisions = summary.tally.decisions
-        what = f"{game.name} {bots[0]} ×{players}, {backend.workers} worker(s)"
+        what = f"random ×{players}, {game.name}, {backend.workers} worker(s)"
         found.append(Measure("simulation", what, decisions, count, summary.seconds))
     return found

@@ -88,9 +88,11 @@ def summary_tables(summary: Summary) -> Table:
             f"{summary.games_per_second:,.0f} games/s"
         )
     )
-    grid.add_row(lines_table("per seat", summary.seat_lines()))
+    grid.add_row(lines_table("per seat", summary.seat_lines(), "seat"))
     if 1 < len(summary.bot_lines()) < job.players:
-        grid.add_row(lines_table("per bot level (over the seats it held)", summary.bot_lines()))
+        grid.add_row(
+            lines_table("per bot level (over the seats it held)", summary.bot_lines(), "seats")
+        )
     grid.add_row(
         f"game length (decisions): mean {summary.mean_length:.1f}, "
         f"min {summary.tally.shortest}, max {summary.tally.longest}"
@@ -99,10 +101,10 @@ def summary_tables(summary: Summary) -> Table:
     return grid
 
 
-def lines_table(title: str, lines: list[Line]) -> Table:
+def lines_table(title: str, lines: list[Line], seats: str) -> Table:
     table = Table(title=title, title_justify="left")
-    for name in ("seat", "bot", "wins", "win rate", "95% CI", "mean score"):
-        table.add_column(name, justify="left" if name in ("seat", "bot") else "right")
+    for name in (seats, "bot", "wins", "win rate", "95% CI", "mean score"):
+        table.add_column(name, justify="left" if name in (seats, "bot") else "right")
     for line in lines:
         table.add_row(
             ",".join(map(str, line.seats)),
