@@ -27,6 +27,7 @@ TAKE_OFFSET = NUM_CARDS
 """Actions ``0…59`` play a card (``play H7``), ``60…119`` take one (``take H7``)."""
 
 NO_CARD = -1
+NOBODY = -1
 
 
 class PasDeHaricotsState(State):
@@ -48,7 +49,7 @@ class PasDeHaricotsState(State):
         self.bean: Seat = 0
         """The seat holding the bean pion: it leads this turn (FACTS.md 0: seat 0 first)."""
         self.bean_card: Card = NO_CARD
-        self.taker: Seat = NO_CARD
+        self.taker: Seat = NOBODY
         self.offer: list[Action] = []
         """The takes open now: the revealed cards not taken yet but the bean card, ascending."""
         self.hand_number = 0
@@ -81,7 +82,8 @@ class PasDeHaricotsState(State):
         self._begin_turn()
 
     def _begin_turn(self) -> None:
-        """ "On commence toujours par le joueur qui possède le pion haricot"."""
+        """A new turn, led by the bean holder: "On commence toujours par le joueur qui possède le
+        pion haricot" (rulebook §1, §4)."""
         self.turn += 1
         self.phase = LEAD
         self.bean_card = NO_CARD
@@ -118,7 +120,7 @@ class PasDeHaricotsState(State):
             self._to_move = waiting[:i] + waiting[i + 1 :]
 
     def _reveal(self) -> None:
-        """ "Tous les joueurs retournent leur carte en même temps"; the bean holder takes first."""
+        """All face-down cards turn over at once ("en même temps"); the bean holder takes first."""
         for s, card in self.commitments.reveal().items():
             self.table[s] = card
         self.events.append({"type": "reveal", "cards": [CARDS[c] for c in self.table]})
@@ -151,15 +153,16 @@ class PasDeHaricotsState(State):
             self._give_turn_to_take(owner)
             return
         self.bean = seat
-        self.taker = NO_CARD
+        self.taker = NOBODY
         if self.hands[seat]:
             self._begin_turn()
         else:
             self._end_hand()
 
     def _end_hand(self) -> None:
-        """ "Fin du jeu": every series is scored, the "+", "−" and total lines go on the pad; a new
-        hand is dealt, led by the last bean taker, until the last hand (FACTS.md 3)."""
+        """End of a hand ("Fin du jeu"): every series is scored, the "+", "−" and total lines go
+        on the pad; a new hand is dealt, led by the last bean taker, until the last hand
+        (FACTS.md 3)."""
         series = [series_values(cards) for cards in self.collected]
         sheet = [score_line(values) for values in series]
         self.sheets.append(sheet)
