@@ -2,7 +2,7 @@
 
 Without ``--seat`` the replay is the spectator's view with every move named (a record holds every
 move, hidden ones included); with ``--seat N`` it is what seat N saw: its view, the events it was
-told, its own moves named and the others' only as "seat s moved".
+told, its own moves named and the others' only through those events ("seat s moved" when none).
 """
 
 from __future__ import annotations
@@ -95,13 +95,13 @@ class Replay:
         """The move that led to step ``i`` and the events it caused that the viewer may know."""
         before, after = self.steps[i - 1], self.steps[i]
         seat, action = after.moves[-1]
-        if self.seat is None or seat == self.seat:
-            line = f"seat {seat} plays [bold]{escape(after.action_label(action))}[/]"
-        else:
-            line = f"seat {seat} moved"
         events = after.events_for(self.seat, len(before.events))
-        described = [d for e in events if (d := self.renderer.describe(e)) is not None]
-        return Panel("\n".join([line, *described]), title=f"move {i}", title_align="left")
+        lines = [d for e in events if (d := self.renderer.describe(e)) is not None]
+        if self.seat is None or seat == self.seat:
+            lines.insert(0, f"seat {seat} plays [bold]{escape(after.action_label(action))}[/]")
+        elif not lines:
+            lines.append(f"seat {seat} moved")
+        return Panel("\n".join(lines), title=f"move {i}", title_align="left")
 
     def browse(self, console: Console, ask: Callable[[str], str]) -> None:
         """Interactive stepping; end of input quits."""
@@ -124,4 +124,6 @@ class Replay:
             else:
                 console.print(f"[red]unknown key {escape(key)!r}[/]; {INSTRUCTIONS}")
                 continue
+            if console.is_terminal:
+                console.clear()
             console.print(self.screen(i))
