@@ -17,6 +17,7 @@ from tests.invariants import (
     assert_replay,
     assert_sample_keeps_view,
     play_random,
+    snapshot,
 )
 
 from .scripted import GAME, deck_with
@@ -111,3 +112,22 @@ def test_the_order_of_the_bag_is_hidden(seed: int, module: bool) -> None:
         action = rng.choice(one.legal_actions(seat))
         one.apply(seat, action)
         two.apply(seat, action)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seeds, st.booleans())
+def test_a_clone_is_independent(seed: int, module: bool) -> None:
+    """``clone`` copies every mutable part: playing on the copy leaves the original as it was."""
+    state = GAME.new_game(2, seed, {"tools_and_moles": module})
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(60)):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    before = snapshot(state)
+    copy = state.clone()
+    assert snapshot(copy) == before
+    if not copy.is_over:
+        play_random(copy, rng, BOUND)
+    assert snapshot(state) == before
