@@ -1,8 +1,8 @@
 """The state and its transitions: bidding, taking, cultivation, stalemates, rounds, game end.
 
 Kinds and bids are ints (see `data`); the display, the gardens and the discard pile are lists of
-five counts; a hand is a bitmask of the 8 poker cards. The hot path (`legal_actions`, `is_legal`,
-`_apply`) only looks up precomputed tables and updates these ints.
+five counts; a hand is a bitmask of the 8 poker cards. The hot path (`legal_actions`, `apply`)
+only looks up precomputed tables and updates these ints.
 """
 
 from __future__ import annotations
@@ -37,16 +37,20 @@ BID, TAKE, OVER = 0, 1, 2
 TAKE_BASE = len(BIDS)
 """Action ``TAKE_BASE + kind`` takes that kind from the display; actions below it are bids."""
 
+ACTIONS = TAKE_BASE + len(KINDS)
+
 FULL_HAND = (1 << HAND_SIZE) - 1
 
 LEGAL_BIDS = tuple(tuple(b for b in range(HAND_SIZE) if hand >> b & 1) for hand in range(256))
 """The bids in a hand, by hand bitmask."""
 
-LEGAL_TAKES = tuple(tuple(TAKE_BASE + k for k in range(5) if mask >> k & 1) for mask in range(32))
-"""The take actions for a display, by the bitmask of the kinds present."""
-
-PRESENT = tuple(tuple(k for k in range(5) if mask >> k & 1) for mask in range(32))
+PRESENT = tuple(
+    tuple(k for k in range(len(KINDS)) if mask >> k & 1) for mask in range(1 << len(KINDS))
+)
 """The kinds present, by bitmask."""
+
+LEGAL_TAKES = tuple(tuple(TAKE_BASE + k for k in kinds) for kinds in PRESENT)
+"""The take actions for a display, by the bitmask of the kinds present."""
 
 WAITING = tuple(
     tuple(tuple(s for s in range(n) if not committed >> s & 1) for committed in range(1 << n))
@@ -117,13 +121,14 @@ class HeuschreckenState(State):
                     self.moves.append((seat, action))
                     self._bid(seat, action)
                     return
-            elif TAKE_BASE <= action < TAKE_BASE + 5 and self.display[action - TAKE_BASE]:
+            elif TAKE_BASE <= action < ACTIONS and self.display[action - TAKE_BASE]:
                 self.moves.append((seat, action))
                 self._pick(seat, action - TAKE_BASE)
                 return
         raise IllegalAction(self._why_illegal(seat, action))
 
     def _apply(self, seat: Seat, action: Action) -> None:
+        """The base class's step; `apply` goes to `_bid` and `_pick` directly."""
         if self.phase == BID:
             self._bid(seat, action)
         else:
@@ -156,15 +161,15 @@ class HeuschreckenState(State):
         bids = tuple(self.bids)
         self.revealed = bids
         self.played += 1
-        outcome = resolve(bids, self.beginner)
+        sweeper, reason, takers, cancelled = resolve(bids, self.beginner)
         self.events.append(
-            {"type": "reveal", "bids": [BIDS[b] for b in bids], "cancelled": list(outcome[3])}
+            {"type": "reveal", "bids": [BIDS[b] for b in bids], "cancelled": list(cancelled)}
         )
-        if outcome[0] >= 0:
-            self._take_all(outcome[0], outcome[1])
+        if sweeper >= 0:
+            self._take_all(sweeper, reason)
             self._end_turn()
-        elif outcome[2]:
-            self.takers = outcome[2]
+        elif takers:
+            self.takers = takers
             self.taker = 0
             self._next_taker()
         else:
