@@ -39,6 +39,9 @@ TAKE_BASE = len(BIDS)
 
 ACTIONS = TAKE_BASE + len(KINDS)
 
+BID_NAME, KIND_NAME = BIDS.__getitem__, KINDS.__getitem__
+"""Notation of a bid, of a kind (as functions: `map` over them is the cheapest loop)."""
+
 FULL_HAND = (1 << HAND_SIZE) - 1
 
 LEGAL_BIDS = tuple(tuple(b for b in range(HAND_SIZE) if hand >> b & 1) for hand in range(256))
@@ -163,7 +166,7 @@ class HeuschreckenState(State):
         self.played += 1
         sweeper, reason, takers, cancelled = resolve(bids, self.beginner)
         self.events.append(
-            {"type": "reveal", "bids": [BIDS[b] for b in bids], "cancelled": list(cancelled)}
+            {"type": "reveal", "bids": list(map(BID_NAME, bids)), "cancelled": list(cancelled)}
         )
         if sweeper >= 0:
             self._take_all(sweeper, reason)
@@ -306,7 +309,7 @@ class HeuschreckenState(State):
             shown |= 1 << kind
         self.kinds_shown = shown
         self.shown += len(cards)
-        return [KINDS[kind] for kind in cards]
+        return list(map(KIND_NAME, cards))
 
     # -- scoring -------------------------------------------------------------------------------
     def _score_round(self) -> None:
