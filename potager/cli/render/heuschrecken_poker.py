@@ -93,13 +93,12 @@ def render(view: View, seat: Seat | None) -> RenderableType:
     """The whole table as ``seat`` sees it (``None``: a spectator)."""
     head = Text.assemble(
         (f"Round {view['round']}", "bold"),
-        f", {view['bids_played']} of 8 bids played   ",
-        ("beginners' variant   " if view["variant"]["beginner"] else ""),
-        f"draw pile: {view['pile']}   discard: ",
-        cards_text(view["discard"]),
+        f" · {view['bids_played']} of 8 bids played",
+        " · beginners' variant" if view["variant"]["beginner"] else "",
     )
+    piles = Text(f"Draw pile: {view['pile']} · discard: ") + cards_text(view["discard"])
     display = Text("Display: ", style="bold") + cards_text(view["display"])
-    parts: list[RenderableType] = [head, display]
+    parts: list[RenderableType] = [head, piles, display]
     if view["revealed"] is not None:
         parts.append(Text("Last bids: " + "  ".join(view["revealed"]), style="dim"))
     parts += [players_table(view, seat), status(view, seat)]

@@ -26,7 +26,7 @@ def test_every_view_of_a_random_game_renders_and_every_event_is_described() -> N
         if rng.random() < 0.1:
             for seat in (0, 1, 2, None):
                 text = text_of(state.view(seat), seat)
-                assert "Display:" in text and "draw pile:" in text
+                assert "Display:" in text and "Draw pile:" in text
         step_random(state, rng)
     text = text_of(state.view(0), 0)
     assert "Game over" in text
