@@ -83,6 +83,7 @@ class KrautUndRuebenState(State):
         self.gardens = gardens_for(players)
         self.quota = gardens_to_take(players)
         self.space = ActionSpace.of(self.gardens)
+        self.seats = tuple((s,) for s in range(players))
         self.games = MATCH_GAMES if variant["match"] else 1
         self.game_no = 0
         self.history: list[dict[str, Any]] = []
@@ -123,13 +124,10 @@ class KrautUndRuebenState(State):
             )
 
     # -- whose turn, what is legal ---------------------------------------------------------------
-    @property
-    def to_move(self) -> tuple[Seat, ...]:
-        return () if self.phase == OVER else (self.turn,)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
+    # `to_move` and `is_over` are plain attributes kept up to date by the transitions: they are
+    # read at every step of a playout.
+    to_move: tuple[Seat, ...] = ()
+    is_over: bool = False
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat != self.turn or self.phase == OVER:
@@ -230,6 +228,7 @@ class KrautUndRuebenState(State):
         while self.finished[seat]:
             seat = (seat + 1) % self.players
         self.turn = seat
+        self.to_move = self.seats[seat]
         self.phase = DRAWING
 
     def _draw(self, seat: Seat) -> None:
@@ -373,6 +372,8 @@ class KrautUndRuebenState(State):
             return
         self.phase = OVER
         self.turn = -1
+        self.to_move = ()
+        self.is_over = True
 
     def _winners(self, scores: list[int]) -> tuple[Seat, ...]:
         """Most points; a tie goes to whoever of the tied took a garden first ("Fin du jeu");
