@@ -252,7 +252,7 @@ class GardenRushState(State):
         found: list[Action] = []
         for v, mask in enumerate(self.veg_masks[seat]):
             if mask:
-                found += harvests(v, mask)
+                found += _HARVESTS[v].get(mask) or harvests(v, mask)
         return found
 
     def _bonus_actions(self, seat: Seat, abilities: int) -> list[Action]:
