@@ -376,6 +376,11 @@ class HeuschreckenState(State):
             for kind, total in enumerate(CARD_COUNTS)
             for _ in range(total - sum(where[kind] for where in placed))
         ]
+        if len(unseen) != view["pile"]:
+            raise ValueError(
+                f"the view places {sum(CARD_COUNTS) - len(unseen)} garden cards and has a pile of "
+                f"{view['pile']}: they must add up to 66"
+            )
         rng.shuffle(unseen)
         state.pile, state.top = tuple(unseen), 0
         state.kinds_shown = sum(1 << k for k, n in enumerate(state.display) if n)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -124,3 +125,10 @@ def test_unseen_pile_order_and_pending_bids_do_not_show(seed: int, players: int)
                     assert one_after.view(viewer) == other.view(viewer)
         one.apply(seat, action)
         two.apply(seat, action)
+
+
+def test_a_view_whose_cards_do_not_add_up_cannot_be_sampled() -> None:
+    view = GAME.new_game(2, 1).view(0)
+    view["pile"] = 62
+    with pytest.raises(ValueError, match="places 3 garden cards and has a pile of 62"):
+        GAME.sample(view, 0, random.Random(0))
