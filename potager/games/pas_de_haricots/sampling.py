@@ -46,7 +46,7 @@ def sample(game: Game, view: View, seat: Seat, rng: random.Random) -> PasDeHaric
             state.hands[s] = sorted(unseen[:size])
             del unseen[:size]
     if state.phase == COMMIT:
-        state.commitments.open(tuple(s for s in range(players) if s != state.bean))
+        state.commitments.open(state._others[state.bean])
         for s in view["committed"]:
             state.commitments.commit(s, pending if s == seat else unseen.pop())
     if state.phase == TAKE:
