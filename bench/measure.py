@@ -5,8 +5,10 @@
 - agents: a bot's decisions/s inside whole games where it holds every seat; ISMCTS iterations/s;
 - simulation: `potager.arena.simulate` games/s on one worker and on every core.
 
-Every measurement runs whole games until its time budget is spent (no number is extrapolated
-from a partial game), in three slices of which the fastest is kept: the machine may be busy.
+Every single-core measurement runs whole games until its budget of this process's CPU time is
+spent (no number is extrapolated from a partial game), in three slices of which the fastest is
+kept. CPU time, not wall time, so that other work on a shared machine does not slow the figures
+down; the simulation figures are wall time (several processes), as the user sees them.
 """
 
 from __future__ import annotations
@@ -70,19 +72,19 @@ def until_spent(
     seconds: float, one_game: Callable[[int], int], slices: int = SLICES
 ) -> tuple[int, int, float]:
     """Call ``one_game(i)`` (returning its decisions) for i = 0, 1, … in ``slices`` slices of
-    ``seconds / slices`` each (at least one game per slice); keep the fastest slice, the one
-    least slowed by other work on the machine. Returns its (decisions, games, elapsed)."""
+    ``seconds / slices`` of this process's CPU time each (at least one game per slice); keep the
+    fastest slice. Returns its (decisions, games, CPU seconds)."""
     runs = []
     index = 0
     for _ in range(slices):
         decisions = done = 0
-        start = time.perf_counter()
+        start = time.process_time()
         elapsed = 0.0
         while done == 0 or elapsed < seconds / slices:
             decisions += one_game(index)
             index += 1
             done += 1
-            elapsed = time.perf_counter() - start
+            elapsed = time.process_time() - start
         runs.append((decisions, done, elapsed))
     return max(runs, key=lambda run: run[0] / run[2])
 
