@@ -15,6 +15,7 @@ legal harvests are looked up by vegetable mask (`harvests`).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from potager.engine import Action, Game, Result, Seat, State, View
@@ -89,7 +90,8 @@ _BY_ANCHOR = tuple(
 )
 _HARVESTS: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in FIELDS)
 _CACHE_LIMIT = 200_000
-_TOOL_BITS = tuple({q: (tool, 1 << tool) for q, tool in tools.items()} for tools in TOOL_SQUARES)
+_TOOL_BITS = tuple({q: 1 << tool for q, tool in tools.items()} for tools in TOOL_SQUARES)
+"""Per seat, tool square → the bit of its ability."""
 _COLUMN_SQUARES = tuple(tuple(q for q in SQUARES if q % SIZE == c) for c in range(SIZE))
 
 
@@ -227,7 +229,7 @@ class GardenRushState(State):
             return plant + mole
         return self._bonus_actions(seat, self.abilities)
 
-    def _placements(self, seat: Seat, slots: Any) -> tuple[list[Action], list[Action]]:
+    def _placements(self, seat: Seat, slots: Iterable[int]) -> tuple[list[Action], list[Action]]:
         """Place 1 token (rulebook "Placer 1 jeton"): a vegetable of the Hedge onto any free square
         of your Potager; a tool token onto a free square that is not a tool square, tool side up in
         yours or mole side up in the opponent's ("Sortez les taupes", "Placer 1 jeton")."""
@@ -399,8 +401,8 @@ class GardenRushState(State):
             return 0, -1
         if kind >= FIRST_TOOL:
             return self._expand(seat, 1 << TOKEN_ABILITY[kind]), -1
-        tool = _TOOL_BITS[seat].get(q)
-        return (tool[1], q) if tool else (0, -1)
+        bit = _TOOL_BITS[seat].get(q, 0)
+        return bit, q if bit else -1
 
     def _refill(self) -> None:
         """Refill (rulebook "Placer 1 jeton" 2; FACTS): the Hedge closes up towards slot 1; the
@@ -462,7 +464,7 @@ class GardenRushState(State):
         of ``seat``'s Potager."""
         potager = self.potagers[seat]
         found = 0
-        for q, (_, bit) in _TOOL_BITS[seat].items():
+        for q, bit in _TOOL_BITS[seat].items():
             if potager[q] == 0:
                 found |= bit
         if self.module:
@@ -487,8 +489,8 @@ class GardenRushState(State):
         self.events.append(
             {"type": "move", "seat": seat, "from": SQUARE_NAMES[a], "to": SQUARE_NAMES[b]}
         )
-        tool = _TOOL_BITS[seat].get(b)
-        return (tool[1], b) if tool else (0, -1)
+        bit = _TOOL_BITS[seat].get(b, 0)
+        return bit, b if bit else -1
 
     def _flip(self, seat: Seat, side: int, q: int) -> None:
         """Watering Can: flip one vegetable token (single to double too)."""
