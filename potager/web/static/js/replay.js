@@ -21,8 +21,9 @@
     $("slider").value = at;
     $("first").disabled = $("back").disabled = at === 0;
     $("forward").disabled = $("last").disabled = at === last;
+    const events = replay.frames.slice(0, at + 1).flatMap((f) => f.events);
     const table = { game: replay.table.game, seats: replay.table.seats, to_move: frame.to_move,
-      status: at === last ? "finished" : "playing", result: replay.table.result, version: at, seat: replay.seat };
+      status: at === last ? "finished" : "playing", result: replay.table.result, version: at, seat: replay.seat, events };
     $("turn").textContent = frame.move
       ? `Move ${at}: ${names(frame.move.seat)} — ${frame.move.label}`
       : "The set-up, before the first move";
@@ -36,7 +37,6 @@
       console.error(error);
       Potager.generic.render($("board"), frame.view, replay.seat, [], noop, table);
     }
-    const events = replay.frames.slice(0, at + 1).flatMap((f) => f.events);
     $("log").replaceChildren(...events.map((e) => h("li", {}, Potager.describeEvent(e, table))));
     $("log").scrollTop = $("log").scrollHeight;
     for (const item of $("moves").children) item.classList.toggle("current", Number(item.dataset.ply) === at);

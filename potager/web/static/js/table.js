@@ -154,7 +154,7 @@
     document.title = `${state.legal.length ? "▶ Your turn — " : ""}${$("title").textContent} — Potager`;
     drawSeats();
     const table = { game: state.game, seats: state.seats, to_move: state.to_move, status: state.status,
-      result: state.result, version: state.version, seat: state.seat };
+      result: state.result, version: state.version, seat: state.seat, events: log };
     try {
       plugin.render($("board"), state.view, state.seat, state.legal, send, table);
     } catch (error) {
