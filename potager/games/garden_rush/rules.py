@@ -119,6 +119,35 @@ def harvests(vegetable: int, mask: int) -> tuple[int, ...]:
     return found
 
 
+_CHUNKS = ((0, 9), (9, 17), (17, 25))
+ALL_SQUARES = sum(1 << q for q in SQUARES)
+Chunked = tuple[tuple[tuple[int, ...], ...], ...]
+
+
+def _chunked(ids: dict[int, int]) -> Chunked:
+    """For each chunk of squares and each set of free squares in it, the ids of those squares:
+    the actions on the free squares of a Potager are then three table lookups."""
+    return tuple(
+        tuple(
+            tuple(ids[q] for q in range(lo, hi) if bits >> (q - lo) & 1 and q in ids)
+            for bits in range(1 << (hi - lo))
+        )
+        for lo, hi in _CHUNKS
+    )
+
+
+def _on_free(table: Chunked, free: int) -> tuple[int, ...]:
+    low, mid, high = table
+    return low[free & 0x1FF] + mid[free >> 9 & 0xFF] + high[free >> 17]
+
+
+_PLANT_FREE = tuple(_chunked(ids) for ids in PLANT_ID)
+_PLANT_FREE_PLAIN = tuple(
+    _chunked({q: a for q, a in ids.items() if q not in TOOL_SQUARE_SET}) for ids in PLANT_ID
+)
+_MOLE_FREE = tuple(_chunked(ids) for ids in MOLE_ID)
+
+
 def cell(kind: int, face: int) -> int:
     """The cell value of a token of ``kind`` showing ``face`` (0 double/tool, 1 single/mole)."""
     return 1 + 2 * kind + face
@@ -233,19 +262,16 @@ class GardenRushState(State):
         """Place 1 token (rulebook "Placer 1 jeton"): a vegetable of the Hedge onto any free square
         of your Potager; a tool token onto a free square that is not a tool square, tool side up in
         yours or mole side up in the opponent's ("Sortez les taupes", "Placer 1 jeton")."""
-        own = self.potagers[seat]
-        free = [q for q in SQUARES if own[q] == 0]
+        own = ALL_SQUARES & ~self.occupied[seat]
         plant: list[Action] = []
         mole: list[Action] = []
         hedge = self.hedge
         for k in slots:
-            ids = PLANT_ID[k]
             if hedge[k] < FIRST_TOOL:
-                plant += [ids[q] for q in free]
+                plant += _on_free(_PLANT_FREE[k], own)
             else:
-                plant += [ids[q] for q in free if q not in TOOL_SQUARE_SET]
-                opp = self.potagers[1 - seat]
-                mole += [MOLE_ID[k][q] for q in NON_TOOL_SQUARES if opp[q] == 0]
+                plant += _on_free(_PLANT_FREE_PLAIN[k], own)
+                mole += _on_free(_MOLE_FREE[k], ALL_SQUARES & ~self.occupied[1 - seat])
         return plant, mole
 
     def _harvests(self, seat: Seat) -> list[Action]:
