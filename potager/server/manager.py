@@ -364,6 +364,7 @@ class TableManager:
             game=live.info.game,
             seat=seat,
             version=live.version,
+            last_mover=state.moves[-1][0] if state.moves else None,
             status=live.info.status,  # type: ignore[arg-type]
             to_move=list(state.to_move),
             view=state.view(seat),

@@ -226,6 +226,9 @@ class StateMessage(BaseModel):
     game: str
     seat: int | None
     version: int
+    last_mover: int | None
+    """The seat whose move made this version (``None`` before the first move): a seat that
+    acted knows its move is stored when it sees a newer version with itself as ``last_mover``."""
     status: TableStatus
     to_move: list[int]
     view: dict[str, Any]

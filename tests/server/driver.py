@@ -40,6 +40,12 @@ class SeatDriver:
             pass
         return self.errors[-1]
 
+    def until_acknowledged(self, version: int) -> dict[str, Any]:
+        """Wait for the state that stores this seat's move made at ``version``."""
+        while not (self.state["version"] > version and self.state["last_mover"] == self.seat):
+            self.until_state()
+        return self.state
+
     @property
     def my_turn(self) -> bool:
         return bool(self.state.get("legal"))
@@ -56,8 +62,11 @@ class SeatDriver:
             if self.state["status"] == "finished":
                 return self.state
             if self.my_turn:
+                version = self.state["version"]
                 self.act(rng.choice(self.state["legal"])["action"])
-            self.until_state()
+                self.until_acknowledged(version)
+            else:
+                self.until_state()
         raise AssertionError("the game did not end")
 
 

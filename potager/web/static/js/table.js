@@ -13,7 +13,7 @@
   let log = [];
   let me = null; // {seat, token} of this browser, or null (spectator)
   let retry = 0;
-  let busy = false;
+  let pending = null; // the version this browser acted on, until the server has stored the move
 
   function takeInviteFromLink() {
     const params = new URLSearchParams(location.hash.slice(1));
@@ -29,6 +29,7 @@
     socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
     socket.onopen = () => {
       retry = 0;
+      pending = null;
       $("connection").className = "connection online";
       socket.send(JSON.stringify({
         type: "hello", seat: me ? me.seat : null, token: me ? me.token : null, name: me ? store.name || null : null,
@@ -52,23 +53,23 @@
     if (message.type === "state") {
       state = message;
       log = message.log_reset ? message.events.slice() : log.concat(message.events);
-      busy = false;
+      if (pending !== null && message.version > pending && message.last_mover === message.seat) pending = null;
       draw();
     } else if (message.type === "presence") {
       if (state) { state.seats = message.seats; state.spectators = message.spectators; drawSeats(); }
     } else if (message.type === "error") {
-      busy = false;
-      document.body.classList.remove("busy");
+      pending = null;
+      if (state) draw();
       if (message.code === "stale") socket.send(JSON.stringify({ type: "sync" }));
       if (message.code !== "forbidden" || me) toast(message.message);
     }
   }
 
   function send(action) {
-    if (!state || busy || !socket || socket.readyState !== WebSocket.OPEN) return;
-    busy = true;
-    document.body.classList.add("busy");
+    if (!state || pending !== null || !socket || socket.readyState !== WebSocket.OPEN) return;
+    pending = state.version;
     socket.send(JSON.stringify({ type: "act", version: state.version, action }));
+    draw();
   }
 
   function names(seat) { return seatName(state.seats, seat); }
@@ -98,6 +99,7 @@
       const winners = state.result.winners.map(names);
       return `Game over — ${winners.join(" and ")} ${winners.length === 1 ? "wins" : "win"}!`;
     }
+    if (pending !== null) return "Move sent…";
     if (state.legal.length) {
       return state.to_move.length > 1 ? "Your turn (everyone chooses at the same time)" : "Your turn";
     }
@@ -146,22 +148,23 @@
   }
 
   function draw() {
-    document.body.classList.remove("busy");
+    document.body.classList.toggle("busy", pending !== null);
     $("status").textContent = state.status;
     $("status").className = `status ${state.status}`;
     $("turn").textContent = turnText();
-    $("turn").className = `turn-banner ${state.legal.length ? "mine" : ""} ${state.status}`;
+    $("turn").className = `turn-banner ${state.legal.length && pending === null ? "mine" : ""} ${state.status}`;
     document.title = `${state.legal.length ? "▶ Your turn — " : ""}${$("title").textContent} — Potager`;
     drawSeats();
     const table = { game: state.game, seats: state.seats, to_move: state.to_move, status: state.status,
       result: state.result, version: state.version, seat: state.seat, events: log };
+    const legal = pending === null ? state.legal : [];
     try {
-      plugin.render($("board"), state.view, state.seat, state.legal, send, table);
+      plugin.render($("board"), state.view, state.seat, legal, send, table);
     } catch (error) {
       console.error(error);
-      Potager.generic.render($("board"), state.view, state.seat, state.legal, send, table);
+      Potager.generic.render($("board"), state.view, state.seat, legal, send, table);
     }
-    const actions = plugin.handlesActions ? null : Potager.renderActions(state.legal, send);
+    const actions = plugin.handlesActions ? null : Potager.renderActions(legal, send);
     $("actions").replaceChildren(...(actions ? [h("h3", {}, "Your move"), actions] : []));
     drawLog();
     drawResult();

@@ -1,0 +1,355 @@
+/* Pas de Haricots (Amigo) in the browser: the tarot cards, the bean, the face-down cards, the
+ * reveal, the taking chain, every player's series and the score pad.
+ *
+ * Drawn only from the view (potager/games/pas_de_haricots/__init__.py documents its keys) and
+ * from the public events passed as `table.events` (the taking chain of the turn). Every legal
+ * move is a card carrying `data-action="<notation>"` (`play H7`, `take H7`).
+ */
+"use strict";
+
+(() => {
+  const { h } = Potager;
+
+  const SUITS = ["H", "D", "S", "C"];
+  const SYMBOL = { H: "♥", D: "♦", S: "♠", C: "♣" };
+  const SUIT_NAME = { H: "hearts", D: "diamonds", S: "spades", C: "clubs" };
+  /* Each trump is one suit's "Pas de Haricots" card: it makes that series worth 0. */
+  const TRUMP_SUIT = { T1: "D", T2: "H", T3: "S", T4: "C" };
+  /* Court cards: [corner letter (French tarot), name, what it does to its series]. */
+  const COURT = {
+    J: ["V", "Valet", "−"], N: ["C", "Cavalier", "−"], Q: ["D", "Dame", "−"], K: ["R", "Roi", "×2"],
+  };
+  const BEAN_SVG = `<svg viewBox="0 0 48 32" aria-hidden="true"><path class="bean-body"
+    d="M5 17C1 7 11 0 21 4c4 2 7 2 11-1 8-5 17 3 14 13-3 11-16 16-27 14C12 29 7 24 5 17z"/>
+    <path class="bean-shine" d="M12 10c3-3 7-3 10-1"/><path class="bean-eye"
+    d="M29 9c2-1 4-1 5 1"/></svg>`;
+  const NO_BEAN_SVG = `<svg viewBox="0 0 48 48" aria-hidden="true"><circle class="no-ring" cx="24"
+    cy="24" r="20"/><g transform="translate(8 14) scale(.68)"><path class="bean-body"
+    d="M5 17C1 7 11 0 21 4c4 2 7 2 11-1 8-5 17 3 14 13-3 11-16 16-27 14C12 29 7 24 5 17z"/></g>
+    <path class="no-bar" d="M10 38L38 10"/></svg>`;
+
+  /* Fresh-state memory per drawing: which cards were already face up (animate only new ones). */
+  const seen = new WeakMap();
+
+  function ensureCss() {
+    if (document.querySelector("link[data-pdh-css]")) return;
+    document.head.append(h("link", {
+      rel: "stylesheet", href: "/static/games/pas-de-haricots.css", dataset: { pdhCss: "1" },
+    }));
+  }
+
+  /* -- cards ----------------------------------------------------------------------------------- */
+  const suitOf = (card) => TRUMP_SUIT[card] || card[0];
+  const isTrump = (card) => card in TRUMP_SUIT;
+  const rankOf = (card) => card.slice(1);
+
+  function cardName(card) {
+    if (isTrump(card)) return `trump ${card.slice(1)} (no beans in ${SUIT_NAME[TRUMP_SUIT[card]]})`;
+    const rank = rankOf(card);
+    return `${COURT[rank] ? COURT[rank][1] : rank} of ${SUIT_NAME[card[0]]}`;
+  }
+
+  /* Short text of a card for the log: 7♥, Dame♠, T2. */
+  function cardText(card) {
+    if (isTrump(card)) return `${card}${SYMBOL[TRUMP_SUIT[card]]}`;
+    const rank = rankOf(card);
+    return `${COURT[rank] ? COURT[rank][1] : rank}${SYMBOL[card[0]]}`;
+  }
+
+  function bean(extra = "") {
+    const el = h("span", { class: `pdh-bean ${extra}`, title: "the bean" });
+    el.innerHTML = BEAN_SVG;
+    return el;
+  }
+
+  /* A card face. `opts`: size ("mini" | "small"), action (legal move) and send, bean, fresh. */
+  function card(code, opts = {}) {
+    const suit = suitOf(code);
+    const trump = isTrump(code);
+    const rank = trump ? code.slice(1) : rankOf(code);
+    const court = !trump && COURT[rank];
+    const corner = trump ? `T${rank}` : court ? court[0] : rank;
+    const classes = ["pdh-card", `suit-${suit}`, trump ? "trump" : "", court ? "court" : "",
+      opts.size || "", opts.action ? "playable" : "", opts.bean ? "has-bean" : "",
+      opts.fresh ? "fresh" : "", opts.dim ? "dim" : ""].join(" ");
+    const centre = trump
+      ? h("span", { class: "face trump-face" }, h("span", { class: "no-bean" }),
+        h("span", { class: "ribbon" }, "Pas de", h("br"), "Haricots"))
+      : court
+        ? h("span", { class: "face court-face" }, h("span", { class: "court-letter" }, court[0]),
+          h("span", { class: "ribbon" }, court[1]), h("span", { class: "effect" }, court[2]))
+        : h("span", { class: "face pip-face" }, h("span", { class: "pip" }, SYMBOL[suit]),
+          h("span", { class: "pip-value" }, rank));
+    if (trump) centre.querySelector(".no-bean").innerHTML = NO_BEAN_SVG;
+    const children = [
+      h("span", { class: "corner tl" }, h("b", {}, corner), h("i", {}, SYMBOL[suit])),
+      opts.size === "mini" ? null : centre,
+      opts.size === "mini" ? null : h("span", { class: "corner br" }, h("b", {}, corner), h("i", {}, SYMBOL[suit])),
+      opts.bean ? bean("on-card") : null,
+    ];
+    const attrs = { class: classes, title: cardName(code), dataset: { card: code } };
+    if (!opts.action) return h("span", attrs, children);
+    return h("button", {
+      ...attrs, type: "button", dataset: { card: code, action: opts.action.notation },
+      "aria-label": opts.action.label, onclick: () => opts.send(opts.action.action),
+    }, children);
+  }
+
+  function cardBack(opts = {}) {
+    return h("span", {
+      class: `pdh-card back ${opts.size || ""} ${opts.fresh ? "fresh" : ""}`,
+      title: opts.title || "a face-down card",
+    }, opts.peek ? h("span", { class: "peek" }, cardText(opts.peek)) : null);
+  }
+
+  const emptySlot = (text, extra = "") => h("span", { class: `pdh-card slot ${extra}` }, h("span", {}, text));
+
+  /* -- words ------------------------------------------------------------------------------------ */
+  function nameOf(table, seat, viewer) {
+    if (viewer !== undefined && viewer !== null && seat === viewer) return "You";
+    return Potager.seatName(table && table.seats, seat);
+  }
+
+  const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0");
+  const signClass = (v) => (v > 0 ? "pos" : v < 0 ? "neg" : "zero");
+
+  function listNames(table, seats, viewer) {
+    const names = seats.map((s) => nameOf(table, s, viewer));
+    return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  }
+
+  function prompt(view, seat, legal, table) {
+    const name = (s) => nameOf(table, s, seat);
+    const mine = legal.length > 0;
+    switch (view.phase) {
+      case "over":
+        return ["Match over", "The score pad below shows every hand."];
+      case "lead":
+        return mine
+          ? ["Lead a card", "Play any card face up: the bean goes on it."]
+          : [`${name(view.bean)} ${view.bean === seat ? "lead" : "leads"} a card`, "The bean holder plays first, face up."];
+      case "commit": {
+        if (mine) return ["Put a card face down", "Everyone else chooses at the same time; the cards turn over together."];
+        const waiting = view.to_move.filter((s) => !view.committed.includes(s));
+        return ["Cards go face down", `Waiting for ${listNames(table, waiting, seat)}.`];
+      }
+      default:
+        return mine
+          ? ["Take a card", "Click a revealed card: not your own, and not the bean card while another is left."]
+          : [`${name(view.taker)} ${view.taker === seat ? "take" : "takes"} a card`, "Each player whose card is taken takes next; the last one gets the bean card."];
+    }
+  }
+
+  /* -- the taking chain, from the public events ----------------------------------------------- */
+  function chainOf(events) {
+    const list = events || [];
+    let start = -1;
+    for (let i = list.length - 1; i >= 0; i--) if (list[i].type === "reveal") { start = i; break; }
+    if (start < 0) return { reveal: null, takes: [] };
+    const takes = [];
+    for (let i = start + 1; i < list.length && list[i].type === "take"; i++) takes.push(list[i]);
+    return { reveal: list[start], takes };
+  }
+
+  /* -- the table: a spot per player -------------------------------------------------------------- */
+  function spot(view, seat, s, takeActions, send, table, chain, fresh) {
+    const phase = view.phase;
+    const faceUp = view.table[s];
+    const committed = view.committed.includes(s);
+    const taken = phase === "take" && chain.takes.find((t) => t.from === s);
+    const isBean = s === view.bean && phase !== "over";
+    let slot;
+    let note = "";
+    if (faceUp) {
+      slot = card(faceUp, {
+        action: takeActions.get(faceUp), send, bean: faceUp === view.bean_card, fresh: fresh.has(s),
+      });
+      note = faceUp === view.bean_card ? "bean card" : "";
+    } else if (committed) {
+      const peek = s === seat ? view.commitment : null;
+      slot = cardBack({ peek, fresh: fresh.has(s), title: peek ? `your face-down card: ${cardName(peek)}` : undefined });
+      note = "face down ✓";
+    } else if (taken) {
+      slot = emptySlot(`→ ${nameOf(table, taken.seat, seat)}`, "taken");
+      note = `${cardText(taken.card)} taken`;
+    } else if (phase === "commit" && view.to_move.includes(s)) {
+      slot = emptySlot("choosing…", "waiting");
+      note = "choosing";
+    } else if (phase === "lead" && isBean) {
+      slot = emptySlot("to lead", "waiting");
+    } else {
+      slot = emptySlot("");
+    }
+    if (phase === "take" && view.taker === s) note = "taking…";
+    const classes = ["pdh-spot", s === seat ? "mine" : "", isBean ? "bean-holder" : "",
+      phase === "take" && view.taker === s ? "taker" : "", view.to_move.includes(s) ? "to-move" : ""].join(" ");
+    return h("div", { class: classes, dataset: { seat: s } },
+      h("div", { class: "spot-head" },
+        h("span", { class: "spot-name" }, nameOf(table, s, seat)),
+        isBean ? bean("holder") : null,
+        h("span", { class: "spot-count", title: `${view.hand_sizes[s]} cards in hand` },
+          h("span", { class: "mini-back" }), String(view.hand_sizes[s]))),
+      h("div", { class: "spot-slot" }, slot),
+      h("div", { class: "spot-note" }, note));
+  }
+
+  function chainStrip(view, seat, table, chain) {
+    if (!chain.reveal || (!chain.takes.length && view.phase !== "take")) return null;
+    const name = (s) => nameOf(table, s, seat);
+    const steps = chain.takes.map((t) => h("li", { class: `chain-step ${t.bean ? "bean-take" : ""}` },
+      h("span", { class: "who" }, name(t.seat)),
+      h("span", { class: "verb" }, `${t.seat === seat ? "take" : "takes"}${t.bean ? " the bean card" : ""}`),
+      card(t.card, { size: "mini", bean: t.bean }),
+      h("span", { class: "verb" }, "from"),
+      h("span", { class: "who" }, name(t.from))));
+    if (view.phase === "take") {
+      steps.push(h("li", { class: "chain-step pending" },
+        h("span", { class: "who" }, name(view.taker)), h("span", { class: "verb" }, view.taker === seat ? "take…" : "takes…")));
+    }
+    const title = view.phase === "take" ? "Taking chain" : "Last turn’s chain";
+    return h("div", { class: "pdh-chain" }, h("span", { class: "chain-title" }, title),
+      h("ol", {}, steps));
+  }
+
+  /* -- your hand, grouped by suit (a trump goes with the suit it zeroes) ---------------------- */
+  function handArea(view, playActions, send, mine) {
+    const groups = SUITS.map((suit) => {
+      const cards = view.hand.filter((c) => suitOf(c) === suit);
+      if (!cards.length) return null;
+      return h("div", { class: `hand-group suit-${suit}` },
+        h("span", { class: "group-symbol", title: SUIT_NAME[suit] }, SYMBOL[suit]),
+        h("div", { class: "group-cards" }, cards.map((c) => card(c, {
+          action: playActions.get(c), send, dim: mine && !playActions.has(c),
+        }))));
+    });
+    const count = view.hand.length;
+    return h("section", { class: `pdh-hand ${mine ? "active" : ""}` },
+      h("h3", {}, "Your hand ", h("span", { class: "count" }, `(${count} card${count === 1 ? "" : "s"})`)),
+      count ? h("div", { class: "hand-groups" }, groups) : h("p", { class: "muted" }, "No cards left in this hand."));
+  }
+
+  /* -- every player's series, by suit, with its current value ----------------------------------- */
+  function seriesArea(view, seat, table) {
+    const rows = Array.from({ length: view.players }, (_, s) => {
+      const cards = view.collected[s];
+      const values = view.series[s];
+      const total = SUITS.reduce((sum, suit) => sum + values[suit], 0);
+      return h("div", { class: `series-row ${s === seat ? "mine" : ""}`, dataset: { seat: s } },
+        h("div", { class: "series-name" }, nameOf(table, s, seat),
+          h("span", { class: `value total ${signClass(total)}`, title: "this hand so far" }, signed(total))),
+        h("div", { class: "series-suits" }, SUITS.map((suit) => {
+          const mineCards = cards.filter((c) => suitOf(c) === suit);
+          const zeroed = mineCards.some(isTrump);
+          return h("div", { class: `series-suit suit-${suit} ${mineCards.length ? "" : "empty"}` },
+            h("span", { class: "group-symbol" }, SYMBOL[suit]),
+            h("span", { class: "series-cards" }, mineCards.map((c) => card(c, { size: "mini" }))),
+            mineCards.length
+              ? h("span", { class: `value ${signClass(values[suit])} ${zeroed ? "zeroed" : ""}`,
+                title: zeroed ? "Pas de Haricots: this series is worth 0" : "" }, signed(values[suit]))
+              : null);
+        })));
+    });
+    return h("section", { class: "pdh-series" }, h("h3", {}, "Series this hand"), rows);
+  }
+
+  /* -- the score pad: "+", "−" and total per hand ------------------------------------------------ */
+  function sheetArea(view, seat, table) {
+    const seats = Array.from({ length: view.players }, (_, s) => s);
+    const best = Math.max(...view.totals);
+    const head = h("tr", {}, h("th", {}, "Hand"), h("th", {}, ""),
+      seats.map((s) => h("th", { class: s === seat ? "mine" : "" }, nameOf(table, s, seat))));
+    const body = [];
+    view.scores.forEach((sheet, i) => {
+      ["+", "−", "="].forEach((line, k) => body.push(h("tr", { class: `line-${k} ${i === view.scores.length - 1 ? "latest" : ""}` },
+        k === 0 ? h("th", { rowspan: 3, class: "hand-no" }, String(i + 1)) : null,
+        h("th", { class: "line" }, line),
+        seats.map((s) => h("td", { class: `${signClass(sheet[s][k])} ${s === seat ? "mine" : ""}` }, signed(sheet[s][k]))))));
+    });
+    const foot = h("tr", { class: "match-total" }, h("th", { colspan: 2 }, "Match"),
+      seats.map((s) => h("td", {
+        class: `${signClass(view.totals[s])} ${view.scores.length && view.totals[s] === best ? "leader" : ""} ${s === seat ? "mine" : ""}`,
+      }, signed(view.totals[s]))));
+    const hands = view.variant.hands;
+    return h("section", { class: "pdh-sheet" },
+      h("h3", {}, "Score pad ", h("span", { class: "count" }, `(${view.scores.length} of ${hands} hand${hands === 1 ? "" : "s"} scored)`)),
+      h("div", { class: "sheet-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, foot))));
+  }
+
+  /* -- the whole drawing -------------------------------------------------------------------------- */
+  function render(container, view, seat, legal, send, table) {
+    ensureCss();
+    const playActions = new Map();
+    const takeActions = new Map();
+    const other = [];
+    for (const a of legal) {
+      const [verb, code] = a.notation.split(" ");
+      if (verb === "play") playActions.set(code, a);
+      else if (verb === "take") takeActions.set(code, a);
+      else other.push(a);
+    }
+    const chain = chainOf(table && table.events);
+    // Animate only what has just turned face up (a reveal, a lead) or just gone face down.
+    const key = `${view.hand_number}:${view.turn}`;
+    const before = seen.get(container);
+    const shown = new Set();
+    for (let s = 0; s < view.players; s++) {
+      if (view.table[s]) shown.add(`${s}:up`);
+      else if (view.committed.includes(s)) shown.add(`${s}:down`);
+    }
+    const fresh = new Set([...shown]
+      .filter((k) => !before || before.key !== key || !before.shown.has(k))
+      .map((k) => Number(k.split(":")[0])));
+    seen.set(container, { key, shown });
+
+    const [title, hint] = prompt(view, seat, legal, table);
+    const perHand = 60 / view.players;
+    const status = h("div", { class: `pdh-status ${legal.length ? "mine" : ""} phase-${view.phase}` },
+      h("div", { class: "where" },
+        h("span", { class: "pill" }, `Hand ${view.hand_number} / ${view.variant.hands}`),
+        h("span", { class: "pill" }, `Turn ${Math.min(view.turn, perHand)} / ${perHand}`)),
+      h("div", { class: "what" }, h("strong", {}, title), h("span", {}, hint)));
+
+    const spots = Array.from({ length: view.players }, (_, s) =>
+      spot(view, seat, s, takeActions, send, table, chain, fresh));
+    const felt = h("section", { class: `pdh-felt players-${view.players} phase-${view.phase}` },
+      h("div", { class: "spots" }, spots),
+      chainStrip(view, seat, table, chain));
+
+    const parts = [status, felt];
+    if (other.length) parts.push(h("section", { class: "your-move" }, Potager.renderActions(other, send)));
+    if (seat !== null && seat !== undefined && Array.isArray(view.hand)) {
+      parts.push(handArea(view, playActions, send, playActions.size > 0));
+    }
+    parts.push(seriesArea(view, seat, table), sheetArea(view, seat, table));
+    container.replaceChildren(h("div", { class: "pdh" }, parts));
+  }
+
+  /* -- the log ---------------------------------------------------------------------------------- */
+  function describe(event, table) {
+    const name = (s) => Potager.seatName(table && table.seats, s);
+    switch (event.type) {
+      case "deal":
+        return `Hand ${event.hand}: ${event.cards} cards each; ${name(event.bean)} has the bean and leads.`;
+      case "cards":
+        return `Your new hand: ${event.cards.length} cards.`;
+      case "lead":
+        return `${name(event.seat)} leads ${cardText(event.card)} and puts the bean on it.`;
+      case "commit":
+        return `${name(event.seat)} puts a card face down.`;
+      case "reveal":
+        return `The cards turn over: ${event.cards.map((c, s) => (c ? `${name(s)} ${cardText(c)}` : null)).filter(Boolean).join(", ")}.`;
+      case "take":
+        return event.bean
+          ? `${name(event.seat)} takes the bean card ${cardText(event.card)} from ${name(event.from)} and gets the bean.`
+          : `${name(event.seat)} takes ${cardText(event.card)} from ${name(event.from)}.`;
+      case "hand_end":
+        return `Hand ${event.hand} scored: ${event.sheet.map(([p, m, t], s) => `${name(s)} ${signed(p)} / ${signed(m)} = ${signed(t)}`).join("; ")}.`;
+      case "game_end":
+        return `Match over: ${event.winners.map(name).join(" and ")} ${event.winners.length === 1 ? "wins" : "win"} (${event.totals.map(signed).join(", ")}).`;
+      default:
+        return null;
+    }
+  }
+
+  Potager.registerGame("pas-de-haricots", { render, describe, handlesActions: true });
+})();
