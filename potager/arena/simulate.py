@@ -22,9 +22,9 @@ import hashlib
 import math
 import multiprocessing
 import os
+import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -153,7 +153,8 @@ class InlineBackend:
 
 class ProcessBackend:
     """A local pool of ``workers`` processes (forked where the platform can, so the workers
-    share the parent's registry)."""
+    share the parent's registry). The workers ignore Ctrl-C; the pool is terminated at once
+    when the parent stops early."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
@@ -161,14 +162,18 @@ class ProcessBackend:
     def run(self, job: Job, spans: Sequence[tuple[int, int]]) -> Iterator[tuple[int, Tally]]:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ProcessPoolExecutor(self.workers, mp_context=context) as pool:
-            futures = {pool.submit(play_chunk, job, a, b): i for i, (a, b) in enumerate(spans)}
-            try:
-                for future in as_completed(futures):
-                    yield futures[future], future.result()
-            finally:
-                for future in futures:
-                    future.cancel()
+        tasks = [(job, i, start, stop) for i, (start, stop) in enumerate(spans)]
+        with context.Pool(self.workers, initializer=_ignore_interrupts) as pool:
+            yield from pool.imap_unordered(_play_task, tasks)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_task(task: tuple[Job, int, int, int]) -> tuple[int, Tally]:
+    job, index, start, stop = task
+    return index, play_chunk(job, start, stop)
 
 
 def local_backend(workers: int | None = None) -> Backend:
