@@ -1,0 +1,76 @@
+"""The store on SQLite and on a real PostgreSQL server: migrations, tables, seats, moves."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import inspect
+
+from potager.store import SeatInfo, StaleVersion, Store, TableInfo
+
+
+def new_table(table_id: str = "t1") -> TableInfo:
+    return TableInfo(
+        table_id,
+        "nim",
+        2,
+        {"stones": 5},
+        2**63 - 1,
+        ["a", "b"],
+        seats=[SeatInfo(0, "human", None, "Ada", "hash0", True), SeatInfo(1, "bot", "random")],
+    )
+
+
+@pytest.fixture
+def store(db_url: str) -> Store:
+    store = Store(db_url)
+    store.upgrade()
+    return store
+
+
+def test_migrations_build_the_schema_and_run_twice(store: Store) -> None:
+    store.upgrade()
+    tables = set(inspect(store.engine).get_table_names())
+    assert {"tables", "seats", "moves", "alembic_version"} <= tables
+
+
+def test_a_table_round_trips(store: Store) -> None:
+    store.create_table(new_table())
+    got = store.table("t1")
+    assert got is not None
+    assert (got.game, got.players, got.variant, got.seed, got.deck) == (
+        "nim",
+        2,
+        {"stones": 5},
+        2**63 - 1,
+        ["a", "b"],
+    )
+    assert got.seats == new_table().seats and got.status == "waiting" and got.version == 0
+    assert store.table("nope") is None
+
+
+def test_moves_are_written_in_order_once(store: Store) -> None:
+    store.create_table(new_table())
+    store.append_move("t1", 0, 0, 1, "take 2", status="playing")
+    store.append_move("t1", 1, 1, 0, "take 1", status="finished", result={"winners": [1]})
+    with pytest.raises(StaleVersion):
+        store.append_move("t1", 1, 0, 0, "take 1", status="playing")
+    with pytest.raises(StaleVersion):
+        store.append_move("t1", 5, 0, 0, "take 1", status="playing")
+    info = store.table("t1")
+    assert info is not None and (info.version, info.status) == (2, "finished")
+    assert info.result == {"winners": [1]}
+    record = store.record(info)
+    assert record.moves == [(0, 1), (1, 0)] and record.seed == 2**63 - 1
+
+
+def test_listing_seats_and_rematches(store: Store) -> None:
+    store.create_table(new_table("a"))
+    store.create_table(new_table("b"))
+    store.set_status("b", "playing")
+    assert [t.id for t in store.tables(("waiting",))] == ["a"]
+    assert {t.id for t in store.tables(("waiting", "playing"))} == {"a", "b"}
+    store.update_seat("a", 0, token_hash=None, taken=False, name="")
+    seat = store.table("a").seats[0]  # type: ignore[union-attr]
+    assert (seat.token_hash, seat.taken, seat.name) == (None, False, "")
+    assert store.set_rematch("a", "c") == "c"
+    assert store.set_rematch("a", "d") == "c"
