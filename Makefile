@@ -7,12 +7,12 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 BENCH  := $(VENV)/.installed-bench
 
-.PHONY: run test bench lint fmt clean
+.PHONY: run test bench lint fmt clean system chromium postgresql
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[dev,server]'
 	touch $@
 
 $(BENCH): $(STAMP)
@@ -20,10 +20,22 @@ $(BENCH): $(STAMP)
 	touch $@
 
 run: $(STAMP)
-	$(BIN)/potager play heuschrecken-poker --players 3 --bots heuristic,heuristic
+	$(BIN)/potager serve --host 127.0.0.1 --port 8000
 
-test: $(STAMP)
-	$(BIN)/python -m pytest -n auto -q
+# The suite's system needs: Debian's Chromium (browser tests) and PostgreSQL (storage tests on a
+# private server in .pgdata/, port 54329, started here; failing loudly if it cannot start).
+test: $(STAMP) system
+	POTAGER_TEST_POSTGRES_URL="$$($(BIN)/python -m potager.store.localpg start)" && \
+	  export POTAGER_TEST_POSTGRES_URL && $(BIN)/python -m pytest -n auto -q
+
+system: chromium postgresql
+
+chromium:
+	test -x /usr/bin/chromium || { apt-get update -qq && apt-get install -y -qq chromium; }
+
+postgresql:
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+	  { apt-get update -qq && apt-get install -y -qq postgresql; }
 
 bench: $(BENCH)
 	$(BIN)/python -m bench $(BENCH_ARGS)
@@ -36,4 +48,5 @@ fmt: $(STAMP)
 	$(BIN)/ruff format potager tests bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	-$(BIN)/python -m potager.store.localpg stop
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .pgdata

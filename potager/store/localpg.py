@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -37,15 +38,23 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, capture_output=True, text=True, check=False)
 
 
+def _reachable(data: Path) -> Path:
+    """``data``, or a folder under /tmp when the ``postgres`` user cannot reach ``data``'s parent
+    (a checkout under a private home directory)."""
+    if os.geteuid() != 0 or _run("test", "-x", str(data.parent)).returncode == 0:
+        return data
+    return Path(tempfile.gettempdir()) / "potager-pgdata"
+
+
 def url(database: str = "postgres", data: Path = DATA, port: int = PORT) -> str:
     return f"postgresql+psycopg://postgres@127.0.0.1:{port}/{database}"
 
 
 def start(data: Path = DATA, port: int = PORT) -> str:
     """Start the server unless it runs already; return its URL. Safe to call from many processes."""
-    data = data.resolve()
+    data = _reachable(data.resolve())
     data.parent.mkdir(parents=True, exist_ok=True)
-    with open(data.parent / ".pgdata.lock", "w") as lock:
+    with open(Path(tempfile.gettempdir()) / f"potager-pg-{port}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if _run(_bin("pg_isready"), "-h", "127.0.0.1", "-p", str(port)).returncode == 0:
             return url(port=port)
@@ -87,7 +96,7 @@ def start(data: Path = DATA, port: int = PORT) -> str:
 
 
 def stop(data: Path = DATA) -> None:
-    _run(_bin("pg_ctl"), "-D", str(data.resolve()), "-m", "fast", "stop")
+    _run(_bin("pg_ctl"), "-D", str(_reachable(data.resolve())), "-m", "fast", "stop")
 
 
 def fresh_database(server_url: str) -> str:
