@@ -64,7 +64,11 @@ WAITING = tuple(
 
 def cards_of(counts: list[int]) -> dict[str, int]:
     """Five counts as ``{kind: count}`` of the kinds present, the events' form."""
-    return {kind: n for kind, n in zip(KINDS, counts, strict=True) if n}
+    cards = {}
+    for kind, n in zip(KINDS, counts, strict=True):  # a loop: cheaper than a comprehension
+        if n:
+            cards[kind] = n
+    return cards
 
 
 class HeuschreckenState(State):
