@@ -111,7 +111,7 @@ const Potager = (() => {
   function renderActions(legal, send) {
     if (!legal.length) return null;
     const buttons = legal.map((a) => h("button", {
-      class: "action", type: "button", title: a.notation, dataset: { notation: a.notation },
+      class: "action", type: "button", title: a.notation, dataset: { action: a.notation },
       onclick: () => send(a.action),
     }, a.label));
     const box = h("div", { class: "actions" }, buttons);
@@ -120,7 +120,7 @@ const Potager = (() => {
       type: "search", class: "action-filter", placeholder: `Filter ${legal.length} actions…`,
       oninput: () => {
         const q = filter.value.toLowerCase();
-        for (const b of buttons) b.hidden = q && !b.textContent.toLowerCase().includes(q) && !b.dataset.notation.includes(q);
+        for (const b of buttons) b.hidden = q && !b.textContent.toLowerCase().includes(q) && !b.dataset.action.includes(q);
       },
     });
     return h("div", {}, filter, box);
