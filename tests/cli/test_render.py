@@ -1,0 +1,78 @@
+"""The rendering contract: every game's renderer (or the generic one) draws any view and
+describes any event; a game without a module falls back to the generic renderer."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from potager.cli import render
+from potager.cli.options import scan_games
+from potager.engine import Game, State
+
+from .toy import register
+
+GAMES = scan_games()[0]
+
+
+def draw(renderer: render.Renderer, state: State, seat: int | None, events: bool = True) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=100)
+    console.print(renderer.render(state.view(seat), seat))
+    for event in state.events_for(seat) if events else []:
+        line = renderer.describe(event)
+        assert line is None or isinstance(line, str)
+        if line is not None:
+            console.print(line)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_every_game_draws_every_seat_along_a_random_game(game: Game) -> None:
+    renderer = render.for_game(game)
+    rng = random.Random(5)
+    state = game.new_game(game.min_players, 5)
+    step = 0
+    while not state.is_over:
+        if step % 15 == 0:
+            for seat in [*range(state.players), None]:
+                assert draw(renderer, state, seat, events=False)
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        step += 1
+    for seat in [*range(state.players), None]:
+        assert draw(renderer, state, seat)
+
+
+def test_a_game_without_a_module_gets_the_generic_renderer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = register(monkeypatch)
+    renderer = render.for_game(game)
+    assert renderer.render is render.generic_render
+    assert renderer.describe is render.generic_describe
+    state = game.new_game(2, 1)
+    state.apply(0, 2)
+    text = draw(renderer, state, 0)
+    rows = [line.split() for line in text.splitlines()]
+    assert ["bid", '"3"'] in rows and ["committed", "[0]"] in rows
+    assert render.generic_describe({"type": "win", "seat": 1, "fruit": "[pear]"}) == (
+        "seat 1 win: fruit=\\[pear]"
+    )
+
+
+def test_a_module_that_fails_inside_is_not_hidden(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    game = register(monkeypatch)
+    monkeypatch.setattr(render, "module_name", lambda g: "no_such_renderer")
+    assert render.for_game(game).render is render.generic_render
+    (tmp_path / "broken_renderer.py").write_text("import no_such_dependency\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(render, "module_name", lambda g: "broken_renderer")
+    with pytest.raises(ModuleNotFoundError, match="no_such_dependency"):
+        render.for_game(game)
