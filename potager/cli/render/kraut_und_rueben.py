@@ -122,13 +122,15 @@ def status(view: View, seat: Seat | None) -> Text:
             f"{', '.join(who(s, seat) for s in winners)}.",
             style="bold",
         )
-    mover = who(view["turn"], seat).capitalize()
+    you = view["turn"] == seat
+    mole = view["moles"][view["turn"]]
     doing = {
-        "draw": "draws a tile" + (" or plays the mole" if view["moles"][view["turn"]] else ""),
-        "place": f"places the {view['drawn']}",
+        "draw": ("draw a tile" if you else "draws a tile")
+        + ((" or play your mole" if you else " or plays the mole") if mole else ""),
+        "place": ("place" if you else "places") + f" the {view['drawn']}",
         "take": "may take a garden (or pass)",
     }[view["phase"]]
-    return Text(f"{mover} {doing}.")
+    return Text(f"{who(view['turn'], seat).capitalize()} {doing}.")
 
 
 def _leaders(scores: list[int]) -> list[int]:

@@ -251,6 +251,15 @@ def test_two_players_use_five_gardens_and_take_two_never_in_one_turn() -> None:
     assert state.garden_points(0) == [2, 1] and state.view(0)["running_score"] == 3
 
 
+def test_taking_a_full_garden_finishes_its_taker_at_once() -> None:
+    state = new(3, top=("tomato",) * 12)
+    for space in ("a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3"):
+        turn(state, f"1 {space}")
+    turn(state, "1 d3", take="take 1")  # seat 2 fills unowned garden 1, then takes it
+    assert [e["type"] for e in state.events[-4:]] == ["place", "full", "take", "finished"]
+    assert state.view(0)["finished"] == [2]
+
+
 # -- the end ("Fin du jeu") -------------------------------------------------------------------
 def test_a_full_owned_garden_finishes_its_owner_whose_turns_are_skipped() -> None:
     state = new(3, top=("tomato",) * 14)
