@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bench import measure
+from bench import measure, openspiel
 from bench.__main__ import main, table
 from bench.measure import Measure, configurations
 from bench.openspiel import playout
@@ -76,3 +76,10 @@ class _Simultaneous:
 
 def test_openspiel_simultaneous_nodes_count_one_decision_per_player() -> None:
     assert playout(_Simultaneous(), random.Random(0)) == 3
+
+
+@pytest.mark.parametrize("name", openspiel.ANCHORS)
+def test_openspiel_anchors_play_whole_games_when_installed(name: str) -> None:
+    pytest.importorskip("pyspiel")
+    measured = openspiel.anchor(name, 0)
+    assert measured.games >= 1 and measured.decisions >= measured.games
