@@ -95,6 +95,8 @@ the ``history`` above.
 Readings where FACTS.md is silent
 ---------------------------------
 - Seat 0 begins every game of a match (the youngest player stays the youngest).
+- In the game for two a player has finished only when both gardens are taken and full (reading
+  4); with one full garden and one still to take, play (and the mole) goes on.
 - A garden may be taken even when full (its taker may then have finished at once).
 - Tied players of whom none took a garden share the win; a match's tie on total points is shared.
 - The snail's empty-space rule applies only while no garden holds any tile: a second snail with
