@@ -260,6 +260,20 @@ def test_taking_a_full_garden_finishes_its_taker_at_once() -> None:
     assert state.view(0)["finished"] == [2]
 
 
+def test_two_players_finish_only_with_both_gardens_taken_and_full() -> None:
+    state = new(2, top=("tomato",) * 16)
+    turn(state, "1 a1", take="take 1")
+    for space in ("b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3"):
+        turn(state, f"1 {space}")
+    turn(state, "2 a1")  # seat 1 may not fill garden 1's last space
+    turn(state, "1 d3")  # seat 0 fills it: one garden full, one still to take
+    assert state.view(1)["gardens"][0]["full"] and state.view(1)["finished"] == []
+    turn(state, "2 b1")
+    assert state.to_move == (0,) and legal(state)[:2] == ["draw", "mole 2 a1"]
+    play(state, "draw", "place 3 a1")
+    assert legal(state) == ["take 2", "take 3", "take 4", "take 5", "pass"]
+
+
 # -- the end ("Fin du jeu") -------------------------------------------------------------------
 def test_a_full_owned_garden_finishes_its_owner_whose_turns_are_skipped() -> None:
     state = new(3, top=("tomato",) * 14)
