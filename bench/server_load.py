@@ -1,0 +1,245 @@
+"""Server load: N concurrent tables played over WebSockets on loopback.
+
+``python -m bench.server_load`` starts ``potager serve`` in a subprocess (temporary SQLite
+database; ``--database`` for PostgreSQL, ``--url`` for a server already running), then for each N
+(10, 100, 500 by default) opens N tables whose every seat is a client of this load generator
+playing random legal actions, and measures for ``--seconds``: actions/s, and the latency from an
+action being sent to every seat of the table having received the state with that move (p50, p99).
+A finished game is replaced by a new table. Output: a table, or ``--json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import websockets
+
+
+@dataclass
+class Totals:
+    actions: int = 0
+    errors: int = 0
+    games: int = 0
+    latencies: list[float] = field(default_factory=list)
+    measuring: bool = False
+
+
+class LoadTable:
+    """One table: a WebSocket per seat, each acting at random when it may."""
+
+    def __init__(self, base: str, game: str, players: int, totals: Totals, seed: int) -> None:
+        self.base, self.game, self.players, self.totals = base, game, players, totals
+        self.rng = random.Random(seed)
+        self.arrivals: dict[int, dict[int, float]] = {}
+        self.pending: list[tuple[int, float]] = []
+
+    async def create(self, http: httpx.AsyncClient) -> list[tuple[int, str]]:
+        response = await http.post(
+            "/api/tables",
+            json={
+                "game": self.game,
+                "players": self.players,
+                "seats": [{"kind": "human"}] * self.players,
+            },
+        )
+        response.raise_for_status()
+        created = response.json()
+        grants = [created["you"], *created["invites"]]
+        self.table_id = created["table"]["id"]
+        self.arrivals, self.pending = {}, []
+        return [(g["seat"], g["token"]) for g in grants]
+
+    def arrived(self, seat: int, version: int) -> None:
+        now = time.perf_counter()
+        self.arrivals.setdefault(version, {})[seat] = now
+        still = []
+        for wanted, sent in self.pending:
+            got = self.arrivals.get(wanted, {})
+            if len(got) == self.players:
+                if self.totals.measuring:
+                    self.totals.latencies.append(max(got.values()) - sent)
+                self.arrivals.pop(wanted)
+            else:
+                still.append((wanted, sent))
+        self.pending = still
+
+    async def seat(self, seat: int, token: str, ready: asyncio.Event) -> bool:
+        """Play this seat until the game ends; True when it ended."""
+        ws_url = self.base.replace("http", "ws", 1) + f"/ws/tables/{self.table_id}"
+        async with websockets.connect(ws_url, max_size=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+            ready.set()
+            sent_at: tuple[int, float] | None = None
+            async for raw in ws:
+                message = json.loads(raw)
+                if message["type"] == "error":
+                    self.totals.errors += 1
+                    sent_at = None
+                    continue
+                if message["type"] != "state":
+                    continue
+                version = message["version"]
+                self.arrived(seat, version)
+                if sent_at is not None and version > sent_at[0] and message["last_mover"] == seat:
+                    self.pending.append((version, sent_at[1]))
+                    self.arrived(seat, version)
+                    sent_at = None
+                if message["status"] == "finished":
+                    return True
+                if message["legal"] and sent_at is None and message["status"] == "playing":
+                    action = self.rng.choice(message["legal"])["action"]
+                    sent_at = (version, time.perf_counter())
+                    await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
+                    if self.totals.measuring:
+                        self.totals.actions += 1
+        return False
+
+    async def run(
+        self, http: httpx.AsyncClient, stop: asyncio.Event, started: asyncio.Event
+    ) -> None:
+        first = True
+        while not stop.is_set():
+            seats = await self.create(http)
+            readies = [asyncio.Event() for _ in seats]
+            tasks = [
+                asyncio.create_task(self.seat(s, t, r))
+                for (s, t), r in zip(seats, readies, strict=True)
+            ]
+            await asyncio.gather(*(r.wait() for r in readies))
+            if first:
+                started.set()
+                first = False
+            stopper = asyncio.create_task(stop.wait())
+            await asyncio.wait([stopper, *tasks], return_when=asyncio.FIRST_COMPLETED)
+            if stop.is_set():
+                for task in tasks:
+                    task.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+            stopper.cancel()
+            if self.totals.measuring:
+                self.totals.games += 1
+
+
+async def measure(
+    base: str, game: str, players: int, tables: int, seconds: float
+) -> dict[str, Any]:
+    totals = Totals()
+    stop = asyncio.Event()
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        starts = [asyncio.Event() for _ in range(tables)]
+        runners = [
+            asyncio.create_task(LoadTable(base, game, players, totals, i).run(http, stop, s))
+            for i, s in enumerate(starts)
+        ]
+        await asyncio.gather(*(s.wait() for s in starts))
+        totals.measuring = True
+        began = time.perf_counter()
+        await asyncio.sleep(seconds)
+        totals.measuring = False
+        elapsed = time.perf_counter() - began
+        stop.set()
+        await asyncio.gather(*runners, return_exceptions=True)
+    lat = sorted(totals.latencies)
+
+    def pct(p: float) -> float | None:
+        return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 2) if lat else None
+
+    return {
+        "tables": tables,
+        "connections": tables * players,
+        "seconds": round(elapsed, 1),
+        "actions": totals.actions,
+        "actions_per_s": round(totals.actions / elapsed, 1),
+        "p50_ms": pct(0.50),
+        "p99_ms": pct(0.99),
+        "games": totals.games,
+        "errors": totals.errors,
+    }
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(database: str | None) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    folder = tempfile.mkdtemp(prefix="potager-load-")
+    env = {
+        **os.environ,
+        "POTAGER_DATABASE_URL": database or f"sqlite:///{folder}/load.db",
+        "POTAGER_BOT_DELAY": "0",
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "potager.cli.main", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(base + "/api/games", timeout=1).raise_for_status()
+            return process, base
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    os.killpg(process.pid, signal.SIGKILL)
+    raise SystemExit("the server did not start")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 100, 500])
+    parser.add_argument("--seconds", type=float, default=10.0, help="measured time per N")
+    parser.add_argument("--game", default="heuschrecken-poker")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--url", help="a running server (default: start one)")
+    parser.add_argument("--database", help="SQLAlchemy URL for the started server")
+    parser.add_argument("--json", action="store_true", help="print JSON lines")
+    args = parser.parse_args(argv)
+    process, base = (None, args.url) if args.url else start_server(args.database)
+    try:
+        if not args.json:
+            print(
+                f"{'tables':>7} {'sockets':>8} {'actions/s':>10} {'p50 ms':>8} {'p99 ms':>8} "
+                f"{'games':>6} {'errors':>6}"
+            )
+        for n in args.tables:
+            row = asyncio.run(measure(base, args.game, args.players, n, args.seconds))
+            if args.json:
+                print(json.dumps(row))
+            else:
+                print(
+                    f"{row['tables']:>7} {row['connections']:>8} {row['actions_per_s']:>10} "
+                    f"{row['p50_ms']!s:>8} {row['p99_ms']!s:>8} {row['games']:>6} "
+                    f"{row['errors']:>6}",
+                    flush=True,
+                )
+    finally:
+        if process is not None:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(20)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
