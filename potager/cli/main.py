@@ -12,7 +12,7 @@ from .simulate import simulate_command
 
 app = typer.Typer(
     name="potager",
-    help="Four garden-themed tabletop games: play, replay, simulate.",
+    help="Four garden-themed tabletop games: play, replay, simulate, serve.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
