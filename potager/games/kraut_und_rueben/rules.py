@@ -183,26 +183,11 @@ class KrautUndRuebenState(State):
                 and self.coverable[g] >> (i - g * SIZE) & 1
             )
         if self.phase == PLACING:
-            i = action - space.place
-            return 0 <= i < space.mole - space.place and self._may_place(seat, i)
+            return action in self.targets
         if self.phase == TAKING:
             g = action - space.take
             return action == space.pass_ or (0 <= g < self.gardens and self.owner[g] < 0)
         return False
-
-    def _may_place(self, seat: Seat, i: int) -> bool:
-        g, bit = i // SIZE, 1 << (i % SIZE)
-        if self.drawn == SNAIL:
-            if self.placed == 0:
-                return True
-            return bool(
-                self.coverable[g] & bit
-                and self.snails[g] < SNAILS_PER_GARDEN
-                and self.filled[g] < SIZE
-            )
-        return bool(self.empty[g] & bit) and (
-            self.filled[g] < SIZE - 1 or self.owner[g] in (-1, seat)
-        )
 
     # -- a turn ----------------------------------------------------------------------------------
     def _apply(self, seat: Seat, action: Action) -> None:
