@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload, sessionmaker
 
@@ -214,16 +214,23 @@ class Store:
         Raises `StaleVersion` if the table is not at version ``ply`` (another writer was first).
         """
         try:
-            with self._session.begin() as session:
-                done = session.execute(
+            with self.engine.begin() as connection:
+                done = connection.execute(
                     update(TableRow)
                     .where(TableRow.id == table_id, TableRow.version == ply)
                     .values(version=ply + 1, status=status, result=result, updated_at=utcnow())
                 )
-                if done.rowcount != 1:  # type: ignore[attr-defined]
+                if done.rowcount != 1:
                     raise StaleVersion(f"table {table_id} is not at version {ply}")
-                session.add(
-                    MoveRow(table_id=table_id, ply=ply, seat=seat, action=action, notation=notation)
+                connection.execute(
+                    insert(MoveRow).values(
+                        table_id=table_id,
+                        ply=ply,
+                        seat=seat,
+                        action=action,
+                        notation=notation,
+                        at=utcnow(),
+                    )
                 )
         except IntegrityError:
             raise StaleVersion(f"move {ply} of table {table_id} is already written") from None
