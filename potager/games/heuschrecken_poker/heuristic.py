@@ -24,7 +24,7 @@ PARTIAL = (0.0, 0.3, 0.65)
 RISK = (0.0, 0.2, 0.55)
 """The share of the garden's worth lost to 0, 1 or 2 grasshoppers (the next plague's risk)."""
 
-PRICE = (0.0, 0.04, 0.08, 0.12, 0.18, 0.25, 0.45, 0.15)
+PRICE = (0.0, 0.02, 0.04, 0.06, 0.09, 0.125, 0.225, 0.075)
 """What spending each poker card costs (1…6, Ace, X): the turns it could still win later."""
 
 
