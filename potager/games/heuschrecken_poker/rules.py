@@ -85,8 +85,7 @@ class HeuschreckenState(State):
         else:
             pile = [KINDS.index(name) for name in deck]
         self.beginner: bool = variant["beginner"]
-        self.pile: tuple[int, ...] = tuple(pile)
-        self.top = 0
+        self._set_pile(pile)
         self.display = [0] * 5
         self.kinds_shown = 0
         self.shown = 0
@@ -301,11 +300,16 @@ class HeuschreckenState(State):
         self.to_move = self._waiting[0]
 
     # -- the draw pile -------------------------------------------------------------------------
+    def _set_pile(self, pile: list[int]) -> None:
+        """The draw pile, top first; its notation is kept beside it for the events."""
+        self.pile: tuple[int, ...] = tuple(pile)
+        self.pile_names = tuple(map(KIND_NAME, pile))
+        self.top = 0
+
     def _draw(self, wanted: int) -> list[str]:
-        """Up to ``wanted`` cards from the top of the pile onto the display."""
+        """Up to ``wanted`` cards from the top of the pile onto the display; their names."""
         top = self.top
         cards = self.pile[top : top + wanted]
-        self.top = top + len(cards)
         display = self.display
         shown = self.kinds_shown
         for kind in cards:
@@ -313,7 +317,8 @@ class HeuschreckenState(State):
             shown |= 1 << kind
         self.kinds_shown = shown
         self.shown += len(cards)
-        return list(map(KIND_NAME, cards))
+        self.top = top + len(cards)
+        return list(self.pile_names[top : self.top])
 
     # -- scoring -------------------------------------------------------------------------------
     def _score_round(self) -> None:
@@ -386,7 +391,7 @@ class HeuschreckenState(State):
                 f"{view['pile']}: they must add up to 66"
             )
         rng.shuffle(unseen)
-        state.pile, state.top = tuple(unseen), 0
+        state._set_pile(unseen)
         state.kinds_shown = sum(1 << k for k, n in enumerate(state.display) if n)
         state.shown = sum(state.display)
         state.chips = list(view["chips"])
