@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import signal
 import socket
@@ -26,6 +25,8 @@ from typing import Any
 
 import httpx
 import websockets
+
+from potager.server.spawn import spawn, stop
 
 
 @dataclass
@@ -182,28 +183,8 @@ def free_port() -> int:
 def start_server(database: str | None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     folder = tempfile.mkdtemp(prefix="potager-load-")
-    env = {
-        **os.environ,
-        "POTAGER_DATABASE_URL": database or f"sqlite:///{folder}/load.db",
-        "POTAGER_BOT_DELAY": "0",
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "potager.cli.main", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(base + "/api/games", timeout=1).raise_for_status()
-            return process, base
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    os.killpg(process.pid, signal.SIGKILL)
-    raise SystemExit("the server did not start")
+    url = database or f"sqlite:///{folder}/load.db"
+    return spawn(url, port, {"POTAGER_BOT_DELAY": "0"}), f"http://127.0.0.1:{port}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -236,8 +217,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
     finally:
         if process is not None:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(20)
+            stop(process, signal.SIGTERM)
     return 0
 
 

@@ -7,14 +7,15 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from potager.store import Store
 
 from . import lobby, pages, play
 from .config import Settings
-from .manager import TableManager
+from .manager import Refused, TableManager
 from .schemas import ClientMessage, ServerMessage
 
 WS_DOC = """Connect, then send a `Hello` (`{"type": "hello", "seat": 1, "token": "..."}`, or
@@ -44,12 +45,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version="0.1.0",
         lifespan=lifespan,
     )
+    app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
     app.include_router(lobby.router)
     app.include_router(play.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
+
+
+async def _refused(request: Request, exc: Refused) -> JSONResponse:
+    """A request the lobby refuses: its HTTP status and why, as FastAPI's errors are shaped."""
+    return JSONResponse({"detail": str(exc)}, status_code=exc.status)
 
 
 def _openapi(app: FastAPI) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from potager import agents
 from potager.engine import Game, Seat, State
 
-from .manager import Refused, TableManager, available_games
+from .manager import TableManager, available_games
 from .schemas import (
     CreatedTable,
     CreateTable,
@@ -74,10 +74,7 @@ async def list_tables(
 @router.post("/tables", response_model=CreatedTable, status_code=201, tags=["lobby"])
 async def create_table(request: CreateTable, tables: Manager) -> CreatedTable:
     """Open a table; the answer holds the creator's seat token and the other seats' invites."""
-    try:
-        return await tables.create(request)
-    except Refused as exc:
-        raise HTTPException(exc.status, str(exc)) from None
+    return await tables.create(request)
 
 
 async def _live(tables: TableManager, table_id: str):  # type: ignore[no-untyped-def]
@@ -95,28 +92,19 @@ async def get_table(table_id: str, tables: Manager) -> TableSummary:
 @router.post("/tables/{table_id}/join", response_model=SeatGrant, tags=["seats"])
 async def join_table(table_id: str, request: JoinRequest, tables: Manager) -> SeatGrant:
     """Take an open human seat (any older invite link to it stops working)."""
-    try:
-        return await tables.join(table_id, request)
-    except Refused as exc:
-        raise HTTPException(exc.status, str(exc)) from None
+    return await tables.join(table_id, request)
 
 
 @router.post("/tables/{table_id}/leave", response_model=TableSummary, tags=["seats"])
 async def leave_table(table_id: str, auth: SeatAuth, tables: Manager) -> TableSummary:
     """Give your seat up: it is open to anybody again."""
-    try:
-        return await tables.leave(table_id, auth)
-    except Refused as exc:
-        raise HTTPException(exc.status, str(exc)) from None
+    return await tables.leave(table_id, auth)
 
 
 @router.post("/tables/{table_id}/rematch", response_model=SeatGrant, tags=["seats"])
 async def rematch(table_id: str, auth: SeatAuth, tables: Manager) -> SeatGrant:
     """After the end: your same seat at the rematch table (created by the first to ask)."""
-    try:
-        return await tables.rematch(table_id, auth)
-    except Refused as exc:
-        raise HTTPException(exc.status, str(exc)) from None
+    return await tables.rematch(table_id, auth)
 
 
 async def _finished(tables: TableManager, table_id: str) -> State:

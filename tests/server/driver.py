@@ -54,6 +54,14 @@ class SeatDriver:
         v = self.state["version"] if version is None else version
         self.socket.send_json({"type": "act", "version": v, "action": action})
 
+    def first_moves(self) -> dict[str, Any]:
+        """Take the first legal action, then wait until the table is past version 2."""
+        self.until_state()
+        self.act(self.state["legal"][0]["action"])
+        while self.state["version"] < 2:
+            self.until_state()
+        return self.state
+
     def play_to_end(self, rng: random.Random, limit: int = 5000) -> dict[str, Any]:
         """Random legal actions whenever it is this seat's turn, until the game is over."""
         if not self.state:

@@ -188,11 +188,8 @@ def test_reconnect_rejoins_the_seat_with_the_whole_log(client: TestClient) -> No
     table_id, me = created["table"]["id"], created["you"]
     with connect(client, table_id, 0) as socket:
         first = SeatDriver(socket, 0, me["token"])
-        first.until_state()
-        first.act(first.state["legal"][0]["action"])
-        while first.state["version"] < 2:
-            first.until_state()
-        log, version = first.log, first.state["version"]
+        version = first.first_moves()["version"]
+        log = first.log
     with connect(client, table_id, 0) as socket:
         again = SeatDriver(socket, 0, me["token"])
         state = again.until_state()
@@ -278,10 +275,7 @@ def test_tables_survive_a_new_server_on_the_same_database(db_url: str) -> None:
         table_id, me = created["table"]["id"], created["you"]
         with connect(client, table_id, 0) as socket:
             seat = SeatDriver(socket, 0, me["token"])
-            seat.until_state()
-            seat.act(seat.state["legal"][0]["action"])
-            while seat.state["version"] < 2:
-                seat.until_state()
+            seat.first_moves()
             log = seat.log
     with TestClient(create_app(settings(db_url))) as client:
         with connect(client, table_id, 0) as socket:

@@ -8,12 +8,9 @@ server, starts a new one on the same database, and finds every move it was told 
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -21,6 +18,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from potager.server.spawn import spawn, stop
 from tests.web.conftest import free_port
 
 GAME = "heuschrecken-poker"
@@ -28,34 +26,11 @@ GAME = "heuschrecken-poker"
 
 @contextmanager
 def server(url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    env = {
-        **os.environ,
-        "POTAGER_DATABASE_URL": url,
-        "POTAGER_BOT_DELAY": "0",
-        "POTAGER_BOT_WORKERS": "1",
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "potager.cli.main", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    process = spawn(url, port, {"POTAGER_BOT_DELAY": "0", "POTAGER_BOT_WORKERS": "1"})
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            assert process.poll() is None
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).raise_for_status()
-                break
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
         yield process
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait(10)
+        stop(process)
 
 
 class Seat:
@@ -113,8 +88,7 @@ def test_a_killed_server_loses_no_acknowledged_move(db_url: str) -> None:
             seat.play(rng, 6)
             seen, log = seat.state["version"], seat.log
             assert seen >= 6
-        os.killpg(process.pid, signal.SIGKILL)  # the server and its bot workers
-        process.wait(10)
+        stop(process, signal.SIGKILL)  # the server and its bot workers
     with server(db_url, port):
         summary = httpx.get(f"http://127.0.0.1:{port}/api/tables/{me['table_id']}").json()
         assert summary["version"] >= seen and summary["status"] == "playing"

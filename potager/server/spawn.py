@@ -1,0 +1,41 @@
+"""``potager serve`` in a subprocess of its own session (the restart test, the load bench)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import httpx
+
+
+def spawn(
+    database_url: str, port: int, env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """Start the server with ``env`` added to the environment; return once it answers."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "potager.cli.main", "serve", "--port", str(port)],
+        env={**os.environ, "POTAGER_DATABASE_URL": database_url, **(env or {})},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).raise_for_status()
+            return process
+        except httpx.HTTPError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                stop(process)
+                raise RuntimeError(f"the server did not start on port {port}") from None
+            time.sleep(0.1)
+
+
+def stop(process: subprocess.Popen[bytes], how: signal.Signals = signal.SIGKILL) -> None:
+    """Signal the server and its bot workers (its whole session); wait for it to end."""
+    if process.poll() is None:
+        os.killpg(process.pid, how)
+    process.wait(20)
