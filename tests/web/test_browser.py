@@ -49,9 +49,6 @@ def test_a_person_plays_a_whole_game_against_bots(
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server + "/")
-    page.wait_for_selector(f"#game option[value='{GAME}']", state="attached")
-    page.screenshot(path=screenshots / "lobby.png")
     create_table(page, server, "Ada", ["you", "bot:heuristic", "bot:random"])
     expect(page.locator(".seat.mine")).to_contain_text("Ada")
     expect(page.locator("#turn")).to_contain_text("Your turn")
@@ -74,6 +71,9 @@ def test_a_person_plays_a_whole_game_against_bots(
     page.click("#back")
     expect(page.locator("#result")).to_be_hidden()
     page.screenshot(path=screenshots / "replay.png", full_page=True)
+    page.goto(server + "/")
+    expect(page.locator("#finished-tables .table-item").first).to_be_visible()
+    page.screenshot(path=screenshots / "lobby.png")
     assert not errors
 
 
