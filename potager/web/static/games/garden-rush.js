@@ -1,0 +1,697 @@
+/* Garden Rush (Ki Mansell, Space Cowboys) in the browser: both Potagers as boards facing each
+ * other across the Hedge, the Trampoline, the vegetable / tool / mole tokens, the score track with
+ * its bonus squares and both gnomes, the bag and the discard, the patterns to harvest.
+ *
+ * Drawn only from the view (potager/games/garden_rush/__init__.py documents its keys) and the
+ * public events passed as `table.events` (the squares touched by the latest turn). A turn is a
+ * sequence of decisions, guided step by step: click a Hedge token (`data-pick="slot 3"`) to light
+ * the squares it may go to, click one (`data-action="plant 3 c2"`); click a harvestable token to
+ * list the fields through it, or pick one in the list of every legal field (hover previews it);
+ * a bonus offers its tools as tabs and an always-visible Skip (`data-action="skip"`). Every
+ * element that sends a move carries `data-action="<notation>"`; a first step carries `data-pick`.
+ *
+ * Each seat sees its own Potager at the bottom as its owner sees it (seat 1's columns therefore
+ * run e…a from left to right, its Trampoline on the left); the spectator sits in seat 0's chair.
+ */
+"use strict";
+
+(() => {
+  const { h } = Potager;
+
+  const COLUMNS = ["a", "b", "c", "d", "e"];
+  const CUT = new Set(["a1", "e1", "a5", "e5"]);
+  const VEGETABLES = ["tomato", "carrot", "broccoli", "potato", "aubergine"];
+  /* The three fields of each vegetable (rows split by "|"; any rotation or reflection). */
+  const PATTERNS = {
+    tomato: ["X.|.X", "X..|.X.|..X", "X.X|.X.|X.X"],
+    carrot: ["XX", "XX|XX", "XX|XX|XX"],
+    broccoli: ["X", "X.|XX", ".X.|XXX|.X."],
+    potato: ["X", "XXX", "XXXXX"],
+    aubergine: ["XX", "XXX|.X.", "XXX|.X.|.X."],
+  };
+  const NAMES = {
+    tomato: "Tomato", carrot: "Carrot", broccoli: "Broccoli", potato: "Potato", aubergine: "Aubergine",
+    gloves: "Gloves", basket: "Basket", wheelbarrow: "Wheelbarrow", "watering can": "Watering Can",
+    swap: "Swap", compost: "Compost", flipcol: "Column Flip", copy: "Copy", molemove: "Mole move",
+  };
+  const TOOL_HELP = {
+    gloves: "place 1 token", basket: "harvest 1 field", wheelbarrow: "move 1 of your tokens",
+    "watering can": "flip 1 vegetable token", swap: "swap 2 Hedge tokens, then place one",
+    compost: "discard a vegetable from the Hedge, 1 point each",
+    flipcol: "flip every vegetable of a column", copy: "use one of the opponent's tools",
+    molemove: "send one of your moles to the opponent",
+  };
+  /* What each verb of the notation belongs to: a bonus offers these as tabs. */
+  const CATEGORY = {
+    plant: "place", mole: "place", harvest: "harvest", move: "wheelbarrow", flip: "watering can",
+    swap: "swap", compost: "compost", flipcol: "flipcol", molemove: "molemove",
+  };
+  const CATEGORY_TAB = {
+    place: ["gloves", "Place a token"], harvest: ["basket", "Harvest a field"],
+    wheelbarrow: ["wheelbarrow", "Wheelbarrow"], "watering can": ["watering can", "Watering Can"],
+    swap: ["swap", "Swap"], compost: ["compost", "Compost"], flipcol: ["flipcol", "Column Flip"],
+    molemove: ["mole", "Move a mole"],
+  };
+  const ICON_ID = { "watering can": "watering-can", molemove: "mole" };
+
+  const SPRITE = `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" style="position:absolute;width:0;height:0;overflow:hidden">
+<symbol id="gr-i-tomato" viewBox="0 0 32 32"><circle cx="16" cy="18.5" r="11" fill="#e0412f"/>
+<path d="M9 15.5c1.3-2.7 3.6-4.3 6.4-4.6" stroke="#ff9f8a" stroke-width="2.2" fill="none" stroke-linecap="round"/>
+<path d="M16 7.2l1.7 3.4 3.8-.5-2.7 2.7 1.9 3.3-4.7-1.6-4.7 1.6 1.9-3.3-2.7-2.7 3.8.5z" fill="#2f8a3a"/>
+<path d="M16 8V3.6" stroke="#2f8a3a" stroke-width="2.2" stroke-linecap="round"/></symbol>
+<symbol id="gr-i-carrot" viewBox="0 0 32 32"><path d="M18.2 9.3c3.6-1.3 7 1.8 5.6 5.5L9.6 28c-2 1.5-4.3-.6-2.9-2.7z" fill="#f07f1a"/>
+<path d="M15.6 15.5l2.4 1.4M12.2 19.8l2.2 1.3M18.6 12l1.6 1" stroke="#b65a0b" stroke-width="1.4" stroke-linecap="round"/>
+<path d="M21 9.6l.4-6.6M22.3 10.4l5-4.6M23.4 12l6.2-1" stroke="#3c9a45" stroke-width="2.4" stroke-linecap="round"/></symbol>
+<symbol id="gr-i-broccoli" viewBox="0 0 32 32"><path d="M13 17h6l1.6 12h-9.2z" fill="#98cc5a"/>
+<path d="M16 20v8M16 22l-2.4-3M16 22l2.4-3" stroke="#6d9e35" stroke-width="1.3" fill="none"/>
+<circle cx="9.6" cy="14.2" r="5.6" fill="#2d7a34"/><circle cx="22.4" cy="14.2" r="5.6" fill="#2d7a34"/>
+<circle cx="16" cy="9.8" r="6.6" fill="#37903f"/><circle cx="16" cy="15.6" r="5" fill="#46a44d"/>
+<circle cx="13.6" cy="8" r="1.4" fill="#5fc066"/><circle cx="20.5" cy="12.5" r="1.2" fill="#5fc066"/></symbol>
+<symbol id="gr-i-potato" viewBox="0 0 32 32"><path d="M6.4 13.4C8.6 6.8 19 5.6 24.4 8.8c5.3 3.2 4.6 13.2-1.8 16.3-6.2 3-14.6 3.2-16.6-2.8-.9-2.9-.6-5.9.4-8.9z" fill="#c9965c" stroke="#8f6232" stroke-width="1.2"/>
+<circle cx="12" cy="13.5" r="1.2" fill="#7d5326"/><circle cx="19" cy="11.5" r="1.1" fill="#7d5326"/>
+<circle cx="22" cy="18.5" r="1.2" fill="#7d5326"/><circle cx="14" cy="20.5" r="1" fill="#7d5326"/>
+<path d="M10 10.5c1.6-1.6 3.6-2.3 5.8-2.4" stroke="#e6c193" stroke-width="1.8" fill="none" stroke-linecap="round"/></symbol>
+<symbol id="gr-i-aubergine" viewBox="0 0 32 32"><path d="M20.5 9.5c3.8 1.4 4 7.8 1.6 12.6-2.6 5.3-9.6 9-13.3 5.6-3.4-3.1-.2-8.3 2.6-11.4 2.6-2.8 4.7-8.3 9.1-6.8z" fill="#6b2f93"/>
+<path d="M11.5 22.8c.2-2.6 1.8-5 3.7-7" stroke="#a872cf" stroke-width="1.8" fill="none" stroke-linecap="round"/>
+<path d="M15.8 9.8c1.6-2.6 5.6-3.6 8.4-1.6l-1.4 3.2-2.6-.9-1.6 2.2z" fill="#3c9a45"/>
+<path d="M22.2 8l2.4-4.6" stroke="#3c9a45" stroke-width="2.2" stroke-linecap="round"/></symbol>
+<symbol id="gr-i-gloves" viewBox="0 0 32 32"><path d="M9.5 26.5V23l-3.6-6.8c-.9-1.9 1.6-3.2 2.8-1.5l2.4 3.3V8.6c0-1.7 2.8-1.7 2.8 0V15V6.4c0-1.8 2.9-1.8 2.9 0V15V7.4c0-1.7 2.8-1.7 2.8 0V16v-5.2c0-1.7 2.8-1.7 2.8 0v9.7c0 3.3-1.5 5-2.6 6z" fill="#f2b134" stroke="#94650f" stroke-width="1.2" stroke-linejoin="round"/>
+<rect x="8.6" y="25.5" width="12.6" height="4.4" rx="1.2" fill="#4f8fce" stroke="#2c5f8f" stroke-width="1"/></symbol>
+<symbol id="gr-i-basket" viewBox="0 0 32 32"><path d="M8.5 14c0-9.6 15-9.6 15 0" fill="none" stroke="#8a5a2b" stroke-width="2.6"/>
+<path d="M4 13h24l-3.2 14.2H7.2z" fill="#cf9350" stroke="#8a5a2b" stroke-width="1.4" stroke-linejoin="round"/>
+<path d="M5.2 18.2h21.6M6.4 22.8h19.2M11.5 13l1.2 14M20.5 13l-1.2 14M16 13v14" stroke="#8a5a2b" stroke-width="1.2"/></symbol>
+<symbol id="gr-i-wheelbarrow" viewBox="0 0 32 32"><path d="M2.6 10.5h19.8l-4.4 9.6H8.2z" fill="#d2462f" stroke="#7a2418" stroke-width="1.3" stroke-linejoin="round"/>
+<path d="M17.5 18.5l11.6-6.6" stroke="#6b4a2f" stroke-width="2.4" stroke-linecap="round"/>
+<path d="M17 20l1.6 5.5" stroke="#6b4a2f" stroke-width="2.2" stroke-linecap="round"/>
+<circle cx="9.5" cy="24.5" r="4" fill="#3b3b3b"/><circle cx="9.5" cy="24.5" r="1.4" fill="#c9c9c9"/></symbol>
+<symbol id="gr-i-watering-can" viewBox="0 0 32 32"><path d="M9 14c0-5.4 9-5.4 9 0" fill="none" stroke="#22637e" stroke-width="2.2"/>
+<path d="M7 14h13v11.5a2.2 2.2 0 0 1-2.2 2.2H9.2A2.2 2.2 0 0 1 7 25.5z" fill="#4aa3c9" stroke="#22637e" stroke-width="1.3"/>
+<path d="M7.4 16.5c-4.2 0-4.2 7 0 7" fill="none" stroke="#22637e" stroke-width="2.2"/>
+<path d="M19.5 22l7.4-8.6" stroke="#22637e" stroke-width="2.6" stroke-linecap="round"/>
+<path d="M25.4 10.8l4.2 3.6-2 1.7-3.7-3.2z" fill="#22637e"/>
+<path d="M29.5 17.5v2M27.2 19.6v2M31 20.5v1.6" stroke="#5fb8e0" stroke-width="1.4" stroke-linecap="round"/></symbol>
+<symbol id="gr-i-swap" viewBox="0 0 32 32"><path d="M6 11h19m-4.5-4.5L25 11l-4.5 4.5M26 21H7m4.5-4.5L7 21l4.5 4.5" fill="none" stroke="currentColor" stroke-width="2.8" stroke-linecap="round" stroke-linejoin="round"/></symbol>
+<symbol id="gr-i-compost" viewBox="0 0 32 32"><path d="M4 27c2.2-7.6 6.6-11.6 12-11.6S25.8 19.4 28 27z" fill="#7a5230"/>
+<path d="M11.5 21.5l1.2-1M18 22.5h1.4M14.5 25h1.3M21.5 25.4l1-1M8.8 25.3h1.2" stroke="#d4ad80" stroke-width="1.6" stroke-linecap="round"/>
+<path d="M16 15.8c-1.2-5.4 2.2-9.6 8.8-10.6 0 6.6-3.3 9.8-8.8 10.6z" fill="#5cb85c"/>
+<path d="M16.2 15.4c2-3.4 4.2-5.6 7.4-8.4" stroke="#2f6b3a" stroke-width="1.1" fill="none"/></symbol>
+<symbol id="gr-i-flipcol" viewBox="0 0 32 32"><rect x="12" y="3.5" width="8" height="25" rx="2" fill="none" stroke="currentColor" stroke-width="2"/>
+<path d="M12 11.8h8M12 20.2h8" stroke="currentColor" stroke-width="1.5"/>
+<path d="M7.6 8.5a10 10 0 0 0 0 15" fill="none" stroke="currentColor" stroke-width="2.2"/>
+<path d="M4.6 21.2l3 3 3-3" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/>
+<path d="M24.4 23.5a10 10 0 0 0 0-15" fill="none" stroke="currentColor" stroke-width="2.2"/>
+<path d="M21.4 10.8l3-3 3 3" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></symbol>
+<symbol id="gr-i-copy" viewBox="0 0 32 32"><rect x="4.5" y="4.5" width="15" height="17" rx="2.6" fill="none" stroke="currentColor" stroke-width="2.3"/>
+<rect x="12.5" y="10.5" width="15" height="17" rx="2.6" fill="currentColor"/></symbol>
+<symbol id="gr-i-mole" viewBox="0 0 32 32"><path d="M1.5 29c3-6.6 8.8-9 14.5-9s11.5 2.4 14.5 9z" fill="#6b4a2f"/>
+<ellipse cx="16" cy="17" rx="9.5" ry="8.6" fill="#4b4b55"/>
+<ellipse cx="8.6" cy="24.2" rx="3.4" ry="2" fill="#f3a0b0"/><ellipse cx="23.4" cy="24.2" rx="3.4" ry="2" fill="#f3a0b0"/>
+<ellipse cx="16" cy="21" rx="3.2" ry="2.4" fill="#f3a0b0"/>
+<circle cx="12.4" cy="15" r="1.3" fill="#111"/><circle cx="19.6" cy="15" r="1.3" fill="#111"/>
+<path d="M7 9.5l2.5 2M25 9.5l-2.5 2" stroke="#4b4b55" stroke-width="1.6" stroke-linecap="round"/></symbol>
+<symbol id="gr-i-gnome" viewBox="0 0 32 32"><path d="M16 1.5L24.5 15H7.5z" fill="currentColor" stroke="rgba(0,0,0,.35)" stroke-width=".8" stroke-linejoin="round"/>
+<circle cx="16" cy="16.6" r="4.8" fill="#f5cba7"/>
+<path d="M10 17.2c0 8 3 11 6 11s6-3 6-11c-2 2-4 3-6 3s-4-1-6-3z" fill="#fff" stroke="#cfcfcf" stroke-width=".7"/>
+<circle cx="16" cy="18.3" r="1.7" fill="#e8907a"/>
+<rect x="8.5" y="27.6" width="15" height="3.4" rx="1.6" fill="#5a3b22"/></symbol>
+<symbol id="gr-i-seed" viewBox="0 0 32 32"><path d="M16 3.5c7.5 5 8.5 17.5 0 25-8.5-7.5-7.5-20 0-25z" fill="#d4a85a" stroke="#7a5a22" stroke-width="1.4"/>
+<path d="M16 7v18" stroke="#7a5a22" stroke-width="1.1"/></symbol>
+<symbol id="gr-i-star" viewBox="0 0 32 32"><path d="M16 3l3.8 8.2 9 1-6.7 6.1 1.9 8.8L16 22.6l-8 4.5 1.9-8.8-6.7-6.1 9-1z" fill="currentColor"/></symbol>
+<symbol id="gr-i-bag" viewBox="0 0 32 32"><path d="M10 9c-6 5-7 12-5 16 2 4 20 4 22 0s1-11-5-16z" fill="#b98a55" stroke="#6b4a2f" stroke-width="1.3"/>
+<path d="M10 9l2-4h8l2 4M9.5 9h13" fill="none" stroke="#6b4a2f" stroke-width="1.8" stroke-linecap="round"/></symbol>
+</svg>`;
+
+  /* -- per-drawing memory: the step in progress and the last view (to animate what changed) ---- */
+  const memory = new WeakMap();
+
+  function ensureAssets() {
+    if (!document.querySelector("link[data-gr-css]")) {
+      document.head.append(h("link", {
+        rel: "stylesheet", href: "/static/games/garden-rush.css", dataset: { grCss: "1" },
+      }));
+    }
+    if (!document.getElementById("gr-sprite")) {
+      const holder = h("div", { id: "gr-sprite" });
+      holder.innerHTML = SPRITE;
+      document.body.append(holder);
+    }
+  }
+
+  function icon(name, extra = "") {
+    const el = h("span", { class: `gr-icon ${extra}`, "aria-hidden": "true" });
+    el.innerHTML = `<svg viewBox="0 0 32 32"><use href="#gr-i-${ICON_ID[name] || name}"/></svg>`;
+    return el;
+  }
+
+  const isVegetable = (kind) => VEGETABLES.includes(kind);
+  const nameOf = (kind) => NAMES[kind] || Potager.humanize(kind);
+
+  function who(table, s, viewer) {
+    if (viewer !== null && viewer !== undefined && s === viewer) return "You";
+    return Potager.seatName(table && table.seats, s);
+  }
+
+  /* -- tokens -------------------------------------------------------------------------------- */
+  /* A token as its face shows it: a vegetable's double face carries two of it, its single one;
+   * a tool token shows its tool, its mole face a mole (with the tool it still is, small). */
+  function token(kind, face, extra = "") {
+    const title = isVegetable(kind)
+      ? `${nameOf(kind)}, ${face} face`
+      : face === "mole" ? `Mole (a ${nameOf(kind)} token)` : `${nameOf(kind)} tool token`;
+    let body;
+    if (isVegetable(kind)) {
+      body = face === "double"
+        ? [icon(kind, "veg one"), icon(kind, "veg two"), h("span", { class: "pip" }, "2")]
+        : [icon(kind, "veg solo")];
+    } else if (face === "mole") {
+      body = [icon("mole", "mole"), icon(kind, "under")];
+    } else {
+      body = [icon(kind, "tool")];
+    }
+    return h("span", {
+      class: `gr-token k-${kind} f-${face} ${extra}`, title, dataset: { token: kind, face },
+    }, body);
+  }
+
+  /* -- the moves on offer, by what they use -------------------------------------------------- */
+  function parseLegal(legal, actor) {
+    const acts = {
+      place: new Map(), fields: [], moves: new Map(), flips: new Map(), swaps: new Map(),
+      compost: new Map(), flipcol: new Map(), molemoves: new Map(), skip: null, other: [], cats: [],
+    };
+    const opp = 1 - actor;
+    const push = (map, key, item) => { if (!map.has(key)) map.set(key, []); map.get(key).push(item); };
+    for (const a of legal) {
+      const words = a.notation.split(" ");
+      const verb = words[0];
+      if (verb === "plant") push(acts.place, Number(words[1]), { owner: actor, sq: words[2], a });
+      else if (verb === "mole") push(acts.place, Number(words[1]), { owner: opp, sq: words[3], a });
+      else if (verb === "harvest") acts.fields.push({ veg: words[1], squares: words.slice(2), a });
+      else if (verb === "move") push(acts.moves, words[1], { to: words[2], a });
+      else if (verb === "flip") acts.flips.set(words[1] === "opp" ? `${opp}:${words[2]}` : `${actor}:${words[1]}`, a);
+      else if (verb === "swap") acts.swaps.set(Number(words[1]), a);
+      else if (verb === "compost") acts.compost.set(words[1], a);
+      else if (verb === "flipcol") acts.flipcol.set(words[1], a);
+      else if (verb === "molemove") push(acts.molemoves, words[1], { to: words[3], a });
+      else if (verb === "skip") acts.skip = a;
+      else acts.other.push(a);
+      const cat = CATEGORY[verb];
+      if (cat && !acts.cats.includes(cat)) acts.cats.push(cat);
+    }
+    // Bigger fields first within each vegetable: they score more.
+    acts.fields.sort((x, y) => VEGETABLES.indexOf(x.veg) - VEGETABLES.indexOf(y.veg)
+      || y.squares.length - x.squares.length);
+    return acts;
+  }
+
+  /* What is clickable now: per square key (`owner:square`) a move (`targets`) or a first step
+   * (`picks`), and the squares of legal fields (`harvestable`). */
+  function interactions(acts, ui, active, actor) {
+    const targets = new Map();
+    const picks = new Map();
+    const harvestable = new Set();
+    const sel = ui.sel;
+    if (active.has("place") && sel && sel.type === "slot") {
+      for (const t of acts.place.get(sel.slot) || []) targets.set(`${t.owner}:${t.sq}`, t.a);
+    }
+    if (active.has("wheelbarrow")) {
+      for (const from of acts.moves.keys()) picks.set(`${actor}:${from}`, { type: "move", from });
+      if (sel && sel.type === "move") {
+        for (const t of acts.moves.get(sel.from) || []) targets.set(`${actor}:${t.to}`, t.a);
+      }
+    }
+    if (active.has("molemove")) {
+      for (const from of acts.molemoves.keys()) picks.set(`${actor}:${from}`, { type: "molemove", from });
+      if (sel && sel.type === "molemove") {
+        for (const t of acts.molemoves.get(sel.from) || []) targets.set(`${1 - actor}:${t.to}`, t.a);
+      }
+    }
+    if (active.has("watering can")) for (const [key, a] of acts.flips) targets.set(key, a);
+    if (active.has("harvest")) {
+      for (const f of acts.fields) for (const sq of f.squares) harvestable.add(`${actor}:${sq}`);
+    }
+    return { targets, picks, harvestable };
+  }
+
+  /* The squares touched by the latest turn (its plant, mole, harvest, move, flip), from events. */
+  function latestTurn(events) {
+    const marks = new Set();
+    const list = events || [];
+    const acting = ["plant", "mole", "harvest", "move", "flip", "swap", "compost", "flipcol", "molemove"];
+    let s = null;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const e = list[i];
+      if (!("seat" in e)) continue;
+      if (s === null) {
+        if (!acting.includes(e.type)) { if (e.type === "game over") continue; break; }
+        s = e.seat;
+      } else if (e.seat !== s) break;
+      if (e.type === "plant" || e.type === "move") marks.add(`${s}:${e.type === "move" ? e.to : e.square}`);
+      else if (e.type === "mole" || e.type === "molemove") marks.add(`${1 - s}:${e.type === "mole" ? e.square : e.to}`);
+      else if (e.type === "flip") marks.add(`${e.potager}:${e.square}`);
+      else if (e.type === "harvest") for (const sq of e.squares) marks.add(`${s}:${sq}`);
+    }
+    return marks;
+  }
+
+  /* What changed since the last drawing: squares newly filled (pop) or turned (flip), gnomes. */
+  function changes(before, view) {
+    const fresh = new Map();
+    if (!before) return fresh;
+    view.potagers.forEach((squares, owner) => {
+      for (const [sq, t] of Object.entries(squares)) {
+        const old = before.potagers[owner][sq];
+        if (!old || old.token !== t.token) fresh.set(`${owner}:${sq}`, "pop");
+        else if (old.face !== t.face) fresh.set(`${owner}:${sq}`, "turn");
+      }
+    });
+    view.hedge.forEach((kind, k) => { if (before.hedge[k] !== kind) fresh.set(`hedge:${k + 1}`, "slide"); });
+    if (view.trampoline && view.trampoline !== before.trampoline) fresh.set("trampoline", "drop");
+    view.scores.forEach((g, s) => { if (before.scores[s] !== g) fresh.set(`gnome:${s}`, "hop"); });
+    return fresh;
+  }
+
+  /* -- the boards ----------------------------------------------------------------------------- */
+  function square(ctx, owner, sq) {
+    const { view, inter, ui, marks, fresh } = ctx;
+    if (CUT.has(sq)) return h("div", { class: "gr-sq cut", "aria-hidden": "true" });
+    const key = `${owner}:${sq}`;
+    const t = view.potagers[owner][sq];
+    const tool = view.tool_squares[owner][sq];
+    const target = inter.targets.get(key);
+    const pick = inter.picks.get(key);
+    const harvestable = inter.harvestable.has(key);
+    const selected = ui.sel && ui.sel.from === sq && owner === ctx.actor;
+    const fixed = view.bonus && view.bonus.fixed === sq && owner === view.turn;
+    const classes = ["gr-sq", tool ? "tool-sq" : "", t ? "full" : "empty",
+      target ? "target" : "", pick ? "source" : "", harvestable ? "harvestable" : "",
+      selected ? "selected" : "", marks.has(key) ? "recent" : "",
+      ui.anchor === key ? "anchor" : "", fixed ? "fixed" : ""].join(" ");
+    const children = [];
+    if (tool) children.push(icon(tool, t ? "tool-mark covered" : "tool-mark"));
+    if (t) children.push(token(t.token, t.face, fresh.get(key) || ""));
+    if (target && !t) children.push(h("span", { class: "ghost-dot" }));
+    const title = [`${sq}${tool ? ` · ${nameOf(tool)}: ${TOOL_HELP[tool]}` : ""}`,
+      target ? target.label : ""].filter(Boolean).join(" — ");
+    const attrs = { class: classes, title, dataset: { key, square: sq, owner } };
+    if (target) {
+      return h("button", {
+        ...attrs, type: "button", dataset: { key, square: sq, owner, action: target.notation },
+        "aria-label": target.label, onclick: () => ctx.send(target.action),
+      }, children);
+    }
+    if (pick) {
+      return h("button", {
+        ...attrs, type: "button", dataset: { key, square: sq, owner, pick: `${pick.type} ${sq}` },
+        onclick: () => ctx.choose(selected ? null : pick),
+      }, children);
+    }
+    if (harvestable) {
+      // A div, not a button: the fields popover inside it holds buttons.
+      const toggle = () => ctx.anchor(ui.anchor === key ? null : key);
+      const cell = h("div", {
+        ...attrs, role: "button", tabindex: "0", "aria-haspopup": "menu",
+        onclick: (event) => { if (!event.target.closest(".gr-popover")) toggle(); },
+        onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(); } },
+      }, children);
+      if (ui.anchor === key) cell.append(fieldPopover(ctx, sq));
+      return cell;
+    }
+    return h("div", attrs, children);
+  }
+
+  /* The fields through the clicked square, on the board (the phone-friendly way to harvest). */
+  function fieldPopover(ctx, sq) {
+    const fields = ctx.acts.fields.filter((f) => f.squares.includes(sq));
+    const col = ctx.cols.indexOf(sq[0]);
+    return h("span", { class: `gr-popover ${col < 2 ? "left" : col > 2 ? "right" : ""}`, role: "menu" },
+      h("span", { class: "pop-title" }, `Harvest through ${sq}`),
+      fields.map((f) => fieldButton(ctx, f, "pop")));
+  }
+
+  function fieldButton(ctx, f, extra = "") {
+    const keys = f.squares.map((sq) => `${ctx.actor}:${sq}`);
+    return h("button", {
+      type: "button", class: `gr-field k-${f.veg} ${extra}`, role: "menuitem",
+      title: f.a.label, dataset: { action: f.a.notation },
+      onmouseenter: () => ctx.highlight(keys), onmouseleave: () => ctx.highlight([]),
+      onfocus: () => ctx.highlight(keys), onblur: () => ctx.highlight([]),
+      onclick: () => ctx.send(f.a.action),
+    }, icon(f.veg), h("b", {}, `+${f.squares.length}`), h("span", { class: "sqs" }, f.squares.join(" ")));
+  }
+
+  /* A row of the garden: a narrow label end, the five columns, the wide Trampoline end (the
+   * Trampoline sits beyond slot 5, so on the left when the columns run e…a). */
+  function row(ctx, extra, label, cells, wide = null) {
+    const narrow = label || h("span", {});
+    const far = wide || h("span", {});
+    return h("div", { class: `gr-row ${extra}` }, ctx.rev ? far : narrow, cells, ctx.rev ? narrow : far);
+  }
+
+  function potager(ctx, owner, top) {
+    const { view, cols, table, seat } = ctx;
+    const rows = top ? [5, 4, 3, 2, 1] : [1, 2, 3, 4, 5];
+    const letters = row(ctx, "letters", null, cols.map((c) => h("span", { class: "col-letter" }, c)));
+    const grid = rows.map((r) => row(ctx, "", h("span", { class: "row-no" }, String(r)),
+      cols.map((c) => square(ctx, owner, `${c}${r}`))));
+    const turn = view.phase !== "over" && view.turn === owner;
+    return h("section", {
+      class: `gr-potager s${owner} ${top ? "top" : "bottom"} ${turn ? "turn" : ""}`,
+      "aria-label": `${who(table, owner, seat)} — Potager`, dataset: { owner },
+    }, top ? [letters, grid] : [grid, letters]);
+  }
+
+  function nameBar(ctx, owner) {
+    const { view, table, seat, fresh } = ctx;
+    const turn = view.phase !== "over" && view.turn === owner;
+    return h("div", { class: `gr-namebar s${owner} ${turn ? "turn" : ""}` },
+      icon("gnome", `gnome s${owner}`),
+      h("span", { class: "name" }, who(table, owner, seat)),
+      view.first_seed === owner ? h("span", { class: "seed", title: "First seed: plays first; the other seat gets a last turn" }, icon("seed")) : null,
+      turn ? h("span", { class: "turn-tag" }, view.phase === "bonus" ? "bonus…" : "to play") : null,
+      h("span", { class: `score ${fresh.has(`gnome:${owner}`) ? "hop" : ""}`, title: "gnome on the score track" },
+        h("b", {}, String(view.scores[owner])), ` / ${view.goal}`));
+  }
+
+  /* The Hedge: slot k above column k of both Potagers, the Trampoline beyond slot 5 (tokens slide
+   * towards slot 1), the column arrows (clickable for a Column Flip), Swap buttons between slots. */
+  function arrows(ctx, dir) {
+    const { cols, acts, active } = ctx;
+    return row(ctx, `arrows ${dir}`, null, cols.map((c) => {
+      const a = active.has("flipcol") && acts.flipcol.get(c);
+      const glyph = dir === "up" ? "▲" : "▼";
+      if (!a) return h("span", { class: "arrow", title: `Hedge slot ${COLUMNS.indexOf(c) + 1} feeds column ${c}` }, glyph);
+      return h("button", {
+        type: "button", class: "arrow flip", title: a.label, dataset: { action: a.notation },
+        onclick: () => ctx.send(a.action),
+      }, icon("flipcol"), c);
+    }));
+  }
+
+  function hedge(ctx) {
+    const { view, cols, acts, active, ui, fresh, rev } = ctx;
+    const slots = cols.map((c) => {
+      const k = COLUMNS.indexOf(c) + 1;
+      const kind = view.hedge[k - 1];
+      const inSwap = view.phase === "swap" && (k === view.swap || k === view.swap + 1);
+      const places = active.has("place") && acts.place.get(k);
+      const compost = active.has("compost") && kind && acts.compost.get(kind);
+      const selected = ui.sel && ui.sel.type === "slot" && ui.sel.slot === k;
+      const classes = `gr-slot ${places ? "source" : ""} ${selected ? "selected" : ""} ${inSwap ? "swapped" : ""} ${compost ? "compostable" : ""}`;
+      const content = [h("span", { class: "slot-no" }, String(k)),
+        kind ? token(kind, isVegetable(kind) ? "double" : "tool", fresh.get(`hedge:${k}`) || "") : h("span", { class: "gr-token none" })];
+      const swap = active.has("swap") && acts.swaps.get(k);
+      const swapButton = swap ? h("button", {
+        type: "button", class: `gr-swap ${rev ? "before" : "after"}`, title: swap.label,
+        dataset: { action: swap.notation }, onclick: () => ctx.send(swap.action),
+      }, icon("swap")) : null;
+      let cell;
+      if (places) {
+        cell = h("button", {
+          type: "button", class: classes, dataset: { slot: k, pick: `slot ${k}` },
+          title: `${kind ? nameOf(kind) : ""} of Hedge slot ${k}: double in column ${c}`,
+          onclick: () => ctx.choose(selected ? null : { type: "slot", slot: k }),
+        }, content);
+      } else if (compost) {
+        cell = h("button", {
+          type: "button", class: classes, dataset: { slot: k, action: compost.notation },
+          title: compost.label, onclick: () => ctx.send(compost.action),
+        }, content);
+      } else {
+        cell = h("div", { class: classes, dataset: { slot: k } }, content);
+      }
+      return h("div", { class: "slot-wrap" }, cell, swapButton);
+    });
+    const tramp = h("div", { class: `gr-trampoline ${rev ? "left" : "right"}`, title: "Trampoline: its token enters the Hedge at slot 5" },
+      h("span", { class: "mat" }, view.trampoline
+        ? token(view.trampoline, isVegetable(view.trampoline) ? "double" : "tool", fresh.get("trampoline") || "")
+        : h("span", { class: "empty-mat" }, "—")),
+      h("span", { class: "tramp-arrow", "aria-hidden": "true" }, rev ? "→" : "←"),
+      h("span", { class: "tramp-label" }, "Trampoline"));
+    return row(ctx, "gr-hedge", h("span", { class: "hedge-label" }, "Hedge"), slots, tramp);
+  }
+
+  /* -- the score track: 0…40 (and beyond), bonus squares every 5 up to 35, both gnomes -------- */
+  function track(ctx) {
+    const { view, table, seat, fresh } = ctx;
+    const last = Math.max(view.goal, ...view.scores);
+    const bonus = new Set(view.bonus_squares);
+    const cells = [];
+    for (let n = 0; n <= last; n++) {
+      const here = view.scores.map((g, s) => (g === n ? s : -1)).filter((s) => s >= 0);
+      cells.push(h("li", {
+        class: `cell ${bonus.has(n) ? "bonus" : ""} ${n === view.goal ? "goal" : ""} ${n % 10 === 0 ? "ten" : ""}`,
+        title: bonus.has(n) ? `${n}: bonus square (use a visible tool of yours)` : String(n),
+      },
+      h("span", { class: "n" }, String(n)),
+      bonus.has(n) ? icon("star", "star") : null,
+      here.map((s) => icon("gnome", `gnome s${s} ${fresh.has(`gnome:${s}`) ? "hop" : ""}`)),
+      here.map((s) => h("span", { class: "sr-only" }, `${who(table, s, seat)}`))));
+    }
+    return h("section", { class: "gr-track", "aria-label": "Score track" },
+      h("ol", {}, cells));
+  }
+
+  /* -- what the table waits for: the prompt, the tool tabs, Skip ------------------------------ */
+  function prompt(ctx) {
+    const { view, table, seat, acts, active, ui, mine } = ctx;
+    const name = who(table, view.turn, seat);
+    if (view.phase === "over") {
+      const best = Math.max(...view.scores);
+      const winners = view.scores.map((g, s) => (g === best ? s : -1)).filter((s) => s >= 0);
+      if (view.stuck !== null) return [`${who(table, view.stuck, seat)} could not play and lost`, "A player who can neither place nor harvest loses at once."];
+      return [`${winners.map((s) => who(table, s, seat)).join(" and ")} ${winners.length === 1 && winners[0] !== seat ? "wins" : "win"} with ${best} points`,
+        `Final gnomes: ${view.scores.map((g, s) => `${who(table, s, seat)} ${g}`).join(", ")}.`];
+    }
+    if (!mine) {
+      if (view.phase === "bonus") return [`${name} has a bonus`, `${view.bonus.tools.map(nameOf).join(", ")} — or skip.`];
+      if (view.phase === "swap") return [`${name} swapped two Hedge tokens`, `and now places the token of slot ${view.swap} or ${view.swap + 1}.`];
+      return [`${name} ${view.turn === seat ? "are" : "is"} playing`, "Place a token from the Hedge, or harvest a field."];
+    }
+    const sel = ui.sel;
+    if (sel && sel.type === "slot") {
+      const kind = view.hedge[sel.slot - 1];
+      const col = COLUMNS[sel.slot - 1];
+      if (isVegetable(kind)) return [`Plant the ${nameOf(kind).toLowerCase()}`, `Double face up in column ${col} (its slot's column), single anywhere else. Click a lit square.`];
+      return [`Place the ${nameOf(kind)} token`, "As a tool on your Potager (its bonus follows), or as a mole on the opponent's."];
+    }
+    if (sel && sel.type === "move") return [`Move your token from ${sel.from}`, "Click a free square of your Potager (it keeps its face)."];
+    if (sel && sel.type === "molemove") return [`Send your mole from ${sel.from}`, "Click a free square of the opponent's Potager."];
+    if (view.phase === "swap") return ["Place a swapped token", `Pick the token of slot ${view.swap} or ${view.swap + 1}, then a square.`];
+    if (view.phase === "bonus") {
+      const tab = [...active][0];
+      const hints = {
+        place: "Pick a Hedge token, then a square (Gloves).",
+        harvest: "Choose a field: click a lit token, or one in the list.",
+        wheelbarrow: "Pick one of your tokens, then a free square.",
+        "watering can": "Click a vegetable token to flip it (either Potager).",
+        swap: "Click ⇄ between two Hedge tokens; then place one of them.",
+        compost: "Click a vegetable in the Hedge: every one of its kind there is discarded, 1 point each.",
+        flipcol: "Click a column arrow: its vegetables flip in both Potagers.",
+        molemove: "Pick one of your moles, then a free square of the opponent's.",
+      };
+      return [`Bonus: ${view.bonus.tools.map(nameOf).join(", ")}`, `${hints[tab] || ""} Or skip it.`];
+    }
+    const canHarvest = acts.fields.length > 0;
+    return ["Your turn", canHarvest
+      ? "Pick a Hedge token to plant it, or harvest a field (lit in gold)."
+      : "Pick a Hedge token to plant it (no field can be harvested)."];
+  }
+
+  function statusBar(ctx) {
+    const { view, acts, ui, mine } = ctx;
+    const [title, hint] = prompt(ctx);
+    const tabs = view.phase === "bonus" && mine && acts.cats.length > 1
+      ? h("div", { class: "gr-tabs", role: "tablist" }, acts.cats.map((cat) => {
+        const [ic, label] = CATEGORY_TAB[cat];
+        const on = ctx.active.has(cat);
+        return h("button", {
+          type: "button", role: "tab", class: `gr-tab ${on ? "on" : ""}`, "aria-selected": on ? "true" : "false",
+          dataset: { tab: cat }, onclick: () => ctx.tab(cat),
+        }, icon(ic), label);
+      }))
+      : null;
+    const pills = [
+      view.last_turn ? h("span", { class: "pill warn" }, "Last turn") : null,
+      view.end_triggered && !view.last_turn && view.phase !== "over" ? h("span", { class: "pill warn" }, "Bag empty: game ends") : null,
+      view.variant.tools_and_moles ? h("span", { class: "pill" }, "Tools & Moles") : null,
+    ];
+    const compost = view.phase === "bonus" && ctx.active.has("compost")
+      ? h("div", { class: "gr-choices" }, [...acts.compost].map(([veg, a]) => h("button", {
+        type: "button", class: `gr-choice k-${veg}`, title: a.label, dataset: { action: a.notation },
+        onclick: () => ctx.send(a.action),
+      }, icon(veg), `Compost ${nameOf(veg).toLowerCase()} (+${view.hedge.filter((k) => k === veg).length})`)))
+      : null;
+    return h("div", { class: `gr-status ${mine ? "mine" : ""} phase-${view.phase.replace(/ /g, "-")}` },
+      h("div", { class: "what" }, h("strong", {}, title), h("span", {}, hint)),
+      h("div", { class: "pills" }, pills),
+      tabs, compost,
+      h("div", { class: "buttons" },
+        ui.sel ? h("button", { type: "button", class: "quiet gr-cancel", onclick: () => ctx.choose(null) }, "Cancel") : null,
+        acts.skip ? h("button", {
+          type: "button", class: "gr-skip", title: "Decline the bonus on offer", dataset: { action: "skip" },
+          onclick: () => ctx.send(acts.skip.action),
+        }, "Skip bonus") : null));
+  }
+
+  /* -- beside the garden: fields to harvest, bag, discard, the patterns --------------------- */
+  function fieldList(ctx) {
+    const { acts, active } = ctx;
+    if (!active.has("harvest") || !acts.fields.length) return null;
+    const groups = VEGETABLES.map((veg) => {
+      const fields = acts.fields.filter((f) => f.veg === veg);
+      if (!fields.length) return null;
+      return h("div", { class: `field-group k-${veg}` },
+        h("span", { class: "group-name" }, icon(veg), nameOf(veg)),
+        h("div", { class: "group-fields" }, fields.map((f) => fieldButton(ctx, f))));
+    });
+    return h("section", { class: "gr-panel gr-fields" },
+      h("h3", {}, "Harvest a field ", h("span", { class: "count" }, `(${acts.fields.length})`)),
+      h("p", { class: "hint" }, "Hover to see it on your Potager; click to harvest. Single tokens are discarded, double ones turn single; 1 point per token."),
+      groups);
+  }
+
+  function counts(title, items, total, extra) {
+    const entries = Object.entries(items);
+    return h("section", { class: `gr-panel gr-counts ${extra}` },
+      h("h3", {}, extra === "bag" ? icon("bag", "bag") : null, title, total !== null ? h("span", { class: "count" }, ` (${total})`) : null),
+      h("ul", {}, entries.map(([kind, n]) => h("li", { class: n ? "" : "none", title: `${nameOf(kind)}: ${n}` },
+        token(kind, isVegetable(kind) ? "single" : "tool", "mini"), h("b", {}, String(n))))));
+  }
+
+  function toolsLegend(view) {
+    const tools = [...new Set(Object.values(view.tool_squares[0]))];
+    if (view.variant.tools_and_moles) tools.push("swap", "compost", "flipcol", "copy");
+    return h("section", { class: "gr-panel gr-legend" }, h("h3", {}, "Tools"),
+      h("ul", {}, tools.map((t) => h("li", {}, icon(t), h("b", {}, nameOf(t)), h("span", {}, TOOL_HELP[t])))));
+  }
+
+  function patterns() {
+    return h("section", { class: "gr-panel gr-patterns" },
+      h("h3", {}, "Fields ", h("span", { class: "count" }, "(rotate or mirror them)")),
+      VEGETABLES.map((veg) => h("div", { class: `pattern-row k-${veg}` }, icon(veg),
+        PATTERNS[veg].map((shape) => {
+          const rows = shape.split("|");
+          const n = shape.split("").filter((x) => x === "X").length;
+          return h("span", { class: "pattern", title: `${n} ${nameOf(veg).toLowerCase()}` },
+            h("span", { class: "shape", style: `grid-template-columns: repeat(${rows[0].length}, 9px)` },
+              rows.flatMap((row) => row.split("").map((x) => h("i", { class: x === "X" ? "on" : "" })))),
+            h("small", {}, String(n)));
+        }))));
+  }
+
+  /* -- the whole drawing ---------------------------------------------------------------------- */
+  function render(container, view, seat, legal, send, table) {
+    ensureAssets();
+    let ui = memory.get(container);
+    if (!ui) { ui = { sel: null, anchor: null, tab: null, view: null, key: null }; memory.set(container, ui); }
+    const key = `${view.turn}|${view.phase}|${legal.map((a) => a.notation).join(",")}`;
+    if (ui.key !== key) { ui.key = key; ui.sel = null; ui.anchor = null; ui.tab = null; }
+    const fresh = ui.view && ui.view !== view ? changes(ui.view, view) : new Map();
+    ui.view = view;
+    const repaint = () => draw(container, ui, view, seat, legal, send, table, new Map());
+    ui.repaint = repaint;
+    draw(container, ui, view, seat, legal, send, table, fresh);
+  }
+
+  function draw(container, ui, view, seat, legal, send, table, fresh) {
+    const viewer = seat === null || seat === undefined ? 0 : seat;
+    const rev = viewer === 1;
+    const cols = rev ? [...COLUMNS].reverse() : COLUMNS;
+    const mine = legal.length > 0;
+    const actor = mine ? seat : view.turn;
+    const acts = parseLegal(legal, actor);
+    let active;
+    if (view.phase === "bonus") {
+      const tab = acts.cats.includes(ui.tab) ? ui.tab : acts.cats[0];
+      active = new Set(tab ? [tab] : []);
+    } else {
+      active = new Set(acts.cats);
+    }
+    const ctx = {
+      view, seat, table, send, ui, acts, active, actor, cols, rev, mine, fresh,
+      inter: interactions(acts, ui, active, actor),
+      marks: latestTurn(table && table.events),
+      choose(sel) { ui.sel = sel; ui.anchor = null; ui.repaint(); },
+      anchor(key) { ui.anchor = key; ui.sel = null; ui.repaint(); },
+      tab(cat) { ui.tab = cat; ui.sel = null; ui.anchor = null; ui.repaint(); },
+      highlight(keys) {
+        const on = new Set(keys);
+        for (const el of container.querySelectorAll(".gr-sq[data-key]")) el.classList.toggle("preview", on.has(el.dataset.key));
+      },
+    };
+    const opp = 1 - viewer;
+    const garden = h("div", { class: `gr-garden ${rev ? "rev" : ""}` },
+      nameBar(ctx, opp),
+      potager(ctx, opp, true),
+      arrows(ctx, "up"),
+      hedge(ctx),
+      arrows(ctx, "down"),
+      potager(ctx, viewer, false),
+      nameBar(ctx, viewer));
+    const kinds = Object.keys(view.bag);
+    const discard = Object.fromEntries(kinds.map((k) => [k, view.discard[k] || 0]));
+    const side = h("div", { class: "gr-side" },
+      fieldList(ctx),
+      h("div", { class: "gr-supplies" },
+        counts("Bag", view.bag, view.bag_size, "bag"),
+        counts("Discarded", discard, null, "discard")),
+      patterns(),
+      toolsLegend(view));
+    const extra = acts.other.length ? h("section", { class: "your-move" }, Potager.renderActions(acts.other, send)) : null;
+    container.replaceChildren(h("div", { class: `gr ${mine ? "mine" : ""}` },
+      statusBar(ctx), track(ctx), extra,
+      h("div", { class: "gr-main" }, garden, side)));
+  }
+
+  /* -- the log -------------------------------------------------------------------------------- */
+  function describe(event, table) {
+    const name = (s) => who(table, s, table && table.seat);
+    const s = "seat" in event ? name(event.seat) : "";
+    const theirs = (p) => (table && p === table.seat ? "your" : `${name(p)}’s`);
+    switch (event.type) {
+      case "setup":
+        return `The Hedge holds ${event.hedge.join(", ")}; the Trampoline ${event.trampoline}.`;
+      case "draw":
+        return `A ${nameOf(event.token).toLowerCase()} is drawn onto the Trampoline.`;
+      case "bag empty":
+        return "The bag is empty: the game ends after this turn (or after the next player’s last turn).";
+      case "plant":
+        return `${s} ${isVegetable(event.token) ? "plant" : "place"}${s === "You" ? "" : "s"} the ${nameOf(event.token).toLowerCase()} of slot ${event.slot} on ${event.square} (${event.face}).`;
+      case "mole":
+        return `${s} put${s === "You" ? "" : "s"} a mole (${nameOf(event.token)}) on ${theirs(1 - event.seat)} ${event.square}.`;
+      case "harvest":
+        return `${s} harvest${s === "You" ? "" : "s"} ${event.squares.length} ${nameOf(event.vegetable).toLowerCase()} (${event.squares.join(" ")}).`;
+      case "score":
+        return `${s === "You" ? "Your" : `${s}’s`} gnome goes from ${event.from} to ${event.to}.`;
+      case "bonus":
+        return `${s} may use ${event.tools.map(nameOf).join(", ")}.`;
+      case "skip":
+        return `${s} skip${s === "You" ? "" : "s"} the bonus.`;
+      case "move":
+        return `${s} move${s === "You" ? "" : "s"} the token on ${event.from} to ${event.to} (Wheelbarrow).`;
+      case "flip":
+        return `${s} flip${s === "You" ? "" : "s"} ${event.square} of ${theirs(event.potager)} Potager.`;
+      case "swap":
+        return `${s} swap${s === "You" ? "" : "s"} Hedge slots ${event.slots[0]} and ${event.slots[1]}.`;
+      case "compost":
+        return `${s} compost${s === "You" ? "" : "s"} ${event.n} ${nameOf(event.vegetable).toLowerCase()} from the Hedge.`;
+      case "flipcol":
+        return `${s} flip${s === "You" ? "" : "s"} column ${event.column} in both Potagers.`;
+      case "molemove":
+        return `${s} send${s === "You" ? "" : "s"} the mole on ${event.from} to ${theirs(1 - event.seat)} ${event.to}.`;
+      case "last turn":
+        return `${s} ${s === "You" ? "play" : "plays"} the last turn.`;
+      case "stuck":
+        return `${s} can neither place nor harvest, and lose${s === "You" ? "" : "s"}.`;
+      case "pass":
+        return `${s} can neither place nor harvest, and pass${s === "You" ? "" : "es"}.`;
+      case "game over":
+        return `Game over: ${event.winners.map(name).join(" and ")} ${event.winners.length === 1 && event.winners[0] !== (table && table.seat) ? "wins" : "win"} (${event.scores.join(" – ")}).`;
+      default:
+        return null;
+    }
+  }
+
+  Potager.registerGame("garden-rush", { render, describe, handlesActions: true });
+})();

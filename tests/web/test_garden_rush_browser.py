@@ -1,0 +1,138 @@
+"""Garden Rush in a browser: a person creates a table against the heuristic bot in the lobby and
+plays a whole game by clicking the drawing — a Hedge token then a lit square to plant, a field
+to harvest, the tools of a bonus — and sees the result. The basic game first, then Tools & Moles.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
+
+GAME = "garden-rush"
+FINISHED = "#result:not([hidden])"
+ACTION = ".gr [data-action]:not([data-action=skip])"
+PICK = ".gr [data-pick]"
+SKIP = ".gr [data-action=skip]"
+
+
+def create_table(page: Page, server: str, tools_and_moles: bool) -> None:
+    """The lobby's form: you in seat 1 against the heuristic bot."""
+    page.goto(server + "/")
+    page.wait_for_selector(f"#game option[value='{GAME}']", state="attached")
+    page.fill("#name", "Ada")
+    page.select_option("#game", GAME)
+    page.select_option("select[name='variant.tools_and_moles']", label=str(tools_and_moles).lower())
+    page.select_option("select[name=seat1]", "bot:heuristic")
+    page.click("#create-button")
+    page.wait_for_url("**/table/*")
+
+
+def play_one(page: Page) -> str | None:
+    """Click the first move of the drawing (else the first step of one, else Skip); the
+    notation or step clicked, or None once the game is over."""
+    page.wait_for_selector(f"{ACTION}, {PICK}, {SKIP}, {FINISHED}", timeout=20_000)
+    if page.locator(FINISHED).count():
+        return None
+    for selector, attribute in ((ACTION, "data-action"), (PICK, "data-pick"), (SKIP, "data-action")):
+        target = page.locator(selector)
+        if not target.count():
+            continue
+        # The page may be redrawn under the click: then the next call looks again.
+        with contextlib.suppress(PlaywrightError):
+            clicked = target.first.get_attribute(attribute, timeout=2_000) or ""
+            target.first.click(timeout=2_000)
+            return clicked
+        return ""
+    return ""
+
+
+def busy(page: Page) -> bool:
+    """A typical table to show: tokens in both Potagers, and a field to harvest on offer."""
+    return (
+        page.locator(".gr-potager .gr-token").count() >= 10
+        and page.locator(".gr-fields [data-action]").count() > 0
+        and page.locator(".gr-hedge [data-pick]").count() > 0
+    )
+
+
+def screenshot(page: Page, screenshots: Path) -> None:
+    """A Hedge token chosen (its squares lit) and a field previewed, wide and at phone size."""
+    page.locator(".gr-hedge [data-pick]").first.click()
+    expect(page.locator(".gr-potager .gr-sq.target").first).to_be_visible()
+    page.locator(".gr-fields [data-action]").first.hover()
+    expect(page.locator(".gr-sq.preview").first).to_be_visible()
+    page.wait_for_timeout(500)  # let the pop-in of new tokens end
+    page.screenshot(path=screenshots / f"{GAME}.png", full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    page.screenshot(path=screenshots / f"{GAME}-phone.png", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def play_game(page: Page, screenshots: Path | None) -> dict[str, int]:
+    """Play to the end by clicking; counts of what was clicked, by verb."""
+    clicked: dict[str, int] = {}
+    shot = screenshots is None
+    for _ in range(600):
+        if not shot and busy(page):
+            screenshot(page, screenshots)  # type: ignore[arg-type]
+            shot = True
+        notation = play_one(page)
+        if notation is None:
+            break
+        verb = notation.split(" ")[0]
+        clicked[verb] = clicked.get(verb, 0) + 1
+    assert shot, "no busy table to show"
+    return clicked
+
+
+def check_over(page: Page) -> None:
+    expect(page.locator("#turn")).to_contain_text("Game over")
+    expect(page.locator(".scores tr")).to_have_count(2)
+    expect(page.locator(".gr-status.phase-over")).to_be_visible()
+    assert page.locator(".log li").filter(has_text="Game over").count() == 1
+
+
+def test_a_person_plays_a_whole_basic_game_by_clicking(
+    browser: Browser, server: str, screenshots: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    create_table(page, server, tools_and_moles=False)
+    # Both Potagers (21 squares each, four tool squares), the Hedge's five tokens, the
+    # Trampoline, the score track 0…40 with its seven bonus squares.
+    expect(page.locator(".gr-potager")).to_have_count(2)
+    expect(page.locator(".gr-potager .gr-sq:not(.cut)")).to_have_count(42)
+    expect(page.locator(".gr-potager .gr-sq.tool-sq")).to_have_count(8)
+    expect(page.locator(".gr-hedge .gr-slot .gr-token")).to_have_count(5)
+    expect(page.locator(".gr-trampoline .gr-token")).to_have_count(1)
+    expect(page.locator(".gr-track .cell")).to_have_count(41)
+    expect(page.locator(".gr-track .cell.bonus")).to_have_count(7)
+    # Seat 0 begins: a Hedge token first, then the squares it may go to light up.
+    expect(page.locator(".gr-hedge [data-pick]")).to_have_count(5)
+    page.locator(".gr-hedge [data-pick='slot 3']").click()
+    expect(page.locator(".gr-potager.bottom [data-action^='plant 3 ']")).to_have_count(21)
+    expect(page.locator(".gr-status")).to_contain_text("Double face up in column c")
+    page.locator(".gr-potager [data-action='plant 3 c3']").click()
+    expect(page.locator(".gr-potager.bottom .gr-sq[data-square=c3] .gr-token.f-double")).to_have_count(1)
+    clicked = play_game(page, screenshots)
+    assert clicked.get("plant", 0) >= 5 and clicked.get("harvest", 0) >= 3, clicked
+    check_over(page)
+    assert not errors
+
+
+def test_a_person_plays_a_whole_game_with_tools_and_moles(browser: Browser, server: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    create_table(page, server, tools_and_moles=True)
+    expect(page.locator(".gr-status .pill", has_text="Tools & Moles")).to_have_count(1)
+    expect(page.locator(".gr-counts.bag li")).to_have_count(9)
+    clicked = play_game(page, None)
+    assert clicked.get("plant", 0) >= 5, clicked
+    check_over(page)
+    assert not errors
