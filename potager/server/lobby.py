@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from potager import agents
 from potager.engine import Game, Seat, State
 
+from .live import LiveTable
 from .manager import TableManager, available_games
 from .schemas import (
     CreatedTable,
@@ -31,7 +32,8 @@ STATUSES = {"open": ("waiting", "playing"), "live": ("playing",), "finished": ("
 
 
 def manager(request: Request) -> TableManager:
-    return request.app.state.manager  # type: ignore[no-any-return]
+    found: TableManager = request.app.state.manager
+    return found
 
 
 Manager = Annotated[TableManager, Depends(manager)]
@@ -77,7 +79,7 @@ async def create_table(request: CreateTable, tables: Manager) -> CreatedTable:
     return await tables.create(request)
 
 
-async def _live(tables: TableManager, table_id: str):  # type: ignore[no-untyped-def]
+async def _live(tables: TableManager, table_id: str) -> LiveTable:
     live = await tables.table(table_id)
     if live is None:
         raise HTTPException(404, f"no table {table_id}")

@@ -11,12 +11,13 @@ import asyncio
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from fastapi import WebSocket
 
 from potager import agents, games
-from potager.engine import Action, Game, IllegalAction, NotationError, Seat
+from potager.engine import Action, Game, IllegalAction, NotationError, Seat, View
 from potager.store import SeatInfo, StaleVersion, Store, TableInfo
 
 from .bots import BotPool
@@ -65,6 +66,16 @@ def available_games() -> list[Game]:
 def invite_url(table_id: str, seat: Seat, token: str) -> str:
     # The token rides in the fragment: browsers never send it to a server or into its logs.
     return f"/table/{table_id}#seat={seat}&token={token}"
+
+
+@dataclass
+class Shared:
+    """What every connection's state message has in common, computed once per update."""
+
+    seats: list[SeatPublic]
+    result: ResultModel | None
+    seen: dict[Seat | None, tuple[View, list[LegalAction]]] = field(default_factory=dict)
+    """Per seat (``None``: spectators), its view and legal actions."""
 
 
 class TableManager:
@@ -350,36 +361,48 @@ class TableManager:
                 found.append(self.summary(live))
         return found
 
-    def state_message(self, live: LiveTable, connection: Connection, reset: bool) -> str:
+    def state_message(
+        self, live: LiveTable, connection: Connection, reset: bool, shared: Shared | None = None
+    ) -> str:
+        """The table as ``connection``'s seat sees it; ``shared`` holds what a broadcast
+        computes once for every connection."""
+        shared = shared or Shared(self.seats_public(live), self._result(live))
         state, seat = live.state, connection.seat
+        if seat not in shared.seen:
+            legal: list[LegalAction] = []
+            if seat is not None and live.info.status == "playing":
+                legal = [
+                    LegalAction(
+                        action=a, notation=state.action_to_str(a), label=state.action_label(a)
+                    )
+                    for a in state.legal_actions(seat)
+                ]
+            shared.seen[seat] = (state.view(seat), legal)
+        view, legal = shared.seen[seat]
         start = 0 if reset else connection.events_sent
         connection.events_sent = len(state.events)
-        may_act = seat is not None and live.info.status == "playing"
-        legal = [
-            LegalAction(action=a, notation=state.action_to_str(a), label=state.action_label(a))
-            for a in (state.legal_actions(seat) if may_act else ())  # type: ignore[arg-type]
-        ]
         return StateMessage(
             table_id=live.info.id,
             game=live.info.game,
             seat=seat,
             version=live.version,
             last_mover=state.moves[-1][0] if state.moves else None,
-            status=live.info.status,  # type: ignore[arg-type]
+            status=live.info.status,
             to_move=list(state.to_move),
-            view=state.view(seat),
+            view=view,
             legal=legal,
             events=state.events_for(seat, start),
             log_reset=reset,
-            seats=self.seats_public(live),
+            seats=shared.seats,
             spectators=live.spectators,
-            result=self._result(live),
+            result=shared.result,
             rematch_id=live.info.rematch_id,
         ).model_dump_json()
 
     def broadcast_state(self, live: LiveTable) -> None:
+        shared = Shared(self.seats_public(live), self._result(live))
         for connection in live.connections:
-            connection.send(self.state_message(live, connection, reset=False))
+            connection.send(self.state_message(live, connection, reset=False, shared=shared))
 
     def broadcast_presence(self, live: LiveTable) -> None:
         text = PresenceMessage(seats=self.seats_public(live), spectators=live.spectators)

@@ -7,10 +7,14 @@ fails on the primary key, which is what makes the optimistic version numbers saf
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+SeatKind = Literal["human", "bot"]
+TableStatus = Literal["waiting", "playing", "finished"]
+"""``waiting`` until every human seat has been taken once, then ``playing``, then ``finished``."""
 
 
 def utcnow() -> datetime:
@@ -32,8 +36,7 @@ class TableRow(Base):
     variant: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
     deck: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
-    status: Mapped[str] = mapped_column(String(16), index=True)
-    """``waiting`` (a human seat has never been taken), ``playing`` or ``finished``."""
+    status: Mapped[TableStatus] = mapped_column(String(16), index=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
     """The number of moves: the version a client must have seen to act."""
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
@@ -54,8 +57,7 @@ class SeatRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))
-    """``human`` or ``bot``."""
+    kind: Mapped[SeatKind] = mapped_column(String(8))
     level: Mapped[str | None] = mapped_column(String(32), nullable=True)
     name: Mapped[str] = mapped_column(String(64), default="")
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)

@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -17,7 +17,7 @@ from sqlalchemy.orm import selectinload, sessionmaker
 
 from potager.engine import GameRecord
 
-from .models import MoveRow, SeatRow, TableRow, utcnow
+from .models import MoveRow, SeatKind, SeatRow, TableRow, TableStatus, utcnow
 
 DEFAULT_URL = "sqlite:///potager.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -26,11 +26,6 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 def database_url() -> str:
     """``POTAGER_DATABASE_URL`` or the embedded default, ``sqlite:///potager.db``."""
     return os.environ.get("POTAGER_DATABASE_URL") or DEFAULT_URL
-
-
-SeatKind = Literal["human", "bot"]
-TableStatus = Literal["waiting", "playing", "finished"]
-"""``waiting`` until every human seat has been taken once, then ``playing``, then ``finished``."""
 
 
 class StaleVersion(ValueError):
@@ -73,15 +68,12 @@ def _table_info(row: TableRow) -> TableInfo:
         dict(row.variant),
         row.seed,
         None if row.deck is None else list(row.deck),
-        row.status,  # type: ignore[arg-type]
+        row.status,
         row.version,
         row.result,
         row.rematch_of,
         row.rematch_id,
-        [
-            SeatInfo(s.seat, s.kind, s.level, s.name, s.token_hash, s.taken)  # type: ignore[arg-type]
-            for s in row.seats
-        ],
+        [SeatInfo(s.seat, s.kind, s.level, s.name, s.token_hash, s.taken) for s in row.seats],
         row.created_at,
         row.updated_at,
     )

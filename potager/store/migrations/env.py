@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import create_engine
+from sqlalchemy import Connection, create_engine
 
 from potager.store.models import Base
 from potager.store.store import database_url
@@ -12,7 +12,7 @@ from potager.store.store import database_url
 config = context.config
 
 
-def run(connection) -> None:  # type: ignore[no-untyped-def]
+def run(connection: Connection) -> None:
     context.configure(
         connection=connection,
         target_metadata=Base.metadata,
