@@ -104,6 +104,14 @@ def test_two_people_play_one_table_through_an_invite_link(
         ada.wait_for_timeout(20)
     expect(ada.locator("#turn")).to_contain_text("Game over")
     expect(bob.locator("#turn")).to_contain_text("Game over")
+    first_table = ada.url
+    ada.click("text=Rematch")
+    ada.wait_for_url(lambda url: url != first_table)
+    expect(ada.locator("#turn")).to_contain_text("Waiting for 1 more player")
+    bob.click("text=Join the rematch")
+    bob.wait_for_url(ada.url)
+    expect(ada.locator("#turn")).not_to_contain_text("Waiting for 1 more player")
+    expect(bob.locator("#me")).to_contain_text("seat 2")
     bob_context.close()
 
 
