@@ -1,0 +1,535 @@
+/* Kraut & Rüben in the browser: the gardens as 3 × 4 beds of illustrated tiles, snails and moles
+ * sitting on the tiles they cover, the pile and the drawn tile, who still has a mole, your secret
+ * contract card with your garden's column lit and its running score, and at the end every
+ * contract revealed with the final scores.
+ *
+ * Drawn only from the view (potager/games/kraut_und_rueben/__init__.py documents its keys) and
+ * from the public events passed as `table.events` (to ring the tiles the others just played).
+ * A turn is clicked step by step: "Draw" (or arm your mole, then click a tile to cover), then a
+ * glowing space, then "Take garden N" or "Pass". Every legal move carries
+ * `data-action="<notation>"` (`draw`, `place 2 b3`, `mole 2 b3`, `take 2`, `pass`).
+ */
+"use strict";
+
+(() => {
+  const { h } = Potager;
+
+  const VEGETABLES = ["tomato", "asparagus", "carrot", "salad"];
+  const COLUMNS = ["a", "b", "c", "d"];
+  const ROWS = ["1", "2", "3"];
+  const COLUMN_LABELS = ["0", "1", "2", "3", "4+"];
+  /* The printed contract cards (FACTS.md; potager/games/kraut_und_rueben/data.py): a copy of
+   * what every player may read on a card, to draw the viewer's own card and the revealed ones. */
+  const LOWER_ROW = [1, 2, 3, 2, 1];
+  const HIGHER_ROW = [2, 3, 4, 3, 2];
+  const NEGATIVE_POINTS = -2;
+  const FIXED_POINTS = { clover: 1, dandelion: 0, mole: 0, snail: -1 };
+  const CONTRACTS = {
+    1: ["tomato", "carrot", "salad", "asparagus"],
+    2: ["tomato", "salad", "asparagus", "carrot"],
+    3: ["tomato", "asparagus", "carrot", "salad"],
+    4: ["asparagus", "salad", "tomato", "carrot"],
+    5: ["asparagus", "tomato", "carrot", "salad"],
+    6: ["asparagus", "carrot", "salad", "tomato"],
+    7: ["carrot", "tomato", "asparagus", "salad"],
+    8: ["carrot", "asparagus", "salad", "tomato"],
+    9: ["carrot", "salad", "tomato", "asparagus"],
+    10: ["salad", "asparagus", "carrot", "tomato"],
+    11: ["salad", "carrot", "tomato", "asparagus"],
+    12: ["salad", "tomato", "asparagus", "carrot"],
+  };
+  const NAMES = {
+    tomato: "tomato", asparagus: "asparagus", carrot: "carrot", salad: "salad",
+    clover: "clover", dandelion: "dandelion", snail: "snail", mole: "mole",
+  };
+
+  /* Each tile's illustration (viewBox 0 0 48 48). */
+  const ART = {
+    tomato: `<ellipse cx="24" cy="28" rx="16" ry="14.5" fill="#e03131"/>
+      <path d="M12 30c1 6 6 10 12 10" stroke="#b02525" stroke-width="1.6" fill="none" opacity=".55"/>
+      <ellipse cx="17" cy="23" rx="4.5" ry="2.6" fill="#ff8787" opacity=".75" transform="rotate(-35 17 23)"/>
+      <path d="M24 17l3.2-4.6.7 5 5.4-.9-3.6 3.8 4.3 2.6-5.7.3-1.8 4.3-2.5-4.1-2.5 4.1-1.8-4.3-5.7-.3 4.3-2.6-3.6-3.8 5.4.9.7-5z"
+        fill="#2f9e44" stroke="#237a35" stroke-width=".8" stroke-linejoin="round"/>
+      <path d="M24 14V8" stroke="#2b8a3e" stroke-width="2.2" stroke-linecap="round"/>`,
+    asparagus: `<g stroke-linecap="round">
+      <path d="M16.5 43L19 13" stroke="#74b816" stroke-width="5"/>
+      <path d="M24 44V9" stroke="#8bc34a" stroke-width="5.6"/>
+      <path d="M31.5 43L29 14" stroke="#74b816" stroke-width="5"/></g>
+      <path d="M19 8.5c2 1.5 2.2 4.5 0 7-2.2-2.5-2-5.5 0-7zM24 4c2.3 1.7 2.5 5.3 0 8-2.5-2.7-2.3-6.3 0-8zM29 9.5c2 1.5 2.2 4.5 0 7-2.2-2.5-2-5.5 0-7z" fill="#5c7f1f"/>
+      <path d="M22.4 20l3 1.4M22.4 27l3 1.4M17.5 22l2.6 1.2M30.6 23l-2.6 1.2M17 30l2.5 1.2M31 31l-2.5 1.2" stroke="#4f7a12" stroke-width="1.1" stroke-linecap="round"/>
+      <rect x="14" y="33" width="20" height="3.6" rx="1.6" fill="#9c36b5"/>`,
+    carrot: `<path d="M24 16c-2-5-6-9-10-11M24 16c0-5 1-9 2.5-12M24 16c2.5-4 6.5-7 10.5-8" stroke="#37b24d" stroke-width="3" fill="none" stroke-linecap="round"/>
+      <path d="M16 18c4-3.5 12-3.5 16 0 1 1 1 2.6.6 3.8L25.3 44c-.4 1.4-2.2 1.4-2.6 0L15.4 21.8c-.4-1.2-.4-2.8.6-3.8z" fill="#f76707"/>
+      <path d="M18.5 24h4.5M23 30.5h4M21.5 37h3.5" stroke="#c2410c" stroke-width="1.5" stroke-linecap="round"/>
+      <path d="M19 20c1.5-1 3-1.3 4.5-1.3" stroke="#ffa94d" stroke-width="1.6" stroke-linecap="round" fill="none"/>`,
+    salad: `<circle cx="24" cy="26" r="16" fill="#40c057" stroke="#40c057" stroke-width="4.5" stroke-dasharray=".1 5.2" stroke-linecap="round"/>
+      <circle cx="24" cy="27" r="11.5" fill="#8ce99a" stroke="#69db7c" stroke-width="3.5" stroke-dasharray=".1 4.4" stroke-linecap="round"/>
+      <circle cx="24" cy="28" r="6.5" fill="#d3f9d8"/>
+      <path d="M24 28L13 19M24 28l11-9M24 28V12M24 28l-13 6M24 28l13 6" stroke="#2f9e44" stroke-width="1.1" opacity=".7"/>`,
+    clover: `<path d="M24 24c1 8 3 14 8 20" stroke="#2b8a3e" stroke-width="2.4" fill="none" stroke-linecap="round"/>
+      ${[0, 120, 240].map((turn) => `<g transform="rotate(${turn} 24 24)">
+        <path d="M24 24c-7-3-10-11-5.5-13.5 2.4-1.3 4.6.2 5.5 2.3.9-2.1 3.1-3.6 5.5-2.3C34 13 31 21 24 24z"
+          fill="#40c057" stroke="#2b8a3e" stroke-width="1"/>
+        <path d="M21 15.5l3 3 3-3" stroke="#d3f9d8" stroke-width="1.2" fill="none" stroke-linecap="round"/></g>`).join("")}`,
+    dandelion: `<path d="M24 28c-1 6 0 11 1 17" stroke="#2f9e44" stroke-width="2.4" fill="none" stroke-linecap="round"/>
+      <path d="M24 44c-5-2-9-6-11-11l3 1-1-4 4 3 0-4 3 5z" fill="#51cf66"/>
+      <circle cx="24" cy="19" r="9" fill="none" stroke="#fcc419" stroke-width="10" stroke-dasharray="1.5 1.3"/>
+      <circle cx="24" cy="19" r="5.2" fill="#fab005" stroke="#f59f00" stroke-width="2" stroke-dasharray="1 1"/>`,
+    snail: `<path d="M5 40c0-3 3-5 8-5h24c3 0 5-3 6-8 .6-2.4 3-2.4 3.2 0 .5 6-1.5 13-9 13H8c-2 0-3-.4-3-1z" fill="#d8c3a5" stroke="#a68b6b" stroke-width="1.2"/>
+      <path d="M41 29l-1.5-8M44.5 28.5l1-8" stroke="#a68b6b" stroke-width="1.5" stroke-linecap="round"/>
+      <circle cx="39.4" cy="20.6" r="1.7" fill="#5c4630"/><circle cx="45.6" cy="20.3" r="1.7" fill="#5c4630"/>
+      <circle cx="23" cy="24" r="12.5" fill="#c0793f" stroke="#7a4a26" stroke-width="1.6"/>
+      <path d="M23 24a2 2 0 0 1 4 0a4 4 0 0 1-8 0a6 6 0 0 1 12 0a8 8 0 0 1-16 0a10 10 0 0 1 20 0" fill="none" stroke="#7a4a26" stroke-width="1.6" stroke-linecap="round"/>
+      <ellipse cx="18" cy="17" rx="3.5" ry="1.8" fill="#e8b07e" opacity=".7" transform="rotate(-30 18 17)"/>`,
+    mole: `<path d="M2 46c3-9 11-13 22-13s19 4 22 13z" fill="#8d6e4f"/>
+      <circle cx="12" cy="41" r="1.3" fill="#6b4f36"/><circle cx="35" cy="43" r="1.5" fill="#6b4f36"/>
+      <ellipse cx="24" cy="27" rx="14" ry="13" fill="#495057"/>
+      <ellipse cx="24" cy="31" rx="8" ry="6" fill="#5f676e"/>
+      <path d="M13 30c2 1 4 1 6 0M35 30c-2 1-4 1-6 0M13 33c2 0 4-.5 6-1.5M35 33c-2 0-4-.5-6-1.5" stroke="#ced4da" stroke-width=".8" fill="none"/>
+      <ellipse cx="24" cy="29.5" rx="3.4" ry="2.5" fill="#f783ac"/>
+      <circle cx="19" cy="24" r="1.3" fill="#111"/><circle cx="29" cy="24" r="1.3" fill="#111"/>
+      <path d="M7 38c1-4 4-6 8-5 1 .3 1 1.5 0 2-2 1-4 3-5 5zM41 38c-1-4-4-6-8-5-1 .3-1 1.5 0 2 2 1 4 3 5 5z" fill="#faa2c1" stroke="#e64980" stroke-width=".7"/>`,
+  };
+  const SEAT_COLOURS = ["#2563eb", "#c2410c", "#7e22ce", "#0f766e", "#be185d"];
+
+  /* Per drawing: what was on the table at the last render (to drop in only new tiles) and
+   * whether the mole is armed (a click on the mole before the click on a tile). */
+  const memory = new WeakMap();
+
+  function ensureCss() {
+    if (document.querySelector("link[data-kr-css]")) return;
+    document.head.append(h("link", {
+      rel: "stylesheet", href: "/static/games/kraut-und-rueben.css", dataset: { krCss: "1" },
+    }));
+  }
+
+  /* -- words ------------------------------------------------------------------------------------ */
+  const mine = (seat) => seat !== null && seat !== undefined;
+  function nameOf(table, s, viewer) {
+    if (mine(viewer) && s === viewer) return "You";
+    return Potager.seatName(table && table.seats, s);
+  }
+  const article = (kind) => (/^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`);
+  const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0");
+  const colourOf = (s) => SEAT_COLOURS[s % SEAT_COLOURS.length];
+
+  /* -- scoring a garden with a contract (rulebook "Carte contrat"), for the lit column ----------- */
+  function principalCount(garden, contract) {
+    const principal = CONTRACTS[contract][0];
+    return Object.values(garden.spaces).filter((stack) => stack[stack.length - 1] === principal).length;
+  }
+  const columnOf = (count) => Math.min(count, COLUMN_LABELS.length - 1);
+
+  function gardenPoints(garden, contract) {
+    const [principal, lower, higher, negative] = CONTRACTS[contract];
+    const col = columnOf(principalCount(garden, contract));
+    let total = 0;
+    for (const stack of Object.values(garden.spaces)) {
+      const top = stack[stack.length - 1];
+      if (top === lower) total += LOWER_ROW[col];
+      else if (top === higher) total += HIGHER_ROW[col];
+      else if (top === negative) total += NEGATIVE_POINTS;
+      else if (top !== principal) total += FIXED_POINTS[top] || 0;
+    }
+    return total;
+  }
+
+  /* -- tiles ------------------------------------------------------------------------------------ */
+  function art(kind, cls) {
+    const el = h("span", { class: `${cls} kind-${kind}`, title: NAMES[kind] || kind });
+    el.innerHTML = `<svg viewBox="0 0 48 48" aria-hidden="true">${ART[kind] || ""}</svg>`;
+    return el;
+  }
+  const tile = (kind, extra = "") => art(kind, `kr-tile ${extra}`);
+  const token = (kind, extra = "") => art(kind, `kr-cover ${extra}`);
+
+  function stackTitle(g, name, stack) {
+    const where = `Garden ${g}, ${name}`;
+    if (!stack.length) return `${where}: empty`;
+    if (stack.length === 2) return `${where}: ${article(stack[0])} covered by ${article(stack[1])} (it no longer counts)`;
+    return `${where}: ${article(stack[0])}`;
+  }
+
+  /* One space of a garden: empty soil, a tile, or a tile under a snail or mole. When `move` is
+   * set, the space is a button that plays it; `ghost` is the tile that would land there. */
+  function space(g, name, stack, opts) {
+    const covered = stack.length === 2;
+    const classes = ["kr-space", stack.length ? "filled" : "empty", covered ? "covered" : "",
+      opts.move ? "target" : "", opts.fresh ? "fresh" : "", opts.recent !== undefined ? "recent" : ""];
+    const children = [
+      stack.length ? tile(stack[0], opts.fresh && !covered ? "drop" : "") : null,
+      covered ? token(stack[1], opts.fresh ? "drop" : "") : null,
+      opts.move && opts.ghost ? art(opts.ghost, stack.length ? "kr-cover kr-ghost" : "kr-tile kr-ghost") : null,
+    ];
+    const attrs = {
+      class: classes.join(" "), title: stackTitle(g, name, stack),
+      style: opts.recent !== undefined ? `--ring: ${colourOf(opts.recent)}` : null,
+      dataset: { space: `${g} ${name}` },
+    };
+    if (!opts.move) return h("div", attrs, children);
+    return h("button", {
+      ...attrs, type: "button", title: `${attrs.title} — ${opts.move.label}`,
+      dataset: { space: `${g} ${name}`, action: opts.move.notation },
+      "aria-label": opts.move.label, onclick: () => opts.send(opts.move.action),
+    }, children);
+  }
+
+  /* -- a garden: its header (number, owner, full), the 3 × 4 bed, the viewer's score ------------ */
+  function gardenBoard(garden, ctx) {
+    const { view, seat, table } = ctx;
+    const g = garden.garden;
+    const owner = garden.owner;
+    const moves = ctx.targets.get(g);
+    const takeable = ctx.takes.has(g);
+    const cells = [h("span", { class: "kr-corner" })];
+    for (const c of COLUMNS) cells.push(h("span", { class: "kr-label col" }, c));
+    for (const r of ROWS) {
+      cells.push(h("span", { class: "kr-label row" }, r));
+      for (const c of COLUMNS) {
+        const name = c + r;
+        const stack = garden.spaces[name] || [];
+        cells.push(space(g, name, stack, {
+          move: moves && moves.get(name), ghost: ctx.ghost, send: ctx.send,
+          fresh: ctx.fresh.has(`${g} ${name}`), recent: ctx.recent.get(`${g} ${name}`),
+        }));
+      }
+    }
+    const ownerTag = owner === null
+      ? h("span", { class: "kr-owner free" }, "free")
+      : h("span", { class: "kr-owner", style: `--seat: ${colourOf(owner)}` },
+        h("span", { class: "kr-dot" }), nameOf(table, owner, seat));
+    const own = mine(seat) && owner === seat && view.contract;
+    const filled = Object.keys(garden.spaces).length;
+    const classes = ["kr-garden", owner === null ? "unowned" : "owned", garden.full ? "full" : "",
+      own ? "mine" : "", moves ? "has-targets" : "", takeable ? "takeable" : ""].join(" ");
+    return h("section", {
+      class: classes, dataset: { garden: g },
+      style: owner === null ? null : `--seat: ${colourOf(owner)}`,
+    },
+    h("header", { class: "kr-garden-head" },
+      h("span", { class: "kr-garden-no" }, `Garden ${g}`), ownerTag),
+    h("div", { class: "kr-bed" }, cells),
+    h("footer", { class: "kr-garden-foot" },
+      garden.full
+        ? h("span", { class: "kr-full", title: "all 12 spaces are occupied" }, "✓ full")
+        : h("span", { class: "kr-filled", title: "spaces occupied" }, `${filled}/12`),
+      own ? h("span", { class: "kr-garden-score", title: "this garden scored with your contract now" },
+        `${signed(gardenPoints(garden, view.contract))} pts`) : null));
+  }
+
+  /* -- a contract card: the principal row picks the column, the lit column is each owned
+   * garden's (rulebook "Carte contrat") ------------------------------------------------------------ */
+  function contractCard(number, lit, opts = {}) {
+    const [principal, lower, higher, negative] = CONTRACTS[number];
+    const litCols = new Map();
+    for (const [g, col] of lit) litCols.set(col, (litCols.get(col) || []).concat(g));
+    const head = (kind, role) => h("th", { class: `kr-role role-${role}` },
+      tile(kind, "mini"), h("span", { class: "kr-role-text" },
+        h("b", {}, NAMES[kind]), h("small", {}, role)));
+    const cellsOf = (values, kind) => values.map((v, col) => h("td", {
+      class: `${litCols.has(col) ? "lit" : ""} ${v < 0 ? "neg" : ""}`,
+      title: `${NAMES[kind]}: ${signed(v)} per tile with ${COLUMN_LABELS[col]} ${NAMES[principal]}`,
+    }, signed(v)));
+    const principalRow = h("tr", { class: "principal" }, head(principal, "principal"),
+      COLUMN_LABELS.map((label, col) => h("td", {
+        class: litCols.has(col) ? "lit" : "",
+        title: `${label} uncovered ${NAMES[principal]} in the garden`,
+      }, h("span", { class: "kr-count" }, label),
+      litCols.has(col) && opts.marks !== false
+        ? h("span", { class: "kr-mark" }, litCols.get(col).map((g) => `G${g}`).join(" ")) : null)));
+    return h("div", { class: `kr-contract ${opts.small ? "small" : ""}`, dataset: { contract: number } },
+      h("div", { class: "kr-contract-title" }, h("span", {}, opts.title || "Contract"),
+        h("span", { class: "kr-card-no" }, `card ${number}`)),
+      h("table", {},
+        h("tbody", {},
+          principalRow,
+          h("tr", { class: "lower" }, head(lower, "lower"), cellsOf(LOWER_ROW, lower)),
+          h("tr", { class: "higher" }, head(higher, "higher"), cellsOf(HIGHER_ROW, higher)),
+          h("tr", { class: "negative" }, head(negative, "negative"),
+            cellsOf(COLUMN_LABELS.map(() => NEGATIVE_POINTS), negative)))),
+      opts.small ? null : h("div", { class: "kr-fixed" },
+        Object.entries(FIXED_POINTS).map(([kind, v]) => h("span", { class: "kr-fixed-item" },
+          tile(kind, "mini"), signed(v)))));
+  }
+
+  /* The column each garden of `s` falls in under `contract`: [[garden number, column], ...]. */
+  function litColumns(gardens, s, contract) {
+    return gardens.filter((g) => g.owner === s).map((g) => [g.garden, columnOf(principalCount(g, contract))]);
+  }
+
+  function contractPanel(view, seat) {
+    if (!mine(seat) || !view.contract) return null;
+    const owned = view.gardens.filter((g) => g.owner === seat);
+    const lit = litColumns(view.gardens, seat, view.contract);
+    const score = view.running_score;
+    return h("section", { class: "kr-panel kr-my-contract" },
+      contractCard(view.contract, lit, { title: "Your secret contract" }),
+      h("div", { class: "kr-running" },
+        owned.length
+          ? [h("span", { class: "kr-running-label" }, `Your garden${owned.length > 1 ? "s" : ""} ${view.phase === "over" ? "scored" : "score"}`),
+            h("strong", { class: `kr-running-score ${score < 0 ? "neg" : ""}` }, signed(score)),
+            h("span", { class: "kr-running-label" }, view.phase === "over" ? "points" : "points now")]
+          : h("span", { class: "kr-running-label" }, "Take a garden: it will score with this card.")));
+  }
+
+  /* -- the turn: the prompt, the pile, the drawn tile and the buttons ------------------------------ */
+  function prompt(view, seat, ctx) {
+    const { table } = ctx;
+    const name = nameOf(table, view.turn, seat);
+    const you = ctx.legal.length > 0;
+    const drawn = view.drawn;
+    switch (view.phase) {
+      case "over":
+        return ["Game over", "Every contract is revealed below with the final scores."];
+      case "draw":
+        if (you && ctx.armed) return ["Play your mole", "Click an uncovered tile to cover it (not in a full garden, at most 2 moles a garden)."];
+        if (you) return ["Your turn: draw a tile", ctx.moles.size ? "…or play your mole once this game, on a tile it covers." : "Draw the top tile of the pile."];
+        return [`${name} ${view.moles[view.turn] ? "draws a tile or plays the mole" : "draws a tile"}`, "Wait for your turn."];
+      case "place":
+        if (you && drawn === "snail") return ["Place the snail", "It must cover an uncovered tile in a garden with fewer than 2 snails: click a glowing tile."];
+        if (you) return [`Place the ${drawn}`, "Click a glowing empty space in any garden (the last space of an owned garden is its owner's)."];
+        return [`${name} places ${article(drawn)}`, ""];
+      default:
+        if (you) return ["Take a garden?", "You may take a free garden with everything on it, or pass."];
+        return [`${name} may take a garden`, ""];
+    }
+  }
+
+  function pileStack(view) {
+    const layers = Math.min(4, Math.ceil(view.pile / 20));
+    return h("div", { class: "kr-pile", title: `${view.pile} tiles left in the pile` },
+      h("div", { class: "kr-pile-stack" },
+        Array.from({ length: Math.max(layers, 1) }, (_, i) => h("span", {
+          class: `kr-back ${view.pile ? "" : "gone"}`, style: `--i: ${i}`,
+        }))),
+      h("span", { class: "kr-pile-count" }, h("b", {}, String(view.pile)), " in the pile"));
+  }
+
+  function drawnSlot(view, ctx) {
+    const fresh = ctx.freshDrawn;
+    return h("div", { class: "kr-drawn" },
+      view.drawn ? tile(view.drawn, `big ${fresh ? "flip" : ""}`) : h("span", { class: "kr-tile big slot" }),
+      h("span", { class: "kr-drawn-label" }, view.drawn ? `drawn: ${view.drawn}` : "no tile drawn"));
+  }
+
+  function button(move, text, cls, send) {
+    return h("button", {
+      type: "button", class: `kr-btn ${cls}`, dataset: { action: move.notation },
+      title: move.label, onclick: () => send(move.action),
+    }, text);
+  }
+
+  function controls(view, seat, ctx) {
+    const { send } = ctx;
+    const items = [];
+    if (ctx.draw) items.push(button(ctx.draw, "Draw", "primary draw", send));
+    if (ctx.moles.size) {
+      items.push(h("button", {
+        type: "button", class: `kr-btn mole-arm ${ctx.armed ? "armed" : ""}`, dataset: { arm: "mole" },
+        "aria-pressed": ctx.armed ? "true" : "false",
+        title: ctx.armed ? "put the mole back" : "play your mole instead of drawing",
+        onclick: () => ctx.toggleMole(),
+      }, token("mole", "mini"), ctx.armed ? "Cancel the mole" : "Play your mole"));
+    }
+    for (const [g, move] of ctx.takes) {
+      const take = button(move, `Take garden ${g}`, "primary take", send);
+      const light = (on) => {
+        const board = take.closest(".kr").querySelector(`.kr-garden[data-garden="${g}"]`);
+        if (board) board.classList.toggle("hover-take", on);
+      };
+      take.addEventListener("mouseenter", () => light(true));
+      take.addEventListener("mouseleave", () => light(false));
+      items.push(take);
+    }
+    if (ctx.pass) items.push(button(ctx.pass, "Pass", "pass", send));
+    return items.length ? h("div", { class: "kr-controls" }, items) : null;
+  }
+
+  /* The end of a game: each gardener's points, best first, the winners starred. */
+  function podium(view, seat, table) {
+    const last = view.history[view.history.length - 1];
+    if (!last) return null;
+    const points = view.games > 1 ? view.totals : last.scores;
+    const winners = view.games > 1 ? points.map((p, s) => [p, s]).filter(([p]) => p === Math.max(...points)).map(([, s]) => s)
+      : last.winners;
+    const order = points.map((p, s) => [p, s]).sort((x, y) => y[0] - x[0] || x[1] - y[1]);
+    return h("ol", { class: "kr-podium" }, order.map(([p, s]) => h("li", {
+      class: winners.includes(s) ? "winner" : "", style: `--seat: ${colourOf(s)}`,
+    }, h("span", { class: "kr-dot" }), h("span", { class: "kr-gardener-name" }, nameOf(table, s, seat)),
+    winners.includes(s) ? h("span", { class: "kr-star" }, "★") : null, h("strong", {}, `${p} pts`))));
+  }
+
+  function turnPanel(view, seat, ctx) {
+    const [title, hint] = prompt(view, seat, ctx);
+    const you = ctx.legal.length > 0;
+    return h("section", { class: `kr-panel kr-turn ${you ? "mine" : ""} phase-${view.phase}` },
+      h("div", { class: "kr-prompt" },
+        view.games > 1 ? h("span", { class: "kr-pill" }, `Game ${view.game} of ${view.games}`) : null,
+        h("strong", {}, title), hint ? h("span", { class: "kr-hint" }, hint) : null),
+      view.phase === "over" ? podium(view, seat, ctx.table) : h("div", { class: "kr-turn-row" },
+        pileStack(view), drawnSlot(view, ctx), controls(view, seat, ctx)));
+  }
+
+  /* -- the gardeners: colour, gardens, mole, contract (hidden until the end), score -------------- */
+  function gardeners(view, seat, table) {
+    const over = view.phase === "over";
+    const last = over ? view.history[view.history.length - 1] : null;
+    const seats = Array.from({ length: view.players }, (_, s) => s);
+    const first = view.taken.length ? view.taken[0][0] : null;
+    const cards = seats.map((s) => {
+      const owned = view.taken.filter(([t]) => t === s).map(([, g]) => g);
+      const contract = view.contracts[s];
+      const winner = last && last.winners.includes(s);
+      const classes = ["kr-gardener", s === seat ? "me" : "", view.turn === s ? "to-move" : "",
+        view.finished.includes(s) ? "finished" : "", winner ? "winner" : ""].join(" ");
+      const reveal = over && contract
+        ? contractCard(contract, litColumns(view.gardens, s, contract), { small: true, marks: false })
+        : null;
+      return h("article", { class: classes, style: `--seat: ${colourOf(s)}`, dataset: { seat: s } },
+        h("header", {},
+          h("span", { class: "kr-dot" }),
+          h("span", { class: "kr-gardener-name" }, nameOf(table, s, seat)),
+          winner ? h("span", { class: "kr-star", title: "winner" }, "★") : null,
+          view.turn === s ? h("span", { class: "kr-turn-dot", title: "to move" }) : null),
+        h("div", { class: "kr-gardener-row" },
+          h("span", { class: `kr-mole-slot ${view.moles[s] ? "" : "used"}`,
+            title: view.moles[s] ? "still has the mole" : "the mole is played" },
+          token("mole", "mini"), view.moles[s] ? "mole" : "mole used"),
+          h("span", { class: "kr-owned" }, owned.length ? owned.map((g) => h("span", { class: "kr-chip" }, `G${g}`))
+            : h("span", { class: "muted" }, "no garden")),
+          view.finished.includes(s) ? h("span", { class: "kr-chip done", title: "its garden is full" }, "✓ done") : null,
+          view.games > 1 && first === s ? h("span", { class: "kr-chip cup", title: "took a garden first: the cup, +3" }, "🏆 cup") : null),
+        reveal || h("div", { class: "kr-secret", title: contract ? `card ${contract}` : "a secret contract" },
+          h("span", { class: "kr-card-back" }), contract && !over ? `your card ${contract}` : over ? "no card" : "secret contract"),
+        last ? h("div", { class: "kr-final" },
+          last.garden_points[s].length ? h("span", { class: "muted" },
+            last.gardens[s].map((g, i) => `G${g} ${signed(last.garden_points[s][i])}`).join(" · ")) : null,
+          h("strong", {}, `${last.scores[s]} pts`)) : null);
+    });
+    return h("section", { class: `kr-panel kr-gardeners ${over ? "revealed" : ""}` },
+      h("h3", {}, over ? "Contracts revealed" : "Gardeners"),
+      h("div", { class: "kr-gardener-list" }, cards),
+      historyTable(view, seat, table));
+  }
+
+  /* A match's finished games (variant `match`): points, cards and the cup of each game. */
+  function historyTable(view, seat, table) {
+    if (view.games < 2 || !view.history.length) return null;
+    const seats = Array.from({ length: view.players }, (_, s) => s);
+    return h("table", { class: "kr-history" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Game"), seats.map((s) => h("th", {}, nameOf(table, s, seat))))),
+      h("tbody", {}, view.history.map((g) => h("tr", {}, h("th", {}, String(g.game)),
+        seats.map((s) => h("td", { class: g.winners.includes(s) ? "winner" : "" },
+          `${g.scores[s]}`, g.cup === s ? " 🏆" : "", h("small", {}, ` card ${g.contracts[s]}`)))))),
+      h("tfoot", {}, h("tr", {}, h("th", {}, "Total"), view.totals.map((t) => h("td", {}, String(t))))));
+  }
+
+  function outOfGame(view) {
+    const entries = Object.entries(view.out);
+    if (!entries.length) return null;
+    return h("div", { class: "kr-out", title: "tiles that had no legal place and left the game" },
+      h("span", { class: "muted" }, "Out of the game:"),
+      entries.map(([kind, n]) => h("span", { class: "kr-out-item" }, tile(kind, "mini"), `×${n}`)));
+  }
+
+  /* -- memory: the tiles played since the viewer's last move, and what is new since last render -- */
+  function recentPlays(events, seat, players) {
+    const list = events || [];
+    const plays = [];
+    for (let i = list.length - 1; i >= 0; i--) {
+      const e = list[i];
+      if (e.type === "new_game") break;
+      if (e.type !== "place" && e.type !== "mole") continue;
+      if (mine(seat) && e.seat === seat) break;
+      plays.push(e);
+      if (plays.length >= players) break;
+    }
+    return new Map(plays.map((e) => [`${e.garden} ${e.space}`, e.seat]));
+  }
+
+  function render(container, view, seat, legal, send, table) {
+    ensureCss();
+    const targets = new Map();
+    const moles = new Map();
+    const takes = new Map();
+    let draw = null;
+    let pass = null;
+    for (const a of legal) {
+      const [verb, g, name] = a.notation.split(" ");
+      if (verb === "place" || verb === "mole") {
+        const into = verb === "place" ? targets : moles;
+        if (!into.has(Number(g))) into.set(Number(g), new Map());
+        into.get(Number(g)).set(name, a);
+      } else if (verb === "take") takes.set(Number(g), a);
+      else if (verb === "draw") draw = a;
+      else if (verb === "pass") pass = a;
+    }
+    const before = memory.get(container) || {};
+    const armed = Boolean(before.armed && moles.size);
+    const tops = new Set();
+    for (const g of view.gardens) {
+      for (const [name, stack] of Object.entries(g.spaces)) tops.add(`${g.garden} ${name} ${stack.join("/")}`);
+    }
+    const fresh = new Set();
+    if (before.game === view.game && before.tops) {
+      for (const key of tops) if (!before.tops.has(key)) fresh.add(key.split(" ").slice(0, 2).join(" "));
+    }
+    const freshDrawn = Boolean(view.drawn) && before.drawn !== `${view.pile} ${view.drawn}`;
+    const state = { game: view.game, tops, armed, drawn: view.drawn ? `${view.pile} ${view.drawn}` : null };
+    memory.set(container, state);
+    const ctx = {
+      view, seat, table, legal, send, takes, draw, pass, moles, armed, fresh, freshDrawn,
+      targets: armed ? moles : targets,
+      ghost: armed ? "mole" : view.phase === "place" ? view.drawn : null,
+      recent: recentPlays(table && table.events, seat, view.players),
+      toggleMole() {
+        state.armed = !state.armed;
+        render(container, view, seat, legal, send, table);
+      },
+    };
+    const you = legal.length > 0;
+    const boards = view.gardens.map((g) => gardenBoard(g, ctx));
+    container.replaceChildren(h("div", { class: `kr players-${view.players} ${you ? "my-turn" : ""} ${armed ? "mole-armed" : ""}` },
+      h("div", { class: "kr-top" }, turnPanel(view, seat, ctx), contractPanel(view, seat)),
+      h("div", { class: `kr-gardens gardens-${view.gardens.length}` }, boards),
+      outOfGame(view),
+      gardeners(view, seat, table)));
+  }
+
+  /* -- the log ---------------------------------------------------------------------------------- */
+  function describe(event, table) {
+    const name = (s) => Potager.seatName(table && table.seats, s);
+    const at = (e) => `garden ${e.garden}, ${e.space}`;
+    switch (event.type) {
+      case "contract":
+        return `Your secret contract for game ${event.game}: card ${event.contract} (principal ${CONTRACTS[event.contract][0]}).`;
+      case "draw":
+        return `${name(event.seat)} draws ${article(event.tile)}.`;
+      case "place":
+        return event.covers
+          ? `${name(event.seat)}'s ${event.tile} covers the ${event.covers} on ${at(event)}.`
+          : `${name(event.seat)} places the ${event.tile} on ${at(event)}.`;
+      case "mole":
+        return `${name(event.seat)} plays the mole on ${at(event)}, covering the ${event.covers}.`;
+      case "discard":
+        return `The ${event.tile} has no place and leaves the game.`;
+      case "take":
+        return `${name(event.seat)} takes garden ${event.garden}${event.cup ? " and the cup (+3)" : ""}.`;
+      case "pass":
+        return `${name(event.seat)} passes.`;
+      case "full":
+        return `Garden ${event.garden} is full.`;
+      case "finished":
+        return `${name(event.seat)} has finished: the garden is full.`;
+      case "game_over":
+        return `Game ${event.game} over: ${event.scores.map((p, s) => `${name(s)} ${p} (card ${event.contracts[s]})`).join(", ")}; `
+          + `${event.winners.map(name).join(" and ")} ${event.winners.length === 1 ? "wins" : "win"}.`;
+      case "new_game":
+        return `Game ${event.game} begins: new contracts, a new pile.`;
+      default:
+        return null;
+    }
+  }
+
+  Potager.registerGame("kraut-und-rueben", { render, describe, handlesActions: true });
+})();
