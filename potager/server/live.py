@@ -14,6 +14,9 @@ from potager import games
 from potager.engine import GameRecord, Seat, State
 from potager.store import TableInfo
 
+BACKLOG = 1000
+"""Messages a connection may have waiting before the server gives up on that client."""
+
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
@@ -40,14 +43,25 @@ class Connection:
         self.events_sent = 0
         """How many of the state's events this connection has been offered."""
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._closing, self._close_code = False, 1000
         self._sender = asyncio.create_task(self._drain())
 
     def send(self, text: str) -> None:
+        """Queue ``text``; a client that has let too much pile up is disconnected instead."""
+        if self._closing:
+            return
+        if self._queue.qsize() >= BACKLOG:
+            while not self._queue.empty():
+                self._queue.get_nowait()
+            self.close(1008)
+            return
         self._queue.put_nowait(text)
 
     def close(self, code: int = 1000) -> None:
-        self._queue.put_nowait(None)
-        self._close_code = code
+        """Send what is queued, then close the socket with ``code``."""
+        if not self._closing:
+            self._closing, self._close_code = True, code
+            self._queue.put_nowait(None)
 
     async def _drain(self) -> None:
         with contextlib.suppress(Exception):

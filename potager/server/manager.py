@@ -124,10 +124,14 @@ class TableManager:
             info = await self.db(self.store.table, table_id)
             if info is None:
                 return None
-            live = self.live.get(table_id) or LiveTable.from_record(
-                info, await self.db(self.store.moves, table_id)
-            )
-            self.live[table_id] = live
+            moves = await self.db(self.store.moves, table_id)
+            if table_id in self.live:
+                return self.live[table_id]
+            try:
+                live = self.live[table_id] = LiveTable.from_record(info, moves)
+            except (ValueError, ModuleNotFoundError):
+                log.exception("table %s cannot be rebuilt", table_id)
+                return None
         return live
 
     async def create(self, request: CreateTable) -> CreatedTable:
