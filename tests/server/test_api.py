@@ -269,7 +269,7 @@ def test_pages_are_served(client: TestClient) -> None:
         assert client.get(path).status_code == 200, path
 
 
-def test_tables_survive_a_new_server_on_the_same_database(db_url: str) -> None:
+def test_tables_and_replays_survive_a_new_server_on_the_same_database(db_url: str) -> None:
     with TestClient(create_app(settings(db_url))) as client:
         created = create(client, TOY, ["human", "random"])
         table_id, me = created["table"]["id"], created["you"]
@@ -284,6 +284,11 @@ def test_tables_survive_a_new_server_on_the_same_database(db_url: str) -> None:
             assert state["version"] >= 2 and seat.log[: len(log)] == log
             final = seat.play_to_end(random.Random(3))
         assert client.get(f"/api/tables/{table_id}").json()["version"] == final["version"]
+    with TestClient(create_app(settings(db_url))) as client:
+        finished = client.get("/api/tables?status=finished").json()
+        assert [(t["id"], t["result"]) for t in finished] == [(table_id, final["result"])]
+        replay = client.get(f"/api/tables/{table_id}/replay").json()
+        assert len(replay["frames"]) == final["version"] + 1
 
 
 @pytest.mark.parametrize("name", REAL_GAMES)
