@@ -38,6 +38,8 @@
     11: ["salad", "carrot", "tomato", "asparagus"],
     12: ["salad", "tomato", "asparagus", "carrot"],
   };
+  /* The 85 tiles of the pile (rulebook "Matériel"; the moles stay with the players). */
+  const PILE_COUNTS = { tomato: 16, asparagus: 16, carrot: 16, salad: 16, clover: 7, dandelion: 7, snail: 7 };
   const NAMES = {
     tomato: "tomato", asparagus: "asparagus", carrot: "carrot", salad: "salad",
     clover: "clover", dandelion: "dandelion", snail: "snail", mole: "mole",
@@ -90,6 +92,8 @@
       <circle cx="19" cy="24" r="1.3" fill="#111"/><circle cx="29" cy="24" r="1.3" fill="#111"/>
       <path d="M7 38c1-4 4-6 8-5 1 .3 1 1.5 0 2-2 1-4 3-5 5zM41 38c-1-4-4-6-8-5-1 .3-1 1.5 0 2 2 1 4 3 5 5z" fill="#faa2c1" stroke="#e64980" stroke-width=".7"/>`,
   };
+  const CUP_SVG = `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M7 3h10v3h3c0 4-2 6-4.5 6.5A5 5 0 0 1 13 15v3h3v3H8v-3h3v-3a5 5 0 0 1-2.5-2.5C6 12 4 10 4 6h3z"
+    fill="#f2b707" stroke="#a87900" stroke-width="1"/><path d="M7 8H6c.3 1.6 1 2.6 2 3M17 8h1c-.3 1.6-1 2.6-2 3" stroke="#a87900" fill="none"/></svg>`;
   const SEAT_COLOURS = ["#2563eb", "#c2410c", "#7e22ce", "#0f766e", "#be185d"];
 
   /* Per drawing: what was on the table at the last render (to drop in only new tiles) and
@@ -141,6 +145,11 @@
     return el;
   }
   const tile = (kind, extra = "") => art(kind, `kr-tile ${extra}`);
+  function cup() {
+    const el = h("span", { class: "kr-cup", title: "the cup: first to take a garden, +3" });
+    el.innerHTML = CUP_SVG;
+    return el;
+  }
   const token = (kind, extra = "") => art(kind, `kr-cover ${extra}`);
 
   function stackTitle(g, name, stack) {
@@ -283,7 +292,7 @@
         return ["Game over", "Every contract is revealed below with the final scores."];
       case "draw":
         if (you && ctx.armed) return ["Play your mole", "Click an uncovered tile to cover it (not in a full garden, at most 2 moles a garden)."];
-        if (you) return ["Your turn: draw a tile", ctx.moles.size ? "…or play your mole once this game, on a tile it covers." : "Draw the top tile of the pile."];
+        if (you) return ["Your turn: draw a tile", ctx.moles.size ? "…or play your mole instead (once a game) to cover a tile." : "Draw the top tile of the pile."];
         return [`${name} ${view.moles[view.turn] ? "draws a tile or plays the mole" : "draws a tile"}`, "Wait for your turn."];
       case "place":
         if (you && drawn === "snail") return ["Place the snail", "It must cover an uncovered tile in a garden with fewer than 2 snails: click a glowing tile."];
@@ -366,8 +375,8 @@
       h("div", { class: "kr-prompt" },
         view.games > 1 ? h("span", { class: "kr-pill" }, `Game ${view.game} of ${view.games}`) : null,
         h("strong", {}, title), hint ? h("span", { class: "kr-hint" }, hint) : null),
-      view.phase === "over" ? podium(view, seat, ctx.table) : h("div", { class: "kr-turn-row" },
-        pileStack(view), drawnSlot(view, ctx), controls(view, seat, ctx)));
+      view.phase === "over" ? podium(view, seat, ctx.table) : [h("div", { class: "kr-turn-row" },
+        pileStack(view), drawnSlot(view, ctx), controls(view, seat, ctx)), pileContents(view)]);
   }
 
   /* -- the gardeners: colour, gardens, mole, contract (hidden until the end), score -------------- */
@@ -398,7 +407,7 @@
           h("span", { class: "kr-owned" }, owned.length ? owned.map((g) => h("span", { class: "kr-chip" }, `G${g}`))
             : h("span", { class: "muted" }, "no garden")),
           view.finished.includes(s) ? h("span", { class: "kr-chip done", title: "its garden is full" }, "✓ done") : null,
-          view.games > 1 && first === s ? h("span", { class: "kr-chip cup", title: "took a garden first: the cup, +3" }, "🏆 cup") : null),
+          view.games > 1 && first === s ? h("span", { class: "kr-chip cup", title: "took a garden first: the cup, +3" }, cup(), "cup") : null),
         reveal || h("div", { class: "kr-secret", title: contract ? `card ${contract}` : "a secret contract" },
           h("span", { class: "kr-card-back" }), contract && !over ? `your card ${contract}` : over ? "no card" : "secret contract"),
         last ? h("div", { class: "kr-final" },
@@ -420,16 +429,28 @@
       h("thead", {}, h("tr", {}, h("th", {}, "Game"), seats.map((s) => h("th", {}, nameOf(table, s, seat))))),
       h("tbody", {}, view.history.map((g) => h("tr", {}, h("th", {}, String(g.game)),
         seats.map((s) => h("td", { class: g.winners.includes(s) ? "winner" : "" },
-          `${g.scores[s]}`, g.cup === s ? " 🏆" : "", h("small", {}, ` card ${g.contracts[s]}`)))))),
+          `${g.scores[s]}`, g.cup === s ? cup() : null, h("small", {}, ` card ${g.contracts[s]}`)))))),
       h("tfoot", {}, h("tr", {}, h("th", {}, "Total"), view.totals.map((t) => h("td", {}, String(t))))));
   }
 
-  function outOfGame(view) {
-    const entries = Object.entries(view.out);
-    if (!entries.length) return null;
-    return h("div", { class: "kr-out", title: "tiles that had no legal place and left the game" },
-      h("span", { class: "muted" }, "Out of the game:"),
-      entries.map(([kind, n]) => h("span", { class: "kr-out-item" }, tile(kind, "mini"), `×${n}`)));
+  /* What is left in the pile, kind by kind: the box less every tile seen (on the gardens, drawn,
+   * out of the game), so every player may count it; then the tiles out of the game. */
+  function pileContents(view) {
+    const left = { ...PILE_COUNTS };
+    for (const g of view.gardens) {
+      for (const stack of Object.values(g.spaces)) for (const kind of stack) if (kind in left) left[kind] -= 1;
+    }
+    if (view.drawn) left[view.drawn] -= 1;
+    for (const [kind, n] of Object.entries(view.out)) left[kind] -= n;
+    const out = Object.entries(view.out);
+    return h("div", { class: "kr-tally" },
+      h("div", { class: "kr-tally-row", title: "tiles still in the pile, by kind" },
+        h("span", { class: "kr-tally-label" }, "Still in the pile"),
+        Object.entries(left).map(([kind, n]) => h("span", { class: `kr-tally-item ${n ? "" : "none"}` },
+          tile(kind, "mini"), String(n)))),
+      out.length ? h("div", { class: "kr-tally-row kr-out", title: "tiles that had no legal place and left the game" },
+        h("span", { class: "kr-tally-label" }, "Out of the game"),
+        out.map(([kind, n]) => h("span", { class: "kr-tally-item" }, tile(kind, "mini"), String(n)))) : null);
   }
 
   /* -- memory: the tiles played since the viewer's last move, and what is new since last render -- */
@@ -492,7 +513,6 @@
     container.replaceChildren(h("div", { class: `kr players-${view.players} ${you ? "my-turn" : ""} ${armed ? "mole-armed" : ""}` },
       h("div", { class: "kr-top" }, turnPanel(view, seat, ctx), contractPanel(view, seat)),
       h("div", { class: `kr-gardens gardens-${view.gardens.length}` }, boards),
-      outOfGame(view),
       gardeners(view, seat, table)));
   }
 
