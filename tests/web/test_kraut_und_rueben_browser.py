@@ -1,6 +1,7 @@
 """Kraut & Rüben in a browser: a person creates a three-player table against two bots in the
 lobby, plays the whole game by clicking the drawing (Draw, a glowing space, Take garden N or
-Pass; once, the mole then a tile to cover), and sees the contracts revealed with the scores.
+Pass; once, the mole then a tile to cover), sees the contracts revealed with the scores, and
+watches the replay.
 """
 
 from __future__ import annotations
@@ -103,4 +104,12 @@ def test_a_person_plays_a_whole_game_by_clicking_the_gardens(
     expect(page.locator(".kr-garden.mine .kr-full")).to_be_visible()
     assert page.locator(".log li").filter(has_text="plays the mole").count() >= 1
     page.screenshot(path=screenshots / f"{GAME}-over.png", full_page=True)
+    # The replay draws the same gardens, move by move, with no contract shown to a spectator.
+    page.click("text=Watch the replay")
+    page.wait_for_url("**/replay/*")
+    expect(page.locator(".kr-garden")).to_have_count(4)
+    expect(page.locator(".kr-my-contract")).to_have_count(0)
+    expect(page.locator(".kr-secret")).to_have_count(3)
+    page.keyboard.press("End")
+    expect(page.locator(".kr-gardeners.revealed .kr-contract")).to_have_count(3)
     assert not errors

@@ -40,10 +40,6 @@
   };
   /* The 85 tiles of the pile (rulebook "Matériel"; the moles stay with the players). */
   const PILE_COUNTS = { tomato: 16, asparagus: 16, carrot: 16, salad: 16, clover: 7, dandelion: 7, snail: 7 };
-  const NAMES = {
-    tomato: "tomato", asparagus: "asparagus", carrot: "carrot", salad: "salad",
-    clover: "clover", dandelion: "dandelion", snail: "snail", mole: "mole",
-  };
 
   /* Each tile's illustration (viewBox 0 0 48 48). */
   const ART = {
@@ -108,9 +104,9 @@
   }
 
   /* -- words ------------------------------------------------------------------------------------ */
-  const mine = (seat) => seat !== null && seat !== undefined;
+  const isPlayer = (seat) => seat !== null && seat !== undefined;
   function nameOf(table, s, viewer) {
-    if (mine(viewer) && s === viewer) return "You";
+    if (isPlayer(viewer) && s === viewer) return "You";
     return Potager.seatName(table && table.seats, s);
   }
   const article = (kind) => (/^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`);
@@ -140,7 +136,7 @@
 
   /* -- tiles ------------------------------------------------------------------------------------ */
   function art(kind, cls) {
-    const el = h("span", { class: `${cls} kind-${kind}`, title: NAMES[kind] || kind });
+    const el = h("span", { class: `${cls} kind-${kind}`, title: kind });
     el.innerHTML = `<svg viewBox="0 0 48 48" aria-hidden="true">${ART[kind] || ""}</svg>`;
     return el;
   }
@@ -207,7 +203,7 @@
       ? h("span", { class: "kr-owner free" }, "free")
       : h("span", { class: "kr-owner", style: `--seat: ${colourOf(owner)}` },
         h("span", { class: "kr-dot" }), nameOf(table, owner, seat));
-    const own = mine(seat) && owner === seat && view.contract;
+    const own = isPlayer(seat) && owner === seat && view.contract;
     const filled = Object.keys(garden.spaces).length;
     const classes = ["kr-garden", owner === null ? "unowned" : "owned", garden.full ? "full" : "",
       own ? "mine" : "", moves ? "has-targets" : "", takeable ? "takeable" : ""].join(" ");
@@ -234,15 +230,15 @@
     for (const [g, col] of lit) litCols.set(col, (litCols.get(col) || []).concat(g));
     const head = (kind, role) => h("th", { class: `kr-role role-${role}` },
       tile(kind, "mini"), h("span", { class: "kr-role-text" },
-        h("b", {}, NAMES[kind]), h("small", {}, role)));
+        h("b", {}, kind), h("small", {}, role)));
     const cellsOf = (values, kind) => values.map((v, col) => h("td", {
       class: `${litCols.has(col) ? "lit" : ""} ${v < 0 ? "neg" : ""}`,
-      title: `${NAMES[kind]}: ${signed(v)} per tile with ${COLUMN_LABELS[col]} ${NAMES[principal]}`,
+      title: `${kind}: ${signed(v)} per tile with ${COLUMN_LABELS[col]} ${principal}`,
     }, signed(v)));
     const principalRow = h("tr", { class: "principal" }, head(principal, "principal"),
       COLUMN_LABELS.map((label, col) => h("td", {
         class: litCols.has(col) ? "lit" : "",
-        title: `${label} uncovered ${NAMES[principal]} in the garden`,
+        title: `${label} uncovered ${principal} in the garden`,
       }, h("span", { class: "kr-count" }, label),
       litCols.has(col) && opts.marks !== false
         ? h("span", { class: "kr-mark" }, litCols.get(col).map((g) => `G${g}`).join(" ")) : null)));
@@ -267,7 +263,7 @@
   }
 
   function contractPanel(view, seat) {
-    if (!mine(seat) || !view.contract) return null;
+    if (!isPlayer(seat) || !view.contract) return null;
     const owned = view.gardens.filter((g) => g.owner === seat);
     const lit = litColumns(view.gardens, seat, view.contract);
     const score = view.running_score;
@@ -328,7 +324,7 @@
     }, text);
   }
 
-  function controls(view, seat, ctx) {
+  function controls(ctx) {
     const { send } = ctx;
     const items = [];
     if (ctx.draw) items.push(button(ctx.draw, "Draw", "primary draw", send));
@@ -376,7 +372,7 @@
         view.games > 1 ? h("span", { class: "kr-pill" }, `Game ${view.game} of ${view.games}`) : null,
         h("strong", {}, title), hint ? h("span", { class: "kr-hint" }, hint) : null),
       view.phase === "over" ? podium(view, seat, ctx.table) : [h("div", { class: "kr-turn-row" },
-        pileStack(view), drawnSlot(view, ctx), controls(view, seat, ctx)), pileContents(view)]);
+        pileStack(view), drawnSlot(view, ctx), controls(ctx)), pileContents(view)]);
   }
 
   /* -- the gardeners: colour, gardens, mole, contract (hidden until the end), score -------------- */
@@ -461,7 +457,7 @@
       const e = list[i];
       if (e.type === "new_game") break;
       if (e.type !== "place" && e.type !== "mole") continue;
-      if (mine(seat) && e.seat === seat) break;
+      if (isPlayer(seat) && e.seat === seat) break;
       plays.push(e);
       if (plays.length >= players) break;
     }
