@@ -160,7 +160,7 @@
   function space(g, name, stack, opts) {
     const covered = stack.length === 2;
     const classes = ["kr-space", stack.length ? "filled" : "empty", covered ? "covered" : "",
-      opts.move ? "target" : "", opts.fresh ? "fresh" : "", opts.recent !== undefined ? "recent" : ""];
+      opts.move ? "target" : "", opts.recent !== undefined ? "recent" : ""];
     const children = [
       stack.length ? tile(stack[0], opts.fresh && !covered ? "drop" : "") : null,
       covered ? token(stack[1], opts.fresh ? "drop" : "") : null,
