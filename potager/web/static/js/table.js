@@ -112,6 +112,7 @@
     const table = { game: state.game, seats: state.seats, seat: state.seat };
     list.replaceChildren(...log.map((event) => h("li", { class: "to" in event ? "private" : "" },
       Potager.describeEvent(event, table), "to" in event ? h("span", { class: "badge" }, "only you") : null)));
+    if (!log.length) list.append(h("li", { class: "muted" }, "Nothing has happened yet."));
     list.scrollTop = list.scrollHeight;
   }
 
