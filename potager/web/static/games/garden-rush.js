@@ -146,6 +146,14 @@
   const isVegetable = (kind) => VEGETABLES.includes(kind);
   const nameOf = (kind) => NAMES[kind] || Potager.humanize(kind);
 
+  /* The winners of a finished game: the higher gnome(s), or the other seat of a stuck player. */
+  function winnersOf(view) {
+    if (view.phase !== "over") return [];
+    if (view.stuck !== null) return [1 - view.stuck];
+    const best = Math.max(...view.scores);
+    return view.scores.map((g, s) => (g === best ? s : -1)).filter((s) => s >= 0);
+  }
+
   function who(table, s, viewer) {
     if (viewer !== null && viewer !== undefined && s === viewer) return "You";
     return Potager.seatName(table && table.seats, s);
@@ -290,7 +298,10 @@
     const children = [];
     if (tool) children.push(icon(tool, t ? "tool-mark covered" : "tool-mark"));
     if (t) children.push(token(t.token, t.face, fresh.get(key) || ""));
-    if (target && !t) children.push(h("span", { class: "ghost-dot" }));
+    if (target && !t) {
+      const ghost = ghostOf(ctx, owner, sq);
+      children.push(ghost ? token(ghost.token, ghost.face, "ghost") : h("span", { class: "ghost-dot" }));
+    }
     const title = [`${sq}${tool ? ` · ${nameOf(tool)}: ${TOOL_HELP[tool]}` : ""}`,
       target ? target.label : ""].filter(Boolean).join(" — ");
     const attrs = { class: classes, title, dataset: { key, square: sq, owner } };
@@ -318,6 +329,21 @@
       return cell;
     }
     return h("div", attrs, children);
+  }
+
+  /* The token the chosen move would put on a free square, as it would lie there: a Hedge
+   * vegetable double in its slot's column and single elsewhere, a tool token tool side up in your
+   * Potager and mole side up in the opponent's; a moved token keeps its face. */
+  function ghostOf(ctx, owner, sq) {
+    const { view, ui, actor } = ctx;
+    const sel = ui.sel;
+    if (!sel) return null;
+    if (sel.type === "slot") {
+      const kind = view.hedge[sel.slot - 1];
+      if (!isVegetable(kind)) return { token: kind, face: owner === actor ? "tool" : "mole" };
+      return { token: kind, face: sq[0] === COLUMNS[sel.slot - 1] ? "double" : "single" };
+    }
+    return view.potagers[actor][sel.from] || null;
   }
 
   /* The fields through the clicked square, on the board (the phone-friendly way to harvest). */
@@ -364,11 +390,13 @@
   function nameBar(ctx, owner) {
     const { view, table, seat, fresh } = ctx;
     const turn = view.phase !== "over" && view.turn === owner;
-    return h("div", { class: `gr-namebar s${owner} ${turn ? "turn" : ""}` },
+    const won = winnersOf(view).includes(owner);
+    return h("div", { class: `gr-namebar s${owner} ${turn ? "turn" : ""} ${won ? "winner" : ""}` },
       icon("gnome", `gnome s${owner}`),
       h("span", { class: "name" }, who(table, owner, seat)),
       view.first_seed === owner ? h("span", { class: "seed", title: "First seed: plays first; the other seat gets a last turn" }, icon("seed")) : null,
       turn ? h("span", { class: "turn-tag" }, view.phase === "bonus" ? "bonus…" : "to play") : null,
+      won ? h("span", { class: "turn-tag won" }, "★ winner") : null,
       h("span", { class: `score ${fresh.has(`gnome:${owner}`) ? "hop" : ""}`, title: "gnome on the score track" },
         h("b", {}, String(view.scores[owner])), ` / ${view.goal}`));
   }
@@ -457,10 +485,9 @@
     const { view, table, seat, acts, active, ui, mine } = ctx;
     const name = who(table, view.turn, seat);
     if (view.phase === "over") {
-      const best = Math.max(...view.scores);
-      const winners = view.scores.map((g, s) => (g === best ? s : -1)).filter((s) => s >= 0);
       if (view.stuck !== null) return [`${who(table, view.stuck, seat)} could not play and lost`, "A player who can neither place nor harvest loses at once."];
-      return [`${winners.map((s) => who(table, s, seat)).join(" and ")} ${winners.length === 1 && winners[0] !== seat ? "wins" : "win"} with ${best} points`,
+      const winners = winnersOf(view);
+      return [`${winners.map((s) => who(table, s, seat)).join(" and ")} ${winners.length === 1 && winners[0] !== seat ? "wins" : "win"} with ${view.scores[winners[0]]} points`,
         `Final gnomes: ${view.scores.map((g, s) => `${who(table, s, seat)} ${g}`).join(", ")}.`];
     }
     if (!mine) {
