@@ -8,14 +8,16 @@ one at a time, each optional (``skip``). A bonus is a set of *abilities* (a bitm
 further bonus, so a chain is a line and the state holds only the pending one.
 
 Hot path: the Potagers are lists of 25 cells (``0`` free, ``BLOCKED`` a cut corner, else
-``1 + 2 * kind + face``) and, per seat, a bitmask of occupied squares and one per vegetable;
-legal harvests are looked up by vegetable mask (`harvests`).
+``1 + 2 * kind + face``) and, per seat, a bitmask of occupied squares and one per vegetable.
+The complete fields of each seat (its legal harvests, `ready`) are kept up to date square by
+square: the pattern placements are indexed by square (`_THROUGH`), so a token arriving tests only
+the fields through its square, and one leaving drops them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from potager.engine import Action, Game, Result, Seat, State, View
@@ -81,42 +83,49 @@ MAIN, BONUS, SWAP_PLACE, OVER = range(4)
 PHASES = ("place or harvest", "bonus", "swap", "over")
 
 FIELD_MASKS = tuple(tuple(sum(1 << q for q in f) for f in fields) for fields in FIELDS)
-_BY_ANCHOR = tuple(
+_NEAR = tuple(
+    sum(
+        1 << (r * SIZE + c)
+        for r in range(q // SIZE - 1, q // SIZE + 2)
+        for c in range(q % SIZE - 1, q % SIZE + 2)
+        if 0 <= r < SIZE and 0 <= c < SIZE and r * SIZE + c != q
+    )
+    for q in range(SIZE * SIZE)
+)
+"""Per square, its eight neighbours: every field of two squares or more through a square holds one
+of them (the patterns are connected, tomatoes diagonally), so a token without a neighbour of its
+vegetable completes only the one-square fields."""
+_SINGLE = tuple(
     tuple(
-        tuple((i, m) for i, (f, m) in enumerate(zip(fields, masks, strict=True)) if f[0] == q)
+        tuple(HARVEST_ID[v][i] for i, f in enumerate(fields) if f == (q,))
         for q in range(SIZE * SIZE)
     )
-    for fields, masks in zip(FIELDS, FIELD_MASKS, strict=True)
+    for v, fields in enumerate(FIELDS)
 )
-_HARVESTS: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in FIELDS)
-_CACHE_LIMIT = 200_000
+"""``_SINGLE[vegetable][square]``: the harvest of the one-square field on it (broccoli, potato)."""
+_THROUGH = tuple(
+    tuple(
+        tuple(
+            (HARVEST_ID[v][i], m)
+            for i, (f, m) in enumerate(zip(fields, masks, strict=True))
+            if q in f
+        )
+        for q in range(SIZE * SIZE)
+    )
+    for v, (fields, masks) in enumerate(zip(FIELDS, FIELD_MASKS, strict=True))
+)
+"""The pattern placements indexed by square: ``_THROUGH[vegetable][square]`` holds (harvest
+action, field mask) of each field through it, ascending."""
+_HARVESTS_THROUGH = tuple(
+    frozenset(
+        HARVEST_ID[v][i] for v, fields in enumerate(FIELDS) for i, f in enumerate(fields) if q in f
+    )
+    for q in range(SIZE * SIZE)
+)
+"""Per square, the harvest actions of every field through it, whatever its vegetable."""
 _TOOL_BITS = tuple({q: 1 << tool for q, tool in tools.items()} for tools in TOOL_SQUARES)
 """Per seat, tool square → the bit of its ability."""
 _COLUMN_SQUARES = tuple(tuple(q for q in SQUARES if q % SIZE == c) for c in range(SIZE))
-
-
-def harvests(vegetable: int, mask: int) -> tuple[int, ...]:
-    """The harvest actions of ``vegetable`` whose field lies inside ``mask`` (its squares in a
-    Potager), ascending. Fields are indexed by their lowest square, so only the squares of the
-    mask are visited; results are cached by mask."""
-    cache = _HARVESTS[vegetable]
-    found = cache.get(mask)
-    if found is None:
-        ids = HARVEST_ID[vegetable]
-        anchors = _BY_ANCHOR[vegetable]
-        hits = []
-        m = mask
-        while m:
-            low = m & -m
-            for i, fm in anchors[low.bit_length() - 1]:
-                if fm & mask == fm:
-                    hits.append(ids[i])
-            m ^= low
-        found = tuple(sorted(hits))
-        if len(cache) >= _CACHE_LIMIT:
-            cache.clear()
-        cache[mask] = found
-    return found
 
 
 _CHUNKS = ((0, 9), (9, 17), (17, 25))
@@ -163,6 +172,9 @@ class GardenRushState(State):
     potagers: list[list[int]]
     occupied: list[int]
     veg_masks: list[list[int]]
+    ready: list[list[Action]]
+    """Per seat, the harvest actions of its complete fields, ascending; a new list on each change
+    (never changed in place), so a clone may share it."""
     hedge: list[int]
     trampoline: int
     bag: list[int]
@@ -204,6 +216,7 @@ class GardenRushState(State):
         self.potagers = [empty_potager(), empty_potager()]
         self.occupied = [0, 0]
         self.veg_masks = [[0] * len(VEGETABLES), [0] * len(VEGETABLES)]
+        self.ready = [[], []]
         self.hedge = tokens[:HEDGE_SLOTS]
         self.trampoline = tokens[HEDGE_SLOTS]
         self.bag = bag
@@ -276,12 +289,8 @@ class GardenRushState(State):
 
     def _harvests(self, seat: Seat) -> list[Action]:
         """Harvest 1 field (rulebook "Récolter 1 champ"): every placement of a pattern whose squares
-        all hold that vegetable, either face."""
-        found: list[Action] = []
-        for v, mask in enumerate(self.veg_masks[seat]):
-            if mask:
-                found += _HARVESTS[v].get(mask) or harvests(v, mask)
-        return found
+        all hold that vegetable, either face (kept up to date by `_set`)."""
+        return self.ready[seat]
 
     def _bonus_actions(self, seat: Seat, abilities: int) -> list[Action]:
         """The union of the actions of every ability of the pending bonus, ``skip`` first."""
@@ -389,17 +398,31 @@ class GardenRushState(State):
             self._end_turn()
 
     def _set(self, seat: Seat, q: int, value: int) -> None:
-        """Put ``value`` on square ``q`` (0 clears it), keeping the masks in step."""
+        """Put ``value`` on square ``q`` (0 clears it), keeping the masks and the complete fields
+        (`ready`) in step: only the fields through ``q`` can change."""
         potager = self.potagers[seat]
         old = potager[q]
         bit = 1 << q
         if 0 < old <= 2 * FIRST_TOOL:
             self.veg_masks[seat][(old - 1) >> 1] &= ~bit
+            ready = self.ready[seat]
+            if ready:
+                through = _HARVESTS_THROUGH[q]
+                self.ready[seat] = [a for a in ready if a not in through]
         potager[q] = value
         if value:
             self.occupied[seat] |= bit
             if value <= 2 * FIRST_TOOL:
-                self.veg_masks[seat][(value - 1) >> 1] |= bit
+                v = (value - 1) >> 1
+                masks = self.veg_masks[seat]
+                mask = masks[v] = masks[v] | bit
+                new: Sequence[Action]
+                if mask & _NEAR[q]:
+                    new = [a for a, m in _THROUGH[v][q] if m & mask == m]
+                else:
+                    new = _SINGLE[v][q]
+                if new:
+                    self.ready[seat] = sorted([*self.ready[seat], *new])
         else:
             self.occupied[seat] &= ~bit
 
@@ -657,6 +680,7 @@ class GardenRushState(State):
         new.potagers = [list(p) for p in self.potagers]
         new.occupied = list(self.occupied)
         new.veg_masks = [list(m) for m in self.veg_masks]
+        new.ready = list(self.ready)
         new.hedge = list(self.hedge)
         new.bag = list(self.bag)
         new.discard = list(self.discard)

@@ -89,6 +89,7 @@ def sample(game: Game, v: View, seat: Seat, rng: random.Random) -> GardenRushSta
     state.potagers = [empty_potager(), empty_potager()]
     state.occupied = [0, 0]
     state.veg_masks = [[0] * FIRST_TOOL, [0] * FIRST_TOOL]
+    state.ready = [[], []]
     for s, squares in enumerate(v["potagers"]):
         for name, token in squares.items():
             faces: Any = FACES if _KIND[token["token"]] < FIRST_TOOL else TOOL_FACES
