@@ -303,7 +303,7 @@
       children.push(ghost ? token(ghost.token, ghost.face, "ghost") : h("span", { class: "ghost-dot" }));
     }
     const title = [`${sq}${tool ? ` · ${nameOf(tool)}: ${TOOL_HELP[tool]}` : ""}`,
-      target ? target.label : ""].filter(Boolean).join(" — ");
+      fixed ? "this token gave the bonus: it stays" : "", target ? target.label : ""].filter(Boolean).join(" — ");
     const attrs = { class: classes, title, dataset: { key, square: sq, owner } };
     if (target) {
       return h("button", {
@@ -675,44 +675,46 @@
   function describe(event, table) {
     const name = (s) => who(table, s, table && table.seat);
     const s = "seat" in event ? name(event.seat) : "";
+    const does = (verb, third = `${verb}s`) => `${s} ${s === "You" ? verb : third}`;
     const theirs = (p) => (table && p === table.seat ? "your" : `${name(p)}’s`);
+    const what = (kind) => (isVegetable(kind) ? nameOf(kind).toLowerCase() : `${nameOf(kind)} token`);
     switch (event.type) {
       case "setup":
-        return `The Hedge holds ${event.hedge.join(", ")}; the Trampoline ${event.trampoline}.`;
+        return `The Hedge holds ${event.hedge.map(what).join(", ")}; the Trampoline a ${what(event.trampoline)}.`;
       case "draw":
-        return `A ${nameOf(event.token).toLowerCase()} is drawn onto the Trampoline.`;
+        return `A ${what(event.token)} is drawn onto the Trampoline.`;
       case "bag empty":
-        return "The bag is empty: the game ends after this turn (or after the next player’s last turn).";
+        return "The bag is empty: the game ends after this turn (or after the other player’s last turn).";
       case "plant":
-        return `${s} ${isVegetable(event.token) ? "plant" : "place"}${s === "You" ? "" : "s"} the ${nameOf(event.token).toLowerCase()} of slot ${event.slot} on ${event.square} (${event.face}).`;
+        return `${does(isVegetable(event.token) ? "plant" : "place")} the ${what(event.token)} of slot ${event.slot} on ${event.square} (${event.face}).`;
       case "mole":
-        return `${s} put${s === "You" ? "" : "s"} a mole (${nameOf(event.token)}) on ${theirs(1 - event.seat)} ${event.square}.`;
+        return `${does("put")} the ${what(event.token)} as a mole on ${theirs(1 - event.seat)} ${event.square}.`;
       case "harvest":
-        return `${s} harvest${s === "You" ? "" : "s"} ${event.squares.length} ${nameOf(event.vegetable).toLowerCase()} (${event.squares.join(" ")}).`;
+        return `${does("harvest")} ${event.squares.length} ${what(event.vegetable)} (${event.squares.join(" ")}).`;
       case "score":
         return `${s === "You" ? "Your" : `${s}’s`} gnome goes from ${event.from} to ${event.to}.`;
       case "bonus":
         return `${s} may use ${event.tools.map(nameOf).join(", ")}.`;
       case "skip":
-        return `${s} skip${s === "You" ? "" : "s"} the bonus.`;
+        return `${does("skip")} the bonus.`;
       case "move":
-        return `${s} move${s === "You" ? "" : "s"} the token on ${event.from} to ${event.to} (Wheelbarrow).`;
+        return `${does("move")} the token on ${event.from} to ${event.to} (Wheelbarrow).`;
       case "flip":
-        return `${s} flip${s === "You" ? "" : "s"} ${event.square} of ${theirs(event.potager)} Potager.`;
+        return `${does("flip")} ${event.square} of ${theirs(event.potager)} Potager.`;
       case "swap":
-        return `${s} swap${s === "You" ? "" : "s"} Hedge slots ${event.slots[0]} and ${event.slots[1]}.`;
+        return `${does("swap")} Hedge slots ${event.slots[0]} and ${event.slots[1]}.`;
       case "compost":
-        return `${s} compost${s === "You" ? "" : "s"} ${event.n} ${nameOf(event.vegetable).toLowerCase()} from the Hedge.`;
+        return `${does("compost")} ${event.n} ${what(event.vegetable)} from the Hedge.`;
       case "flipcol":
-        return `${s} flip${s === "You" ? "" : "s"} column ${event.column} in both Potagers.`;
+        return `${does("flip")} column ${event.column} in both Potagers.`;
       case "molemove":
-        return `${s} send${s === "You" ? "" : "s"} the mole on ${event.from} to ${theirs(1 - event.seat)} ${event.to}.`;
+        return `${does("send")} the mole on ${event.from} to ${theirs(1 - event.seat)} ${event.to}.`;
       case "last turn":
-        return `${s} ${s === "You" ? "play" : "plays"} the last turn.`;
+        return `${does("play")} the last turn.`;
       case "stuck":
-        return `${s} can neither place nor harvest, and lose${s === "You" ? "" : "s"}.`;
+        return `${s} can neither place nor harvest, and ${s === "You" ? "lose" : "loses"}.`;
       case "pass":
-        return `${s} can neither place nor harvest, and pass${s === "You" ? "" : "es"}.`;
+        return `${s} can neither place nor harvest, and ${s === "You" ? "pass" : "passes"}.`;
       case "game over":
         return `Game over: ${event.winners.map(name).join(" and ")} ${event.winners.length === 1 && event.winners[0] !== (table && table.seat) ? "wins" : "win"} (${event.scores.join(" – ")}).`;
       default:
