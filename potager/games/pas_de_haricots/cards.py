@@ -47,8 +47,13 @@ CARD_KING: tuple[bool, ...] = tuple(name[0] in SUITS and name[1:] == DOUBLER_RAN
 CARD_TRUMP: tuple[bool, ...] = tuple(name in PAS_DE_HARICOTS for name in CARDS)
 
 
-LAYOUT: tuple[tuple[int, int], ...] = tuple((CARD_SUIT[c], c) for c in range(NUM_CARDS))
-"""Sort key laying cards out by series: each suit in rank order, its Pas de Haricots last."""
+LAYOUT: tuple[Card, ...] = tuple(sorted(range(NUM_CARDS), key=lambda c: (CARD_SUIT[c], c)))
+"""The cards laid out by series: each suit in rank order, its Pas de Haricots last."""
+
+LAYOUT_NAMES: tuple[str, ...] = tuple(CARDS[c] for c in LAYOUT)
+LAYOUT_POSITION: tuple[int, ...] = tuple(LAYOUT.index(c) for c in range(NUM_CARDS))
+"""Each card's place in `LAYOUT`: sorting these ints needs no key function (hands and series
+are laid out at every deal and every hand's end)."""
 
 
 def names(cards: list[Card]) -> list[str]:
@@ -57,7 +62,7 @@ def names(cards: list[Card]) -> list[str]:
     >>> names([CARD_INDEX[c] for c in ("C2", "T4", "H5", "T1")])
     ['H5', 'T1', 'C2', 'T4']
     """
-    return [CARDS[c] for c in sorted(cards, key=LAYOUT.__getitem__)]
+    return list(map(LAYOUT_NAMES.__getitem__, sorted(map(LAYOUT_POSITION.__getitem__, cards))))
 
 
 def label(card: Card) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from potager.engine import Action, Commitments, Game, Result, Seat, State, View
+from potager.engine import Action, Commitments, Game, IllegalAction, Result, Seat, State, View
 
 from .cards import CARDS, NUM_CARDS, Card, label, names
 from .data import DEAL, SUITS
@@ -25,6 +25,9 @@ PHASES: tuple[str, ...] = ("lead", "commit", "take", "over")
 
 TAKE_OFFSET = NUM_CARDS
 """Actions ``0…59`` play a card (``play H7``), ``60…119`` take one (``take H7``)."""
+
+TAKES: tuple[Action, ...] = tuple(range(TAKE_OFFSET, TAKE_OFFSET + NUM_CARDS))
+"""The take action of each card, a table so that a whole table of cards maps in one C call."""
 
 NO_CARD = -1
 NOBODY = -1
@@ -58,7 +61,7 @@ class PasDeHaricotsState(State):
         """Turns begun in the current hand."""
         self.sheets: list[list[tuple[int, int, int]]] = []
         """The score pad: per finished hand, per seat ("+", "−", total)."""
-        self._to_move: tuple[Seat, ...] = (0,)
+        self.to_move = (0,)
         self._others = tuple(tuple(s for s in range(players) if s != b) for b in range(players))
         """Per bean holder, the seats that put a card face down."""
 
@@ -83,12 +86,12 @@ class PasDeHaricotsState(State):
 
     def _begin_turn(self) -> None:
         """A new turn, led by the bean holder: "On commence toujours par le joueur qui possède le
-        pion haricot" (rulebook §1, §4)."""
+        pion haricot" (rulebook §1, §4). The table is empty: every card of the last turn was
+        taken."""
         self.turn += 1
         self.phase = LEAD
         self.bean_card = NO_CARD
-        self.table = [NO_CARD] * self.players
-        self._to_move = (self.bean,)
+        self.to_move = (self.bean,)
         if len(self.hands[self.bean]) == 1:
             self._lead(self.hands[self.bean][0])
 
@@ -102,7 +105,7 @@ class PasDeHaricotsState(State):
         self.phase = COMMIT
         others = self._others[bean]
         self.commitments.open(others)
-        self._to_move = others
+        self.to_move = others
         if len(self.hands[others[0]]) == 1:
             for s in others:
                 self._commit(s, self.hands[s][0])
@@ -112,46 +115,50 @@ class PasDeHaricotsState(State):
         self.hands[seat].remove(card)
         self.commitments.commit(seat, card)
         self.events.append({"type": "commit", "seat": seat})
-        waiting = self._to_move
+        waiting = self.to_move
         if len(waiting) == 1:
             self._reveal()
         else:
             i = waiting.index(seat)
-            self._to_move = waiting[:i] + waiting[i + 1 :]
+            self.to_move = waiting[:i] + waiting[i + 1 :]
 
     def _reveal(self) -> None:
-        """All face-down cards turn over at once ("en même temps"); the bean holder takes first."""
+        """All face-down cards turn over at once ("en même temps"); the bean holder takes first
+        (with 3 players or more it has a choice: two cards at least besides the bean card)."""
+        table = self.table
         for s, card in self.commitments.reveal().items():
-            self.table[s] = card
-        self.events.append({"type": "reveal", "cards": [CARDS[c] for c in self.table]})
+            table[s] = card
+        self.events.append({"type": "reveal", "cards": list(map(CARDS.__getitem__, table))})
         self.phase = TAKE
-        bean_card = self.bean_card
-        self.offer = sorted(c + TAKE_OFFSET for c in self.table if c != bean_card)
-        self._give_turn_to_take(self.bean)
-
-    def _give_turn_to_take(self, seat: Seat) -> None:
-        """``seat`` takes next; with a single card it may take, it takes it at once."""
-        self.taker = seat
-        self._to_move = (seat,)
-        if not self.offer:
-            self._take(seat, self.bean_card)
-        elif len(self.offer) == 1:
-            self._take(seat, self.offer[0] - TAKE_OFFSET)
+        offer = sorted(map(TAKES.__getitem__, table))
+        offer.remove(TAKES[self.bean_card])
+        self.offer = offer
+        self.taker = self.bean
+        self.to_move = (self.bean,)
 
     def _take(self, seat: Seat, card: Card) -> None:
         """The taking chain (rulebook §2; FACTS.md 2): the player whose card was just taken takes
-        next, never the bean card while another is left; the bean card's taker gets the bean."""
-        owner = self.table.index(card)
-        self.table[owner] = NO_CARD
-        self.collected[seat].append(card)
-        self.events.append(
-            {"type": "take", "seat": seat, "card": CARDS[card], "from": owner,
-             "bean": card == self.bean_card}
-        )  # fmt: skip
-        if card != self.bean_card:
-            self.offer.remove(card + TAKE_OFFSET)
-            self._give_turn_to_take(owner)
-            return
+        next, never the bean card while another is left; the bean card's taker gets the bean.
+        A taker left a single card it may take takes it at once: the chain runs on here until
+        a taker has a choice or the bean card is taken."""
+        table, offer, bean_card = self.table, self.offer, self.bean_card
+        while True:
+            owner = table.index(card)
+            table[owner] = NO_CARD
+            self.collected[seat].append(card)
+            bean = card == bean_card
+            self.events.append(
+                {"type": "take", "seat": seat, "card": CARDS[card], "from": owner, "bean": bean}
+            )
+            if bean:
+                break
+            offer.remove(card + TAKE_OFFSET)
+            seat = owner
+            if len(offer) > 1:
+                self.taker = seat
+                self.to_move = (seat,)
+                return
+            card = offer[0] - TAKE_OFFSET if offer else bean_card
         self.bean = seat
         self.taker = NOBODY
         if self.hands[seat]:
@@ -180,9 +187,10 @@ class PasDeHaricotsState(State):
             self.deal(None)
             return
         self.phase = OVER
+        self.is_over = True
         self.table = [NO_CARD] * self.players
         self.bean_card = NO_CARD
-        self._to_move = ()
+        self.to_move = ()
         self.events.append(
             {"type": "game_end", "totals": self.totals(), "winners": list(self.winners())}
         )
@@ -195,27 +203,43 @@ class PasDeHaricotsState(State):
         return match_winners(self.totals())
 
     # -- the engine API ------------------------------------------------------------------------
-    @property
-    def to_move(self) -> tuple[Seat, ...]:
-        return self._to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
+    # `to_move` and `is_over` are plain attributes kept up to date by the transitions: a playout
+    # reads them at every step, and a property is a function call.
+    to_move: tuple[Seat, ...] = ()
+    is_over: bool = False
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        if seat not in self._to_move:
+        if seat not in self.to_move:
             return []
         if self.phase == TAKE:
             return self.offer[:]
         return self.hands[seat][:]
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
-        if seat not in self._to_move or action.__class__ is not int:
+        if seat not in self.to_move or action.__class__ is not int:
             return False
         if self.phase == TAKE:
             return action in self.offer
         return action in self.hands[seat]
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        """`State.apply` in one layer instead of three (apply, is_legal, _apply): playouts call
+        it at every step. The test is `is_legal`'s; an illegal action changes nothing."""
+        if seat in self.to_move and action.__class__ is int:
+            phase = self.phase
+            if phase == TAKE:
+                if action in self.offer:
+                    self.moves.append((seat, action))
+                    self._take(seat, action - TAKE_OFFSET)
+                    return
+            elif action in self.hands[seat]:
+                self.moves.append((seat, action))
+                if phase == COMMIT:
+                    self._commit(seat, action)
+                else:
+                    self._lead(action)
+                return
+        raise IllegalAction(self._why_illegal(seat, action))
 
     def _apply(self, seat: Seat, action: Action) -> None:
         if self.phase == TAKE:
@@ -240,7 +264,7 @@ class PasDeHaricotsState(State):
             "hand_number": self.hand_number,
             "turn": self.turn,
             "phase": PHASES[self.phase],
-            "to_move": list(self._to_move),
+            "to_move": list(self.to_move),
             "bean": self.bean,
             "bean_card": CARDS[self.bean_card] if self.bean_card >= 0 else None,
             "table": [CARDS[c] if c >= 0 else None for c in self.table],

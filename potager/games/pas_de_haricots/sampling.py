@@ -13,7 +13,7 @@ import random
 from potager.engine import Game, Seat, View
 
 from .cards import CARD_INDEX, NUM_CARDS, Card
-from .rules import COMMIT, NO_CARD, PHASES, TAKE, TAKE_OFFSET, PasDeHaricotsState
+from .rules import COMMIT, NO_CARD, OVER, PHASES, TAKE, TAKE_OFFSET, PasDeHaricotsState
 
 
 def sample(game: Game, view: View, seat: Seat, rng: random.Random) -> PasDeHaricotsState:
@@ -33,12 +33,13 @@ def sample(game: Game, view: View, seat: Seat, rng: random.Random) -> PasDeHaric
     rng.shuffle(unseen)
 
     state.phase = PHASES.index(view["phase"])
+    state.is_over = state.phase == OVER
     state.bean = view["bean"]
     state.bean_card = CARD_INDEX[view["bean_card"]] if view["bean_card"] is not None else NO_CARD
     state.hand_number = view["hand_number"]
     state.turn = view["turn"]
     state.sheets = [[(p, m, t) for p, m, t in sheet] for sheet in view["scores"]]
-    state._to_move = tuple(view["to_move"])
+    state.to_move = tuple(view["to_move"])
     for s, size in enumerate(view["hand_sizes"]):
         if s == seat:
             state.hands[s] = sorted(own)

@@ -69,9 +69,34 @@ def gain(counts: Tally, card: Card) -> int:
     return after - before
 
 
+SERIES_BITS = 10
+"""A series packed in an int: its simple cards' sum (6 bits: at most 55), its "moins" cards
+(2 bits: at most 3), its Roi and its Pas de Haricots (a bit each)."""
+
+SERIES_MASK = (1 << SERIES_BITS) - 1
+
+PACKED: tuple[int, ...] = tuple(
+    (CARD_PIPS[c] | CARD_MINUS[c] << 6 | CARD_KING[c] << 8 | CARD_TRUMP[c] << 9)
+    << SERIES_BITS * CARD_SUIT[c]
+    for c in range(len(CARD_SUIT))
+)
+"""Each card as its contribution to its series' fields, shifted to its suit's place: the sum of
+a player's cards holds all four series at once, as no field can overflow into the next."""
+
+SERIES_VALUE: tuple[int, ...] = tuple(
+    series_value(f & 63, f >> 6 & 3, bool(f >> 8 & 1), bool(f >> 9 & 1))
+    for f in range(1 << SERIES_BITS)
+)
+"""The value of every packed series."""
+
+SHIFTS: tuple[int, ...] = tuple(SERIES_BITS * s for s in range(len(SUITS)))
+
+
 def series_values(cards: Iterable[Card]) -> list[int]:
-    """The value of each suit series of ``cards``, in `SUITS` order."""
-    return [series_value(p, m, bool(k), bool(t)) for p, m, k, t in tally(cards)]
+    """The value of each suit series of ``cards``, in `SUITS` order (summed packed, one C loop:
+    every hand's end scores every player)."""
+    total = sum(map(PACKED.__getitem__, cards))
+    return [SERIES_VALUE[total >> shift & SERIES_MASK] for shift in SHIFTS]
 
 
 def score_sheet(cards: Iterable[Card]) -> tuple[int, int, int]:
