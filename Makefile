@@ -5,18 +5,14 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
-BENCH  := $(VENV)/.installed-bench
 
 .PHONY: run test bench lint fmt clean system chromium postgresql
 
+# One environment for everything: the tests exercise the server and the OpenSpiel anchors too.
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev,server]'
-	touch $@
-
-$(BENCH): $(STAMP)
-	$(BIN)/python -m pip install -q -e '.[dev,bench]'
+	$(BIN)/python -m pip install -q -e '.[dev,server,bench]'
 	touch $@
 
 run: $(STAMP)
@@ -37,7 +33,7 @@ postgresql:
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
 	  { apt-get update -qq && apt-get install -y -qq postgresql; }
 
-bench: $(BENCH)
+bench: $(STAMP)
 	$(BIN)/python -m bench $(BENCH_ARGS)
 
 lint: $(STAMP)
