@@ -241,19 +241,17 @@
     return { targets, picks, harvestable };
   }
 
-  /* The squares touched by the latest turn (its plant, mole, harvest, move, flip), from events. */
+  /* The squares touched by the latest turn (its plant, mole, harvest, move, flip), from events:
+   * the trailing run of one seat's events ("last turn" names the next player: not part of it). */
   function latestTurn(events) {
     const marks = new Set();
     const list = events || [];
-    const acting = ["plant", "mole", "harvest", "move", "flip", "swap", "compost", "flipcol", "molemove"];
     let s = null;
     for (let i = list.length - 1; i >= 0; i--) {
       const e = list[i];
-      if (!("seat" in e)) continue;
-      if (s === null) {
-        if (!acting.includes(e.type)) { if (e.type === "game over") continue; break; }
-        s = e.seat;
-      } else if (e.seat !== s) break;
+      if (!("seat" in e) || e.type === "last turn") continue;
+      if (s === null) s = e.seat;
+      else if (e.seat !== s) break;
       if (e.type === "plant" || e.type === "move") marks.add(`${s}:${e.type === "move" ? e.to : e.square}`);
       else if (e.type === "mole" || e.type === "molemove") marks.add(`${1 - s}:${e.type === "mole" ? e.square : e.to}`);
       else if (e.type === "flip") marks.add(`${e.potager}:${e.square}`);
