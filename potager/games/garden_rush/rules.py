@@ -17,6 +17,7 @@ the fields through its square, and one leaving drops them.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -155,6 +156,24 @@ _PLANT_FREE_PLAIN = tuple(
     _chunked({q: a for q, a in ids.items() if q not in TOOL_SQUARE_SET}) for ids in PLANT_ID
 )
 _MOLE_FREE = tuple(_chunked(ids) for ids in MOLE_ID)
+_LOW, _MID, _HIGH = (
+    tuple(zip(*(table[c] for table in _PLANT_FREE), strict=True)) for c in range(len(_CHUNKS))
+)
+"""`_PLANT_FREE` turned chunk first: ``_LOW[bits]`` holds the plant actions of each Hedge slot on
+the free squares ``bits`` of the first chunk."""
+
+
+def _vegetable_plants(free: int) -> list[Action]:
+    """The plant actions of a Hedge of five vegetables on the ``free`` squares: the common case,
+    in one list display (slot by slot, so ascending) rather than a loop over the slots."""
+    low, mid, high = _LOW[free & 0x1FF], _MID[free >> 9 & 0xFF], _HIGH[free >> 17]
+    return [
+        *low[0], *mid[0], *high[0],
+        *low[1], *mid[1], *high[1],
+        *low[2], *mid[2], *high[2],
+        *low[3], *mid[3], *high[3],
+        *low[4], *mid[4], *high[4],
+    ]  # fmt: skip
 
 
 def cell(kind: int, face: int) -> int:
@@ -255,21 +274,37 @@ class GardenRushState(State):
         return list(self._legal)
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
+        """A binary search of the (ascending) legal list."""
         if seat != self.turn or self.phase == OVER:
             return False
-        if self._legal is None:
-            self._legal = self._actions()
-        return action in self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._actions()
+        try:
+            i = bisect_left(legal, action)
+        except TypeError:  # not a number
+            return False
+        return i < len(legal) and legal[i] == action
 
     def _actions(self) -> list[Action]:
         seat = self.turn
         if self.phase == MAIN:
-            plant, mole = self._placements(seat, range(len(self.hedge)))
-            return plant + self._harvests(seat) + mole
+            plant, mole = self._hedge_placements(seat)
+            plant += self.ready[seat]
+            if mole:
+                plant += mole
+            return plant
         if self.phase == SWAP_PLACE:
             plant, mole = self._placements(seat, (self.swap_slot, self.swap_slot + 1))
             return plant + mole
         return self._bonus_actions(seat, self.abilities)
+
+    def _hedge_placements(self, seat: Seat) -> tuple[list[Action], list[Action]]:
+        """`_placements` from every slot of the Hedge (the common case first)."""
+        hedge = self.hedge
+        if len(hedge) == HEDGE_SLOTS and (not self.module or max(hedge) < FIRST_TOOL):
+            return _vegetable_plants(ALL_SQUARES & ~self.occupied[seat]), []
+        return self._placements(seat, range(len(hedge)))
 
     def _placements(self, seat: Seat, slots: Iterable[int]) -> tuple[list[Action], list[Action]]:
         """Place 1 token (rulebook "Placer 1 jeton"): a vegetable of the Hedge onto any free square
@@ -297,7 +332,7 @@ class GardenRushState(State):
         actions = [SKIP]
         mole: list[Action] = []
         if abilities & (1 << GLOVES):
-            plant, mole = self._placements(seat, range(len(self.hedge)))
+            plant, mole = self._hedge_placements(seat)
             actions += plant
         if abilities & (1 << BASKET):
             actions += self._harvests(seat)
