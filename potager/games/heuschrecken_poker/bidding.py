@@ -1,6 +1,6 @@
 """The poker (Das Pokern): what a set of revealed bids gives to whom.
 
-A pure function of the bids, cached: the rules look the outcome up once per reveal.
+A pure function of the bids; the rules keep its outcome for each set of bids met (`rules.Reveals`).
 
 >>> resolve((3, 3, 5), beginner=False)        # two 4s cancel; the 6 picks alone
 Outcome(sweeper=-1, reason='', takers=(2,), cancelled=(0, 1))
@@ -12,7 +12,6 @@ Outcome(sweeper=-1, reason='', takers=(2,), cancelled=(0, 1))
 
 from __future__ import annotations
 
-from functools import cache
 from typing import NamedTuple
 
 from .data import ACE, TAKE_ALL_ALONE_PLAYERS, X_CARD
@@ -37,7 +36,6 @@ class Outcome(NamedTuple):
         return self.sweeper < 0 and not self.takers
 
 
-@cache
 def resolve(bids: tuple[int, ...], beginner: bool) -> Outcome:
     """Resolve one reveal — rules "Das Pokern", FACTS.md Heuschrecken Poker readings 1, 2 and 4.
 
