@@ -114,6 +114,36 @@ REVEALS = {beginner: Reveals(beginner) for beginner in (False, True)}
 class HeuschreckenState(State):
     """A game of Heuschrecken Poker in progress (see the package docstring for the rules)."""
 
+    # Slots, as the hot path reads and writes these on every step: CPython's attribute caches
+    # are at their fastest for slots, and an instance dict of more than 30 keys (the base
+    # class's ten and these) would lose its shared keys, making every access a dict lookup.
+    __slots__ = (
+        "_reveals",
+        "_waiting",
+        "beginner",
+        "bids",
+        "chips",
+        "committed",
+        "discard",
+        "display",
+        "gardens",
+        "hands",
+        "is_over",
+        "kinds_shown",
+        "phase",
+        "pile",
+        "pile_names",
+        "played",
+        "revealed",
+        "round",
+        "shown",
+        "stalemates",
+        "taker",
+        "takers",
+        "to_move",
+        "top",
+    )
+
     def __init__(
         self, game: Game, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
     ) -> None:
@@ -143,15 +173,16 @@ class HeuschreckenState(State):
         self.round = 1
         self.played = 0
         self.phase = BID
+        self.is_over = False
         self._waiting = WAITING[players]
         self.to_move = self._waiting[0]
         self._draw(DISPLAY_SIZE)
 
     # -- whose turn, what is legal -------------------------------------------------------------
-    # `to_move` and `is_over` are plain attributes, kept up to date by the transitions: reading
-    # them is the first thing every step of a playout does.
-    to_move: tuple[Seat, ...] = ()
-    is_over: bool = False
+    # `to_move` and `is_over` are plain attributes (slots), kept up to date by the transitions:
+    # reading them is the first thing every step of a playout does.
+    to_move: tuple[Seat, ...]
+    is_over: bool
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_move:
@@ -458,6 +489,8 @@ class HeuschreckenState(State):
     def clone(self) -> HeuschreckenState:
         new = object.__new__(HeuschreckenState)
         new.__dict__.update(self.__dict__)
+        for name in self.__slots__:
+            setattr(new, name, getattr(self, name))
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         new.rng = rng
