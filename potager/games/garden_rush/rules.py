@@ -41,8 +41,6 @@ from .actions import (
     MOVE_ID,
     NON_TOOL_SQUARES,
     OP,
-    OPP,
-    OWN,
     PLANT,
     PLANT_ID,
     SKIP,
@@ -55,6 +53,7 @@ from .data import (
     BONUS_SQUARES,
     COPY,
     CUT_CORNERS,
+    FACES,
     FIELDS,
     FIRST_SEED,
     FIRST_TOOL,
@@ -64,10 +63,12 @@ from .data import (
     HEDGE_SLOTS,
     KINDS,
     MOLEMOVE,
+    PER_VEGETABLE,
     SIZE,
     SQUARE_NAMES,
     SQUARES,
     TOKEN_ABILITY,
+    TOOL_FACES,
     TOOL_SQUARE_SET,
     TOOL_SQUARES,
     VEGETABLES,
@@ -124,8 +125,19 @@ _HARVESTS_THROUGH = tuple(
     for q in range(SIZE * SIZE)
 )
 """Per square, the harvest actions of every field through it, whatever its vegetable."""
+_FIELD_NAMES = tuple(tuple(tuple(SQUARE_NAMES[q] for q in f) for f in fields) for fields in FIELDS)
+"""The square names of each field, for the harvest event."""
 _TOOL_BITS = tuple({q: 1 << tool for q, tool in tools.items()} for tools in TOOL_SQUARES)
 """Per seat, tool square → the bit of its ability."""
+_TOOL_NAMES = tuple(
+    tuple(n for i, n in enumerate(ABILITIES) if abilities >> i & 1)
+    for abilities in range(1 << len(ABILITIES))
+)
+"""The names of the abilities of a bonus, by its bitmask."""
+_MOVE_FROM = tuple(
+    tuple(MOVE_ID.get((a, b), -1) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE)
+)
+"""``_MOVE_FROM[a][b]`` is ``MOVE_ID[a, b]`` without building and hashing the pair."""
 _COLUMN_SQUARES = tuple(tuple(q for q in SQUARES if q % SIZE == c) for c in range(SIZE))
 
 
@@ -156,6 +168,7 @@ _PLANT_FREE_PLAIN = tuple(
     _chunked({q: a for q, a in ids.items() if q not in TOOL_SQUARE_SET}) for ids in PLANT_ID
 )
 _MOLE_FREE = tuple(_chunked(ids) for ids in MOLE_ID)
+_FLIP_OWN, _FLIP_OPP = (_chunked(ids) for ids in FLIP_ID)
 _LOW, _MID, _HIGH = (
     tuple(zip(*(table[c] for table in _PLANT_FREE), strict=True)) for c in range(len(_CHUNKS))
 )
@@ -174,6 +187,25 @@ def _vegetable_plants(free: int) -> list[Action]:
         *low[3], *mid[3], *high[3],
         *low[4], *mid[4], *high[4],
     ]  # fmt: skip
+
+
+_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+_FACE_NAMES = tuple(FACES if k < FIRST_TOOL else TOOL_FACES for k in range(len(KINDS)))
+"""Per kind, the names of its two faces."""
+
+
+def shuffle(rng: random.Random, tokens: list[int]) -> None:
+    """Shuffle ``tokens`` in place exactly as ``rng.shuffle`` does (the same draws of
+    ``getrandbits``, so the same order for a seed), without its method call per draw: the shuffles
+    of the set-up are a large part of a short random playout."""
+    getrandbits = rng.getrandbits
+    for i in range(len(tokens) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        tokens[i], tokens[j] = tokens[j], tokens[i]
 
 
 def cell(kind: int, face: int) -> int:
@@ -220,17 +252,16 @@ class GardenRushState(State):
         super().__init__(game, players, seed, variant, deck)
         self.module = bool(variant["tools_and_moles"])
         self.lose_when_stuck = variant["stuck"] == "lose"
-        index = {k: i for i, k in enumerate(KINDS)}
         if deck is None:
-            vegetables = [v for v in range(len(VEGETABLES)) for _ in range(12)]
-            self.rng.shuffle(vegetables)
+            vegetables = [v for v in range(len(VEGETABLES)) for _ in range(PER_VEGETABLE)]
+            shuffle(self.rng, vegetables)
             tokens = vegetables
             rest = vegetables[HEDGE_SLOTS + 1 :]
             rest += [i for i in range(FIRST_TOOL, len(KINDS)) for _ in range(2)] * self.module
-            self.rng.shuffle(rest)
+            shuffle(self.rng, rest)
             bag = rest
         else:
-            tokens = [index[k] for k in deck]
+            tokens = [_KIND_INDEX[k] for k in deck]
             bag = tokens[:HEDGE_SLOTS:-1]
         self.potagers = [empty_potager(), empty_potager()]
         self.occupied = [0, 0]
@@ -364,19 +395,20 @@ class GardenRushState(State):
             if c <= 0 or a == self.fixed:
                 continue
             if c <= 2 * FIRST_TOOL:
-                found += [MOVE_ID[a, b] for b in free]
+                ids = _MOVE_FROM[a]
+                found += [ids[b] for b in free]
             elif c & 1:  # a tool token tool side up; moles never move by Wheelbarrow
-                found += [MOVE_ID[a, b] for b in free_plain]
+                ids = _MOVE_FROM[a]
+                found += [ids[b] for b in free_plain]
         return found
 
     def _flips(self, seat: Seat) -> list[Action]:
         """Watering Can: flip one vegetable token of either Potager (the one just placed too)."""
-        found: list[Action] = []
-        for side in (OWN, OPP):
-            potager = self.potagers[seat ^ side]
-            ids = FLIP_ID[side]
-            found += [ids[q] for q in SQUARES if 0 < potager[q] <= 2 * FIRST_TOOL]
-        return found
+        masks = self.veg_masks
+        return [
+            *_on_free(_FLIP_OWN, sum(masks[seat])),
+            *_on_free(_FLIP_OPP, sum(masks[1 - seat])),
+        ]
 
     def _swaps(self, seat: Seat) -> list[Action]:
         """Swap token: swap two adjacent Hedge tokens, then place one of them; offered only where
@@ -467,16 +499,15 @@ class GardenRushState(State):
         side up, or goes mole side up into the opponent's Potager. Then refill; then the bonus of
         the tool square (vegetable) or of the tool token (after the refill)."""
         kind = self.hedge.pop(slot)
-        target = 1 - seat if as_mole else seat
-        face = int(as_mole) if kind >= FIRST_TOOL else int(q % SIZE != slot)
-        self._set(target, q, cell(kind, face))
+        face = q % SIZE != slot if kind < FIRST_TOOL else as_mole  # a bool: 0 double/tool
+        self._set(1 - seat if as_mole else seat, q, 1 + 2 * kind + face)
         self.events.append(
             {
                 "type": "mole" if as_mole else "plant",
                 "seat": seat,
                 "slot": slot + 1,
                 "token": KINDS[kind],
-                "face": ("double", "single")[face] if kind < FIRST_TOOL else ("tool", "mole")[face],
+                "face": _FACE_NAMES[kind][face],
                 "square": SQUARE_NAMES[q],
             }
         )
@@ -493,12 +524,12 @@ class GardenRushState(State):
         Trampoline token enters the lowest empty slot and a token is drawn onto the Trampoline,
         until the Hedge is full or nothing is left. The first time a token must be drawn from an
         empty bag, the end of the game is triggered."""
-        hedge = self.hedge
+        hedge, bag = self.hedge, self.bag
         while len(hedge) < HEDGE_SLOTS and self.trampoline != EMPTY:
             hedge.append(self.trampoline)
-            if self.bag:
-                self.trampoline = self.bag.pop()
-                self.events.append({"type": "draw", "token": KINDS[self.trampoline]})
+            if bag:
+                self.trampoline = kind = bag.pop()
+                self.events.append({"type": "draw", "token": KINDS[kind]})
             else:
                 self.trampoline = EMPTY
                 if not self.end_triggered:
@@ -523,7 +554,7 @@ class GardenRushState(State):
                 "type": "harvest",
                 "seat": seat,
                 "vegetable": VEGETABLES[v],
-                "squares": [SQUARE_NAMES[q] for q in field],
+                "squares": list(_FIELD_NAMES[v][index]),
                 "discarded": discarded,
             }
         )
@@ -627,17 +658,11 @@ class GardenRushState(State):
         self.abilities = abilities
         self.fixed = fixed
         actions = self._bonus_actions(seat, abilities)
-        if actions == [SKIP]:
+        if len(actions) == 1:  # skip alone
             self._end_turn()
             return
         self._legal = actions
-        self.events.append(
-            {
-                "type": "bonus",
-                "seat": seat,
-                "tools": [n for i, n in enumerate(ABILITIES) if abilities >> i & 1],
-            }
-        )
+        self.events.append({"type": "bonus", "seat": seat, "tools": list(_TOOL_NAMES[abilities])})
 
     def _end_turn(self) -> None:
         """End of the turn (rulebook "Fin de la partie"): the game ends after the turn in which a
