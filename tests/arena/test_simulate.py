@@ -18,7 +18,7 @@ from potager.arena.simulate import (
     wilson,
 )
 from potager.cli.main import app
-from tests.cli.toy import register
+from tests.toy import register
 
 runner = CliRunner()
 

@@ -11,7 +11,7 @@ from bench import measure, openspiel
 from bench.__main__ import main, table
 from bench.measure import Measure, configurations
 from bench.openspiel import playout
-from tests.cli.toy import register
+from tests.toy import register
 
 
 def test_bench_runs_one_short_iteration(

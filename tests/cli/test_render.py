@@ -13,8 +13,7 @@ from rich.console import Console
 from potager.cli import render
 from potager.cli.options import scan_games
 from potager.engine import Game, State
-
-from .toy import register
+from tests.toy import register
 
 GAMES = scan_games()[0]
 

@@ -14,15 +14,14 @@ from typer.testing import CliRunner
 from potager import games
 from potager.cli.main import app
 from potager.cli.replay import Replay, load_steps
-
-from .toy import register
+from tests.toy import register
 
 runner = CliRunner()
 
 
 def saved_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     game = register(monkeypatch)
-    state = game.new_game(3, 4, deck=["pear", "apple", "apple", "pear"])
+    state = game.new_game(3, 4, deck=["pear", "apple", "pear", "pear", "apple", "apple", "pear"])
     rng = random.Random(4)
     while not state.is_over:
         seat = state.to_move[0]
@@ -108,7 +107,7 @@ def test_games_lists_what_imports(monkeypatch: pytest.MonkeyPatch) -> None:
     result = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert "Toy Fruit" in result.output and "2–4" in result.output
-    assert "cards: 4 | 6 (default 4) — fruits in the deck" in result.output
+    assert "cards: 4 | 6 (default 4) — fruits for sale" in result.output
     assert "bonus: false | true (default false)" in result.output
     assert "random" in result.output
     assert "broken: not available yet (ModuleNotFoundError" in result.output

@@ -1,142 +1,86 @@
-"""The engine's base classes, pinned down with a tiny game (Nim with a scripted pile)."""
+"""The engine's base classes, pinned down with the tests' toy game (`tests.toy`)."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
 from potager import games
 from potager.engine import (
     Commitments,
-    Game,
     GameRecord,
     IllegalAction,
     NotationError,
     RecordError,
-    Result,
     State,
 )
-from tests.invariants import assert_rejects, assert_replay
-
-
-class NimState(State):
-    def __init__(
-        self, game: Game, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
-    ) -> None:
-        super().__init__(game, players, seed, variant, deck)
-        self.stones = variant["stones"]
-        self.turn = 0
-
-    @property
-    def to_move(self) -> tuple[int, ...]:
-        return () if self.is_over else (self.turn,)
-
-    def legal_actions(self, seat: int) -> list[int]:
-        if seat != self.turn or self.is_over:
-            return []
-        return [a for a in (0, 1) if a + 1 <= self.stones]
-
-    def _apply(self, seat: int, action: int) -> None:
-        self.stones -= action + 1
-        self.events.append({"type": "take", "seat": seat, "n": action + 1})
-        self.events.append({"type": "secret", "to": seat})
-        self.turn = (self.turn + 1) % self.players
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return {"stones": self.stones, "turn": self.turn}
-
-    @property
-    def is_over(self) -> bool:
-        return self.stones == 0
-
-    def result(self) -> Result:
-        loser = (self.turn - 1) % self.players
-        return Result(
-            tuple(0.0 if s == loser else 1.0 for s in range(self.players)),
-            tuple(s for s in range(self.players) if s != loser),
-        )
-
-
-class Nim(Game):
-    name = "nim"
-    title = "Nim"
-    min_players = 2
-    max_players = 3
-    variants = {"stones": ((3, 5, 7), 5, "stones on the table")}
-
-    def _new_state(self, players, seed, variant, deck):  # type: ignore[no-untyped-def]
-        return NimState(self, players, seed, variant, deck)
-
-    def components(self, players: int, variant: dict[str, Any]) -> list[str]:
-        return ["stone"] * variant["stones"]
-
-    def action_names(self, players: int, variant: dict[str, Any]) -> tuple[str, ...]:
-        return ("take 1", "take 2")
-
-    def sample(self, view, seat, rng):  # type: ignore[no-untyped-def]
-        raise NotImplementedError
-
-
-NIM = Nim()
+from tests.invariants import (
+    assert_rejection,
+    assert_rejects,
+    assert_replay,
+    assert_sample_keeps_view,
+    play_random,
+)
+from tests.toy import GAME as TOY
+from tests.toy import GIVE, KEEP, register
 
 
 def test_variants_are_checked_and_defaulted() -> None:
-    assert NIM.new_game(2, 1).variant == {"stones": 5}
-    with pytest.raises(ValueError, match="unknown variant option 'pebbles'.*stones"):
-        NIM.new_game(2, 1, {"pebbles": 3})
-    with pytest.raises(ValueError, match="takes one of 3, 5, 7, not 4"):
-        NIM.new_game(2, 1, {"stones": 4})
+    assert TOY.new_game(2, 1).variant == {"cards": 4, "bonus": False}
+    with pytest.raises(ValueError, match="unknown variant option 'fruits'.*bonus, cards"):
+        TOY.new_game(2, 1, {"fruits": 3})
+    with pytest.raises(ValueError, match="takes one of 4, 6, not 5"):
+        TOY.new_game(2, 1, {"cards": 5})
     with pytest.raises(ValueError, match="not True"):
-        NIM.new_game(2, 1, {"stones": True})
+        TOY.new_game(2, 1, {"cards": True})
 
 
 def test_players_seed_and_deck_are_checked() -> None:
-    with pytest.raises(ValueError, match="2 to 3 players, not 4"):
-        NIM.new_game(4, 1)
+    with pytest.raises(ValueError, match="2 to 4 players, not 5"):
+        TOY.new_game(5, 1)
     with pytest.raises(ValueError, match="seed must be an int"):
-        NIM.new_game(2, "7")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="missing 2×stone"):
-        NIM.new_game(2, 1, deck=["stone"] * 3)
-    assert isinstance(NIM.new_game(2).seed, int)
+        TOY.new_game(2, "7")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="missing 3×pear"):
+        TOY.new_game(2, 1, deck=["apple"] * 3)
+    assert isinstance(TOY.new_game(2).seed, int)
 
 
 def test_illegal_actions_change_nothing() -> None:
-    state = NIM.new_game(2, 1, {"stones": 3})
-    assert_rejects(state, 1, 0)
-    assert_rejects(state, 0, 2)
-    assert_rejects(state, 0, "take 1")
+    state = TOY.new_game(2, 1)
+    assert_rejects(state, 2, 0)
+    assert_rejects(state, 0, 5)
+    assert_rejects(state, 0, "keep")
+    assert_rejects(state, 0, KEEP)
+    state.apply(1, 0)
+    assert_rejects(state, 1, 1)
     with pytest.raises(IllegalAction, match="seat 1 is not to move; waiting for: 0"):
-        state.apply(1, 0)
-    state.apply(0, 1)
-    with pytest.raises(IllegalAction, match="'take 2' is not legal for seat 1 now; legal: take 1"):
         state.apply(1, 1)
+    with pytest.raises(IllegalAction, match="'keep' is not legal for seat 0 now; legal: 1, 2, 3"):
+        state.apply(0, KEEP)
 
 
 def test_notation_is_case_and_space_insensitive() -> None:
-    state = NIM.new_game(2, 1)
-    assert state.str_to_action(0, "  TAKE   2 ") == 1
-    with pytest.raises(
-        NotationError, match="'take 9' is not a nim action; legal now: take 1, take 2"
-    ):
-        state.str_to_action(0, "take 9")
+    state = TOY.new_game(2, 1)
+    assert state.str_to_action(0, "  GIVE   AWAY ") == GIVE
+    with pytest.raises(NotationError, match="'bid 9' is not a toy action; legal now: 1, 2, 3"):
+        state.str_to_action(0, "bid 9")
 
 
 def test_events_are_filtered_per_seat() -> None:
-    state = NIM.new_game(2, 1)
+    state = TOY.new_game(2, 1)
     state.apply(0, 0)
-    assert [e["type"] for e in state.events_for(0)] == ["take", "secret"]
-    assert [e["type"] for e in state.events_for(1)] == ["take"]
-    assert [e["type"] for e in state.events_for(None)] == ["take"]
+    assert [e["type"] for e in state.events_for(0)] == ["deal", "your bid"]
+    assert [e["type"] for e in state.events_for(1)] == ["deal"]
+    assert state.events_for(None) == []
 
 
 def test_record_json_round_trip_and_clone() -> None:
-    state = NIM.new_game(3, 9, {"stones": 7})
+    state = TOY.new_game(3, 9, {"cards": 6})
     state.apply(0, 1)
     copy = state.clone()
     copy.apply(1, 0)
-    assert state.stones == 5 and copy.stones == 4
+    assert state.to_move == (1, 2) and copy.to_move == (2,)
     record = GameRecord.from_json(state.record.to_json())
     assert record == state.record
 
@@ -182,7 +126,7 @@ def test_commitments_hide_until_complete() -> None:
 
 
 def test_random_state_replays() -> None:
-    state = NIM.new_game(2, 3, {"stones": 7})
+    state = TOY.new_game(2, 3, {"cards": 6})
     rng = random.Random(0)
     while not state.is_over:
         s = state.to_move[0]
@@ -191,11 +135,25 @@ def test_random_state_replays() -> None:
 
 
 def test_replay_of_registered_game_round_trips(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(games, "get", lambda name: NIM)
-    state = NIM.new_game(2, 3)
+    register(monkeypatch)
+    state = TOY.new_game(2, 3)
     state.apply(0, 0)
     assert_replay(state)
     bad = state.record
     bad.moves.append((0, 0))
     with pytest.raises(RecordError, match="move 1 .* is illegal"):
         games.replay(bad)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_toy_game_keeps_the_invariants(monkeypatch: pytest.MonkeyPatch, players: int) -> None:
+    game = register(monkeypatch)
+    rng = random.Random(players)
+    state = game.new_game(players, players, {"cards": 6})
+
+    def check(s: State) -> None:
+        assert_sample_keeps_view(s, rng)
+        assert_rejection(s, rng)
+
+    play_random(state, rng, bound=6 * (players + 1), each=check)
+    assert_replay(state)

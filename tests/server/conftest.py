@@ -12,17 +12,16 @@ import pytest
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 from fastapi.testclient import TestClient  # noqa: E402
 
-from potager import games  # noqa: E402
 from potager.server import Settings, create_app  # noqa: E402
-from tests.server import toy  # noqa: E402
 from tests.store.fixtures import db_url, postgres_server  # noqa: E402
+from tests.toy import register  # noqa: E402
 
 __all__ = ["db_url", "postgres_server"]
 
 
 @pytest.fixture(autouse=True)
 def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(games._PACKAGES, toy.NAME, toy.__name__)
+    register(monkeypatch)
 
 
 def settings(url: str) -> Settings:

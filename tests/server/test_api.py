@@ -13,8 +13,10 @@ from potager.server import create_app
 from potager.server.manager import available_games
 from tests.server.conftest import settings
 from tests.server.driver import SeatDriver, create
+from tests.toy import GAME as TOY_GAME
+from tests.toy import KEEP
 
-TOY = "toy-bids"
+TOY = TOY_GAME.name
 REAL_GAMES = [g.name for g in available_games()]
 
 
@@ -26,9 +28,15 @@ def test_games_lists_every_installed_game(client: TestClient) -> None:
     found = {g["name"]: g for g in client.get("/api/games").json()}
     assert set(found) == {TOY, *REAL_GAMES}
     toy = found[TOY]
-    assert (toy["min_players"], toy["max_players"], toy["levels"][0]) == (2, 3, "random")
+    assert (toy["min_players"], toy["max_players"], toy["levels"][0]) == (2, 4, "random")
     assert toy["variants"] == [
-        {"name": "rounds", "values": [3], "default": 3, "doc": "rounds (fixed)"}
+        {"name": "cards", "values": [4, 6], "default": 4, "doc": "fruits for sale"},
+        {
+            "name": "bonus",
+            "values": [False, True],
+            "default": False,
+            "doc": "1 point for winning any fruit",
+        },
     ]
 
 
@@ -36,8 +44,8 @@ def test_games_lists_every_installed_game(client: TestClient) -> None:
     ("body", "status", "message"),
     [
         ({"game": "chess"}, 422, "unknown game 'chess'"),
-        ({"players": 4}, 422, "2 to 3 players, not 4"),
-        ({"variant": {"rounds": 4}}, 422, "takes one of 3"),
+        ({"players": 5}, 422, "2 to 4 players, not 5"),
+        ({"variant": {"cards": 5}}, 422, "takes one of 4, 6"),
         ({"seats": [{"kind": "human"}]}, 422, "2 players need 2 seats"),
         ({"seats": [{"kind": "human"}, {"kind": "bot", "level": "god"}]}, 422, "unknown bot level"),
         ({"seats": [{"kind": "human"}, {"kind": "bot"}]}, 422, "a bot seat needs a level"),
@@ -78,7 +86,7 @@ def test_human_against_a_bot_plays_to_the_end_and_replays(client: TestClient) ->
     replay = client.get(f"/api/tables/{me['table_id']}/replay").json()
     assert len(replay["frames"]) == final["version"] + 1
     assert replay["frames"][0]["view"]["hand"] is None
-    assert replay["frames"][-1]["view"]["points"] == final["view"]["points"]
+    assert replay["frames"][-1]["view"]["baskets"] == final["view"]["baskets"]
     as_seat = client.get(f"/api/tables/{me['table_id']}/replay?seat=1").json()
     assert as_seat["frames"][0]["view"]["hand"] is not None
     finished = client.get("/api/tables?status=finished").json()
@@ -127,17 +135,22 @@ def test_simultaneous_bids_show_who_committed_never_what(client: TestClient) -> 
         b.until_state()
         while a.state["status"] != "playing":
             a.until_state()
-        bid = a.state["legal"][-1]["action"]
-        a.act(bid)
+        bid = a.state["legal"][-1]
+        a.act(bid["action"])
         a.until_state()
         while b.state["version"] < 1:
             b.until_state()
-        assert b.state["view"]["committed"] == [0] and b.state["view"]["my_bid"] is None
-        assert a.state["view"]["my_bid"] == bid + 1
-        assert b.log[-1] == {"type": "commit", "seat": 0}
+        assert b.state["view"]["committed"] == [0] and b.state["view"]["bid"] is None
+        assert a.state["view"]["bid"] == bid["notation"]
+        assert b.state["events"] == [] and [e["type"] for e in b.log] == ["deal"]
         # Seat 1 acted on version 0, but its options did not change: not stale.
-        b.act(b.state["legal"][0]["action"], version=0)
+        other = b.state["legal"][0]
+        b.act(other["action"], version=0)
         assert b.until_state()["version"] == 2
+        while a.state["version"] < 2:
+            a.until_state()
+        reveal = {"type": "reveal", "bids": {"0": bid["notation"], "1": other["notation"]}}
+        assert a.log[-2] == reveal and a.log[-1]["type"] == "win"
 
 
 def test_stale_illegal_and_malformed_messages_change_nothing(client: TestClient) -> None:
@@ -152,7 +165,7 @@ def test_stale_illegal_and_malformed_messages_change_nothing(client: TestClient)
             "not json",
             '{"type": "act"}',
             '{"type": "act", "version": 0}',
-            '{"type": "act", "version": 0, "action": 1, "notation": "play 2"}',
+            '{"type": "act", "version": 0, "action": 1, "notation": "2"}',
             '{"type": "dance"}',
             '{"type": "hello", "seat": 0}',
             "[]",
@@ -162,11 +175,11 @@ def test_stale_illegal_and_malformed_messages_change_nothing(client: TestClient)
             assert a.until_error()["code"] == "malformed", text
         s0.send_bytes(b"\x00\x01")
         assert a.until_error()["code"] == "malformed"
-        for action in (99, -1, 7):
+        for action in (99, -1, KEEP):
             a.act(action)
             assert a.until_error()["code"] == "illegal"
         s0.send_json({"type": "act", "version": version, "notation": "juggle"})
-        assert "not a toy-bids action" in a.until_error()["message"]
+        assert f"not a {TOY} action" in a.until_error()["message"]
         a.act(a.state["legal"][0]["action"], version=version + 1)
         assert a.until_error()["code"] == "stale"
         assert client.get(f"/api/tables/{table_id}").json()["version"] == version

@@ -1,10 +1,17 @@
-"""A toy game for the command's tests: a simultaneous bid with hidden commitments, then a
-sequential choice, private events, a scripted deck and variant options.
+"""The one toy game of the tests of everything around the rules (engine, command line, arena,
+bench, server, store): tiny, but with every kind of decision and information the real games have.
 
-Each round the top fruit of the deck is shown; every seat secretly bids ``1``, ``2`` or ``3``; the
-highest bid that nobody else made wins the fruit and then chooses ``keep`` or ``give`` (to the next
-seat). No unique bid: the fruit is discarded. An apple scores 2, a pear 1. The ``bonus`` option
-adds 1 to the score of each seat that won at least one fruit.
+Set-up: the fruits (``cards`` for sale plus one per seat, half apples, half pears) are shuffled,
+or scripted with ``deck=``. The first ones are dealt face down, one to each seat (a private
+``deal`` event; only its owner's view shows it); the others are the pile, top first.
+
+Each round the top fruit of the pile is shown and every seat secretly bids ``1``, ``2`` or ``3``
+(hidden commitments: views show only who has committed, a seat's own bid only to that seat, as
+does its private ``your bid`` event; the others get no event until the ``reveal``). The highest
+bid that nobody else made wins the fruit, and its bidder alone chooses to ``keep`` it or ``give
+away`` to the next seat. No unique bid: the fruit is discarded. The game ends with the pile. An
+apple scores 2, a pear 1, the dealt fruit included (the result's details show the dealt fruits);
+the ``bonus`` option adds 1 to the score of each seat that won at least one fruit.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from potager.engine import Commitments, Game, Result, State
 
 BIDS = ("1", "2", "3")
 KEEP, GIVE = 3, 4
+POINTS = {"apple": 2, "pear": 1}
 
 
 class ToyState(State):
@@ -30,7 +38,8 @@ class ToyState(State):
         if deck is None:
             deck = game.components(players, variant)
             self.rng.shuffle(deck)
-        self.pile = list(deck)
+        self.hands = [[fruit] for fruit in deck[:players]]
+        self.pile = deck[players:]
         self.card: str | None = self.pile.pop(0)
         self.baskets: list[list[str]] = [[] for _ in range(players)]
         self.discard: list[str] = []
@@ -38,6 +47,8 @@ class ToyState(State):
         self.bids = Commitments()
         self.bids.open(tuple(range(players)))
         self.chooser: int | None = None
+        for seat, hand in enumerate(self.hands):
+            self.events.append({"type": "deal", "to": seat, "fruits": list(hand)})
 
     @property
     def to_move(self) -> tuple[int, ...]:
@@ -81,20 +92,19 @@ class ToyState(State):
             self.bids.open(tuple(range(self.players)))
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        view: dict[str, Any] = {
+        own = None if seat is None else self.bids.choice(seat)
+        return {
             "variant": dict(self.variant),
             "card": self.card,
+            "pile": len(self.pile),
+            "hand": None if seat is None else list(self.hands[seat]),
+            "baskets": [list(b) for b in self.baskets],
             "discard": list(self.discard),
             "won": list(self.won),
             "chooser": self.chooser,
-            "pile": len(self.pile),
-            "baskets": [list(b) for b in self.baskets],
             "committed": list(self.bids.committed),
+            "bid": None if own is None else BIDS[own],
         }
-        if seat is not None:
-            own = self.bids.choice(seat)
-            view["bid"] = None if own is None else BIDS[own]
-        return view
 
     @property
     def is_over(self) -> bool:
@@ -105,10 +115,16 @@ class ToyState(State):
             raise ValueError("the game is not over")
         bonus = self.variant["bonus"]
         scores = tuple(
-            float(sum(2 if f == "apple" else 1 for f in b) + (bonus and self.won[s] > 0))
+            float(sum(POINTS[f] for f in self.hands[s] + b) + (bonus and self.won[s] > 0))
             for s, b in enumerate(self.baskets)
         )
-        return Result(scores, tuple(s for s, v in enumerate(scores) if v == max(scores)))
+        winners = tuple(s for s, v in enumerate(scores) if v == max(scores))
+        return Result(scores, winners, {"hands": [list(h) for h in self.hands]})
+
+    def action_label(self, action: int) -> str:
+        if action < KEEP:
+            return f"Bid {BIDS[action]}"
+        return "Keep the fruit" if action == KEEP else "Give the fruit to the next seat"
 
 
 class Toy(Game):
@@ -117,33 +133,37 @@ class Toy(Game):
     min_players = 2
     max_players = 4
     variants = {
-        "cards": ((4, 6), 4, "fruits in the deck"),
+        "cards": ((4, 6), 4, "fruits for sale"),
         "bonus": ((False, True), False, "1 point for winning any fruit"),
     }
 
-    def _new_state(self, players, seed, variant, deck):  # type: ignore[no-untyped-def]
+    def _new_state(
+        self, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
+    ) -> ToyState:
         return ToyState(self, players, seed, variant, deck)
 
     def components(self, players: int, variant: dict[str, Any]) -> list[str]:
-        half = variant["cards"] // 2
-        return ["apple"] * half + ["pear"] * half
+        fruits = variant["cards"] + players
+        return ["apple"] * (fruits // 2) + ["pear"] * (fruits - fruits // 2)
 
     def action_names(self, players: int, variant: dict[str, Any]) -> tuple[str, ...]:
-        return (*BIDS, "keep", "give")
+        return (*BIDS, "keep", "give away")
 
     def sample(self, view: dict[str, Any], seat: int, rng: random.Random) -> ToyState:
-        """The unseen fruits shuffled into the pile; the others' pending bids drawn at random."""
-        baskets = view["baskets"]
-        state = ToyState(self, len(baskets), rng.randrange(2**31), view["variant"], None)
-        seen = Counter([f for b in baskets for f in b] + view["discard"] + [view["card"]])
-        state.pile = list(
-            (Counter(self.components(len(baskets), view["variant"])) - seen).elements()
-        )
-        rng.shuffle(state.pile)
-        state.card, state.chooser = view["card"], view["chooser"]
+        """The others' dealt fruits and the pile drawn from the unseen fruits; the others'
+        pending bids drawn at random."""
+        baskets, variant = view["baskets"], view["variant"]
+        players = len(baskets)
+        state = ToyState(self, players, rng.randrange(2**31), variant, None)
+        seen = [view["card"], *view["hand"], *view["discard"], *(f for b in baskets for f in b)]
+        unseen = Counter(self.components(players, variant)) - Counter(seen)
+        hidden = list(unseen.elements())
+        rng.shuffle(hidden)
+        state.hands = [list(view["hand"]) if s == seat else [hidden.pop()] for s in range(players)]
+        state.pile, state.card, state.chooser = hidden, view["card"], view["chooser"]
         state.baskets, state.discard = [list(b) for b in baskets], list(view["discard"])
         state.won = list(view["won"])
-        state.bids.open(tuple(range(len(baskets))) if view["chooser"] is None else ())
+        state.bids.open(tuple(range(players)) if view["chooser"] is None else ())
         for s in view["committed"]:
             state.bids.commit(s, BIDS.index(view["bid"]) if s == seat else rng.randrange(3))
         return state
@@ -152,7 +172,7 @@ class Toy(Game):
 GAME = Toy()
 
 
-def register(monkeypatch: pytest.MonkeyPatch) -> Game:
+def register(monkeypatch: pytest.MonkeyPatch) -> Toy:
     """Make ``games.get("toy")`` find this module (for the test's duration)."""
-    monkeypatch.setitem(games._PACKAGES, "toy", __name__)
+    monkeypatch.setitem(games._PACKAGES, GAME.name, __name__)
     return GAME
