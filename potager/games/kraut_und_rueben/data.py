@@ -7,7 +7,7 @@ contract cards with their per-card point rows, the fixed values, the cup.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 Kind = Literal["tomato", "asparagus", "carrot", "salad", "clover", "dandelion", "snail", "mole"]
 """A tile's kind, in the notation (French: tomate, asperge, carotte, salade, trèfle, pissenlit,
@@ -115,3 +115,34 @@ def gardens_for(players: int) -> int:
 def gardens_to_take(players: int) -> int:
     """Gardens each player takes: one, two in the 2-player game ("Jeu à deux")."""
     return 2 if players == 2 else 1
+
+
+def reference() -> dict[str, Any]:
+    """These facts as JSON for interfaces (`Game.facts`): the tiles, the garden's shape, the
+    fixed values and every contract card with its point rows (keyed by its number as text)."""
+    return {
+        "kinds": list(KINDS),
+        "vegetables": list(VEGETABLES),
+        "tile_counts": dict(TILE_COUNTS),
+        "pile_kinds": list(PILE_KINDS),
+        "columns": list(COLUMNS),
+        "rows": list(ROWS),
+        "snails_per_garden": SNAILS_PER_GARDEN,
+        "moles_per_garden": MOLES_PER_GARDEN,
+        "fixed_points": dict(FIXED_POINTS),
+        "negative_points": NEGATIVE_POINTS,
+        "column_labels": list(COLUMN_LABELS),
+        "contracts": {
+            str(c.number): {
+                "principal": c.principal,
+                "lower": c.lower,
+                "higher": c.higher,
+                "negative": c.negative,
+                "lower_points": list(c.lower_points),
+                "higher_points": list(c.higher_points),
+            }
+            for c in CONTRACTS.values()
+        },
+        "match_games": MATCH_GAMES,
+        "cup_points": CUP_POINTS,
+    }

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from potager.engine import Action, Game, Result, Seat, State, VariantSpec, View
+from potager.engine import Action, Game, IllegalAction, Result, Seat, State, VariantSpec, View
 
 from . import views
 from .data import (
@@ -27,6 +27,7 @@ from .data import (
     TILE_COUNTS,
     gardens_for,
     gardens_to_take,
+    reference,
 )
 from .notation import DRAW, DRAWING, EMPTY, FULL_MASK, OVER, PLACING, SIZE, TAKING, ActionSpace
 from .scoring import CODE, points
@@ -35,6 +36,9 @@ DANDELION = CODE["dandelion"]
 SNAIL = CODE["snail"]
 MOLE = CODE["mole"]
 """Codes up to ``DANDELION`` (vegetables, clover, dandelion) are the coverable kinds."""
+
+PILE: tuple[int, ...] = tuple(CODE[k] for k in PILE_KINDS for _ in range(TILE_COUNTS[k]))
+"""The pile's codes in the order of `KrautUndRueben.components` (shuffled at every deal)."""
 
 
 class KrautUndRueben(Game):
@@ -71,6 +75,10 @@ class KrautUndRueben(Game):
         state = self._new_state(view["players"], rng.randrange(2**63), dict(view["variant"]), None)
         views.restore(state, view, seat, rng)
         return state
+
+    def facts(self) -> dict[str, Any]:
+        """The tiles, the garden, the fixed values and the 12 contract cards (`data.reference`)."""
+        return reference()
 
 
 class KrautUndRuebenState(State):
@@ -115,7 +123,7 @@ class KrautUndRuebenState(State):
         self.targets: list[Action] = []
         self.contracts = self.rng.sample(sorted(CONTRACTS), self.players)
         if pile is None:
-            pile = [CODE[k] for k in self.game.components(self.players, self.variant)]
+            pile = list(PILE)
             self.rng.shuffle(pile)
         self.pile = pile
         for seat, number in enumerate(self.contracts):
@@ -130,14 +138,17 @@ class KrautUndRuebenState(State):
     is_over: bool = False
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        if seat != self.turn or self.phase == OVER:
+        if seat != self.turn:
             return []
-        if self.phase == DRAWING:
+        phase = self.phase
+        if phase == PLACING:
+            return self.targets[:]
+        if phase == DRAWING:
             return [DRAW, *self._mole_targets()] if self.has_mole[seat] else [DRAW]
-        if self.phase == PLACING:
-            return list(self.targets)
-        take = self.space.take
-        return [take + g for g, o in enumerate(self.owner) if o < 0] + [self.space.pass_]
+        if phase == TAKING:
+            take = self.space.take
+            return [take + g for g, o in enumerate(self.owner) if o < 0] + [self.space.pass_]
+        return []
 
     def _place_targets(self, seat: Seat, kind: int) -> list[Action]:
         """Where the drawn tile may go ("Déroulement", "L'escargot", "Prendre un jardin")."""
@@ -190,6 +201,27 @@ class KrautUndRuebenState(State):
         return False
 
     # -- a turn ----------------------------------------------------------------------------------
+    def apply(self, seat: Seat, action: Action) -> None:
+        """`State.apply` with the two steps of nearly every turn, placing and drawing, tested
+        and played in one layer (playouts call it at every step); the others go through
+        `is_legal` and `_apply`. An illegal action changes nothing."""
+        if seat == self.turn and action.__class__ is int and seat.__class__ is int:
+            phase = self.phase
+            if phase == PLACING:
+                if action in self.targets:
+                    self.moves.append((seat, action))
+                    self._place(seat, action - self.space.place)
+                    return
+            elif action == DRAW and phase == DRAWING:
+                self.moves.append((seat, action))
+                self._draw(seat)
+                return
+            elif self.is_legal(seat, action):
+                self.moves.append((seat, action))
+                self._apply(seat, action)
+                return
+        raise IllegalAction(self._why_illegal(seat, action))
+
     def _apply(self, seat: Seat, action: Action) -> None:
         if self.phase == DRAWING:
             if action == DRAW:
@@ -317,13 +349,12 @@ class KrautUndRuebenState(State):
 
     # -- the end ("Fin du jeu", "Variante") ---------------------------------------------------
     def top_counts(self, g: int) -> list[int]:
-        """How many uncovered tiles of each kind (by code) garden ``g`` holds."""
-        counts = [0] * len(KINDS)
-        for i in range(g * SIZE, g * SIZE + SIZE):
-            kind = self.cover[i] if self.cover[i] != EMPTY else self.base[i]
-            if kind != EMPTY:
-                counts[kind] += 1
-        return counts
+        """How many uncovered tiles of each kind (by code) garden ``g`` holds. The top of a
+        space is the greater of its two codes: a cover (snail, mole) has a greater code than
+        any tile it may cover, and no cover is `EMPTY` (−1)."""
+        first = g * SIZE
+        tops = list(map(max, self.base[first : first + SIZE], self.cover[first : first + SIZE]))
+        return list(map(tops.count, range(len(KINDS))))
 
     def garden_points(self, seat: Seat) -> list[int]:
         """The points of each garden ``seat`` owns, with its contract (2 players: two gardens,
