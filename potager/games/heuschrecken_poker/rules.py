@@ -24,7 +24,6 @@ from .data import (
     KINDS,
     MAX_PLAYERS,
     PLAGUE_AT,
-    PLANTS,
     ROUND_CHIPS,
     STALEMATE_EXTRA_CARDS,
     STALEMATES_TO_DISCARD,
@@ -36,8 +35,6 @@ BID, TAKE, OVER = 0, 1, 2
 
 TAKE_BASE = len(BIDS)
 """Action ``TAKE_BASE + kind`` takes that kind from the display; actions below it are bids."""
-
-ACTIONS = TAKE_BASE + len(KINDS)
 
 BID_NAME, KIND_NAME = BIDS.__getitem__, KINDS.__getitem__
 """Notation of a bid, of a kind (as functions: `map` over them is the cheapest loop)."""
@@ -54,6 +51,10 @@ PRESENT = tuple(
 
 LEGAL_TAKES = tuple(tuple(TAKE_BASE + k for k in kinds) for kinds in PRESENT)
 """The take actions for a display, by the bitmask of the kinds present."""
+
+BID_SETS = tuple(map(frozenset, LEGAL_BIDS))
+TAKE_SETS = tuple(map(frozenset, LEGAL_TAKES))
+"""`LEGAL_BIDS` and `LEGAL_TAKES` as sets: `apply`'s legality test is one membership test."""
 
 PILE = tuple(kind for kind, n in enumerate(CARD_COUNTS) for _ in range(n))
 """The 66 garden cards in the components' order, before the shuffle."""
@@ -195,11 +196,11 @@ class HeuschreckenState(State):
         """`State.apply` with the legality test inlined, as this is the hot path of playouts."""
         if seat in self.to_move and type(action) is int:
             if self.phase == BID:
-                if 0 <= action < TAKE_BASE and self.hands[seat] >> action & 1:
+                if action in BID_SETS[self.hands[seat]]:
                     self.moves.append((seat, action))
                     self._bid(seat, action)
                     return
-            elif TAKE_BASE <= action < ACTIONS and self.display[action - TAKE_BASE]:
+            elif action in TAKE_SETS[self.kinds_shown]:
                 self.moves.append((seat, action))
                 self._pick(seat, action - TAKE_BASE)
                 return
@@ -254,18 +255,20 @@ class HeuschreckenState(State):
     def _next_taker(self) -> None:
         """Step 2: takers pick one kind each in bid order; a forced pick (one kind left) is made
         for the player; when the display is empty the remaining takers get nothing."""
-        takers = self.takers
-        while self.taker < len(takers):
+        takers, taker = self.takers, self.taker
+        while taker < len(takers):
             shown = self.kinds_shown
             if not shown:
-                self.events.append({"type": "empty_handed", "seats": list(takers[self.taker :])})
+                self.events.append({"type": "empty_handed", "seats": list(takers[taker:])})
                 break
             if shown & (shown - 1):
+                self.taker = taker
                 self.phase = TAKE
-                self.to_move = (takers[self.taker],)
+                self.to_move = (takers[taker],)
                 return
-            self._take(takers[self.taker], shown.bit_length() - 1, True)
-            self.taker += 1
+            self._take(takers[taker], shown.bit_length() - 1, True)
+            taker += 1
+        self.taker = taker
         self.takers = ()
         self._end_turn()
 
@@ -373,7 +376,7 @@ class HeuschreckenState(State):
     def _set_pile(self, pile: list[int]) -> None:
         """The draw pile, top first; its notation is kept beside it for the events."""
         self.pile: tuple[int, ...] = tuple(pile)
-        self.pile_names = tuple(map(KIND_NAME, pile))
+        self.pile_names = list(map(KIND_NAME, pile))  # a list: its slices are the events' lists
         self.top = 0
 
     def _draw(self, wanted: int) -> list[str]:
@@ -388,13 +391,13 @@ class HeuschreckenState(State):
         self.kinds_shown = shown
         self.shown += len(cards)
         self.top = top + len(cards)
-        return list(self.pile_names[top : self.top])
+        return self.pile_names[top : self.top]
 
     # -- scoring -------------------------------------------------------------------------------
     def _score_round(self) -> None:
         """Zwischenwertung: the most plants (grasshoppers excluded) earn 1 chip, ties all earn
         it, nobody when the most is 0 (reading 6)."""
-        plants = [sum(garden[k] for k in PLANTS) for garden in self.gardens]
+        plants = [sum(garden) - garden[GRASSHOPPER] for garden in self.gardens]
         most = max(plants)
         winners = [seat for seat, n in enumerate(plants) if n == most and most > 0]
         for seat in winners:
