@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from potager import games
-from potager.engine import GameRecord, IllegalAction, State
+from potager.engine import Game, GameRecord, IllegalAction, State
 
 
 def snapshot(state: State) -> str:
@@ -112,6 +112,13 @@ def assert_notation_round_trip(state: State) -> None:
     for seat in state.to_move:
         for a in state.legal_actions(seat):
             assert state.str_to_action(seat, state.action_to_str(a)) == a
+
+
+def json_facts(game: Game) -> dict[str, Any]:
+    """``game.facts()``, asserted to be JSON that survives the trip to a browser unchanged."""
+    facts = game.facts()
+    assert json.loads(json.dumps(facts)) == facts, f"{game.name}: facts() is not plain JSON"
+    return facts
 
 
 def golden_playthrough(

@@ -128,6 +128,14 @@ class Game(ABC):
         """A full state built from ``view`` alone: what it shows kept, the hidden drawn at random
         from what ``seat`` could consider possible."""
 
+    # -- reference data for interfaces -----------------------------------------------------------
+    def facts(self) -> dict[str, Any]:
+        """The printed facts an interface may show or compute with (cards, boards, score
+        tables), as JSON-serialisable data built from the game's ``data.py``, so that no
+        interface keeps its own copy. Public knowledge from the rulebook, the same for every
+        table: never state. ``{}`` by default."""
+        return {}
+
     def __repr__(self) -> str:
         return f"<game {self.name}>"
 

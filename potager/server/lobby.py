@@ -50,12 +50,13 @@ def game_info(game: Game) -> GameInfo:
             VariantOption(name=k, values=list(v[0]), default=v[1], doc=v[2])
             for k, v in game.variants.items()
         ],
+        facts=game.facts(),
     )
 
 
 @router.get("/games", response_model=list[GameInfo], tags=["lobby"])
 def list_games() -> list[GameInfo]:
-    """The games this server can seat, with their player counts, variants and bot levels."""
+    """The games this server can seat: player counts, variants, bot levels and printed facts."""
     return [game_info(g) for g in available_games()]
 
 

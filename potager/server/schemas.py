@@ -29,7 +29,7 @@ class VariantOption(BaseModel):
 
 
 class GameInfo(BaseModel):
-    """A game the server can seat: its player counts, variant options and bot levels."""
+    """A game the server can seat: its player counts, variant options, bot levels and facts."""
 
     name: str
     title: str
@@ -37,6 +37,12 @@ class GameInfo(BaseModel):
     max_players: int
     variants: list[VariantOption]
     levels: list[str]
+    facts: dict[str, Any] = Field(
+        default_factory=dict,
+        description="The game's printed facts from its rulebook (cards, boards, score tables; "
+        "`Game.facts()`, built from the game's data.py): public, the same for every table. "
+        "Drawing plug-ins read them as `table.facts`.",
+    )
 
 
 # -- tables ---------------------------------------------------------------------------------------

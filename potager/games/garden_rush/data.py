@@ -8,7 +8,7 @@ Squares are numbered ``row * 5 + column`` on the 5 × 5 grid (row 0 next to the 
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 # -- the Potager (FACTS: 5 × 5 with the corners cut off, 21 squares) -------------------------------
 SIZE: Final = 5
@@ -126,3 +126,29 @@ FIELDS: Final = tuple(
     tuple(p for shape in PATTERNS[v] for p in placements(shape)) for v in VEGETABLES
 )
 """Per vegetable, every field that may be harvested: the placements of its three patterns."""
+
+
+def reference() -> dict[str, Any]:
+    """These facts as JSON for interfaces (`Game.facts`), squares by name: the Potager and its
+    cut corners, the tokens, each seat's tool squares, the patterns as printed (rows split by
+    ``|``), the score track."""
+    return {
+        "size": SIZE,
+        "columns": list(COLUMNS),
+        "squares": [SQUARE_NAMES[q] for q in SQUARES],
+        "cut_corners": sorted(square_name(q) for q in CUT_CORNERS),
+        "vegetables": list(VEGETABLES),
+        "tool_tokens": list(TOOL_TOKENS),
+        "per_vegetable": PER_VEGETABLE,
+        "per_tool_token": PER_TOOL_TOKEN,
+        "hedge_slots": HEDGE_SLOTS,
+        "abilities": list(ABILITIES),
+        "tool_squares": [
+            {SQUARE_NAMES[q]: ABILITIES[t] for q, t in sorted(tools.items())}
+            for tools in TOOL_SQUARES
+        ],
+        "patterns": {v: list(PATTERNS[v]) for v in VEGETABLES},
+        "goal": GOAL,
+        "bonus_squares": sorted(BONUS_SQUARES),
+        "first_seed": FIRST_SEED,
+    }

@@ -8,7 +8,15 @@ from typing import Any, ClassVar
 from potager.engine import Game, Seat, VariantSpec, View
 
 from .actions import action_names
-from .data import FIRST_TOOL, HEDGE_SLOTS, KINDS, PER_TOOL_TOKEN, PER_VEGETABLE, VEGETABLES
+from .data import (
+    FIRST_TOOL,
+    HEDGE_SLOTS,
+    KINDS,
+    PER_TOOL_TOKEN,
+    PER_VEGETABLE,
+    VEGETABLES,
+    reference,
+)
 from .rules import GardenRushState
 from .views import sample
 
@@ -61,3 +69,7 @@ class GardenRush(Game):
 
     def sample(self, view: View, seat: Seat, rng: random.Random) -> GardenRushState:
         return sample(self, view, seat, rng)
+
+    def facts(self) -> dict[str, Any]:
+        """The Potager, the tokens, the tool squares, the patterns, the track (`data.reference`)."""
+        return reference()

@@ -6,7 +6,7 @@ A corrected fact is a one-line change in this module.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 KINDS: Final = ("corn", "strawberry", "broccoli", "blackberry", "grasshopper")
 """The five kinds of garden card (Gartenkarten); a kind is its index here."""
@@ -55,3 +55,25 @@ TAKE_ALL_ALONE_PLAYERS: Final = 2
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
+
+
+def reference() -> dict[str, Any]:
+    """These facts as JSON for interfaces (`Game.facts`), kinds and bids by name."""
+    return {
+        "kinds": list(KINDS),
+        "plants": [KINDS[p] for p in PLANTS],
+        "grasshopper": KINDS[GRASSHOPPER],
+        "card_counts": dict(zip(KINDS, CARD_COUNTS, strict=True)),
+        "bids": list(BIDS),
+        "ace": BIDS[ACE],
+        "x_card": BIDS[X_CARD],
+        "hand_size": HAND_SIZE,
+        "display_size": DISPLAY_SIZE,
+        "harvest_set": HARVEST_SET,
+        "harvest_chips": HARVEST_CHIPS,
+        "plague_at": PLAGUE_AT,
+        "stalemates_to_discard": STALEMATES_TO_DISCARD,
+        "stalemate_extra_cards": STALEMATE_EXTRA_CARDS,
+        "round_chips": ROUND_CHIPS,
+        "take_all_alone_players": TAKE_ALL_ALONE_PLAYERS,
+    }

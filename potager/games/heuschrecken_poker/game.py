@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from potager.engine import Game, Seat, State, VariantSpec, View
 
-from .data import BIDS, CARD_COUNTS, KINDS, MAX_PLAYERS, MIN_PLAYERS
+from .data import BIDS, CARD_COUNTS, KINDS, MAX_PLAYERS, MIN_PLAYERS, reference
 from .rules import HeuschreckenState
 
 
@@ -41,3 +41,7 @@ class HeuschreckenPoker(Game):
 
     def sample(self, view: View, seat: Seat, rng: random.Random) -> State:
         return HeuschreckenState.from_view(self, view, seat, rng)
+
+    def facts(self) -> dict[str, Any]:
+        """The garden cards, the poker cards and the counts of the rules (`data.reference`)."""
+        return reference()

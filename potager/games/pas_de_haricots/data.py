@@ -4,6 +4,8 @@ FACTS.md "Pas de Haricots"). A corrected fact is a one-line change here.
 
 from __future__ import annotations
 
+from typing import Any
+
 SUITS: tuple[str, ...] = ("H", "D", "S", "C")
 """The four suits in notation: cœur (hearts), carreau (diamonds), pique (spades), trèfle (clubs)."""
 
@@ -34,3 +36,20 @@ HANDS = 3
 
 HANDS_ALLOWED: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 """Values offered by the `hands` variant option."""
+
+
+def reference() -> dict[str, Any]:
+    """These facts as JSON for interfaces (`Game.facts`); the deal is keyed by the player count
+    as text."""
+    return {
+        "suits": list(SUITS),
+        "suit_names": dict(SUIT_NAMES),
+        "ranks": list(RANKS),
+        "rank_names": dict(RANK_NAMES),
+        "pips": dict(PIPS),
+        "minus_ranks": sorted(MINUS_RANKS, key=RANKS.index),
+        "doubler_rank": DOUBLER_RANK,
+        "pas_de_haricots": dict(PAS_DE_HARICOTS),
+        "deal": {str(players): cards for players, cards in DEAL.items()},
+        "hands": HANDS,
+    }

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from potager.engine import Game, Seat, VariantSpec, View
 
 from .cards import CARD_INDEX, CARDS
-from .data import DEAL, HANDS, HANDS_ALLOWED
+from .data import DEAL, HANDS, HANDS_ALLOWED, reference
 from .rules import PasDeHaricotsState
 from .sampling import sample
 
@@ -41,3 +41,7 @@ class PasDeHaricots(Game):
 
     def sample(self, view: View, seat: Seat, rng: random.Random) -> PasDeHaricotsState:
         return sample(self, view, seat, rng)
+
+    def facts(self) -> dict[str, Any]:
+        """The suits, ranks, trumps, scoring ranks and the deal (`data.reference`)."""
+        return reference()

@@ -2,13 +2,16 @@
  * other across the Hedge, the Trampoline, the vegetable / tool / mole tokens, the score track with
  * its bonus squares and both gnomes, the bag and the discard, the patterns to harvest.
  *
- * Drawn only from the view (potager/games/garden_rush/__init__.py documents its keys) and the
- * public events passed as `table.events` (the squares touched by the latest turn). A turn is a
- * sequence of decisions, guided step by step: click a Hedge token (`data-pick="slot 3"`) to light
- * the squares it may go to, click one (`data-action="plant 3 c2"`); click a harvestable token to
- * list the fields through it, or pick one in the list of every legal field (hover previews it);
- * a bonus offers its tools as tabs and an always-visible Skip (`data-action="skip"`). Every
- * element that sends a move carries `data-action="<notation>"`; a first step carries `data-pick`.
+ * Drawn only from the view (potager/games/garden_rush/__init__.py documents its keys), the
+ * public events passed as `table.events` (the squares touched by the latest turn) and the printed
+ * facts passed as `table.facts` (the game's `facts()`, built from its data.py: the Potager's
+ * columns and cut corners, the vegetables, the tool tokens, the patterns; never copied here).
+ * A turn is a sequence of decisions, guided step by step: click a Hedge token
+ * (`data-pick="slot 3"`) to light the squares it may go to, click one
+ * (`data-action="plant 3 c2"`); click a harvestable token to list the fields through it, or pick
+ * one in the list of every legal field (hover previews it); a bonus offers its tools as tabs and
+ * an always-visible Skip (`data-action="skip"`). Every element that sends a move carries
+ * `data-action="<notation>"`; a first step carries `data-pick`.
  *
  * Each seat sees its own Potager at the bottom as its owner sees it (seat 1's columns therefore
  * run e…a from left to right, its Trampoline on the left); the spectator sits in seat 0's chair.
@@ -18,17 +21,6 @@
 (() => {
   const { h } = Potager;
 
-  const COLUMNS = ["a", "b", "c", "d", "e"];
-  const CUT = new Set(["a1", "e1", "a5", "e5"]);
-  const VEGETABLES = ["tomato", "carrot", "broccoli", "potato", "aubergine"];
-  /* The three fields of each vegetable (rows split by "|"; any rotation or reflection). */
-  const PATTERNS = {
-    tomato: ["X.|.X", "X..|.X.|..X", "X.X|.X.|X.X"],
-    carrot: ["XX", "XX|XX", "XX|XX|XX"],
-    broccoli: ["X", "X.|XX", ".X.|XXX|.X."],
-    potato: ["X", "XXX", "XXXXX"],
-    aubergine: ["XX", "XXX|.X.", "XXX|.X.|.X."],
-  };
   const NAMES = {
     tomato: "Tomato", carrot: "Carrot", broccoli: "Broccoli", potato: "Potato", aubergine: "Aubergine",
     gloves: "Gloves", basket: "Basket", wheelbarrow: "Wheelbarrow", "watering can": "Watering Can",
@@ -143,7 +135,7 @@
     return el;
   }
 
-  const isVegetable = (kind) => VEGETABLES.includes(kind);
+  const isVegetable = (facts, kind) => facts.vegetables.includes(kind);
   const nameOf = (kind) => NAMES[kind] || Potager.humanize(kind);
 
   /* The winners of a finished game: the higher gnome(s), or the other seat of a stuck player. */
@@ -163,11 +155,12 @@
   /* A token as its face shows it: a vegetable's double face carries two of it, its single one;
    * a tool token shows its tool, its mole face a mole (with the tool it still is, small). */
   function token(kind, face, extra = "") {
-    const title = isVegetable(kind)
+    const vegetable = face === "double" || face === "single"; // a vegetable's faces
+    const title = vegetable
       ? `${nameOf(kind)}, ${face} face`
       : face === "mole" ? `Mole (a ${nameOf(kind)} token)` : `${nameOf(kind)} tool token`;
     let body;
-    if (isVegetable(kind)) {
+    if (vegetable) {
       body = face === "double"
         ? [icon(kind, "veg one"), icon(kind, "veg two"), h("span", { class: "pip" }, "2")]
         : [icon(kind, "veg solo")];
@@ -182,7 +175,7 @@
   }
 
   /* -- the moves on offer, by what they use -------------------------------------------------- */
-  function parseLegal(legal, actor) {
+  function parseLegal(legal, actor, facts) {
     const acts = {
       place: new Map(), fields: [], moves: new Map(), flips: new Map(), swaps: new Map(),
       compost: new Map(), flipcol: new Map(), molemoves: new Map(), skip: null, other: [], cats: [],
@@ -207,7 +200,7 @@
       if (cat && !acts.cats.includes(cat)) acts.cats.push(cat);
     }
     // Bigger fields first within each vegetable: they score more.
-    acts.fields.sort((x, y) => VEGETABLES.indexOf(x.veg) - VEGETABLES.indexOf(y.veg)
+    acts.fields.sort((x, y) => facts.vegetables.indexOf(x.veg) - facts.vegetables.indexOf(y.veg)
       || y.squares.length - x.squares.length);
     return acts;
   }
@@ -280,7 +273,7 @@
   /* -- the boards ----------------------------------------------------------------------------- */
   function square(ctx, owner, sq) {
     const { view, inter, ui, marks, fresh } = ctx;
-    if (CUT.has(sq)) return h("div", { class: "gr-sq cut", "aria-hidden": "true" });
+    if (ctx.cut.has(sq)) return h("div", { class: "gr-sq cut", "aria-hidden": "true" });
     const key = `${owner}:${sq}`;
     const t = view.potagers[owner][sq];
     const tool = view.tool_squares[owner][sq];
@@ -333,13 +326,13 @@
    * vegetable double in its slot's column and single elsewhere, a tool token tool side up in your
    * Potager and mole side up in the opponent's; a moved token keeps its face. */
   function ghostOf(ctx, owner, sq) {
-    const { view, ui, actor } = ctx;
+    const { view, ui, actor, facts } = ctx;
     const sel = ui.sel;
     if (!sel) return null;
     if (sel.type === "slot") {
       const kind = view.hedge[sel.slot - 1];
-      if (!isVegetable(kind)) return { token: kind, face: owner === actor ? "tool" : "mole" };
-      return { token: kind, face: sq[0] === COLUMNS[sel.slot - 1] ? "double" : "single" };
+      if (!isVegetable(facts, kind)) return { token: kind, face: owner === actor ? "tool" : "mole" };
+      return { token: kind, face: sq[0] === facts.columns[sel.slot - 1] ? "double" : "single" };
     }
     return view.potagers[actor][sel.from] || null;
   }
@@ -373,8 +366,8 @@
   }
 
   function potager(ctx, owner, top) {
-    const { view, cols, table, seat } = ctx;
-    const rows = top ? [5, 4, 3, 2, 1] : [1, 2, 3, 4, 5];
+    const { view, cols, table, seat, facts } = ctx;
+    const rows = Array.from({ length: facts.size }, (_, i) => (top ? facts.size - i : i + 1));
     const letters = row(ctx, "letters", null, cols.map((c) => h("span", { class: "col-letter" }, c)));
     const grid = rows.map((r) => row(ctx, "", h("span", { class: "row-no" }, String(r)),
       cols.map((c) => square(ctx, owner, `${c}${r}`))));
@@ -402,11 +395,11 @@
   /* The Hedge: slot k above column k of both Potagers, the Trampoline beyond slot 5 (tokens slide
    * towards slot 1), the column arrows (clickable for a Column Flip), Swap buttons between slots. */
   function arrows(ctx, dir) {
-    const { cols, acts, active } = ctx;
+    const { cols, acts, active, facts } = ctx;
     return row(ctx, `arrows ${dir}`, null, cols.map((c) => {
       const a = active.has("flipcol") && acts.flipcol.get(c);
       const glyph = dir === "up" ? "▲" : "▼";
-      if (!a) return h("span", { class: "arrow", title: `Hedge slot ${COLUMNS.indexOf(c) + 1} feeds column ${c}` }, glyph);
+      if (!a) return h("span", { class: "arrow", title: `Hedge slot ${facts.columns.indexOf(c) + 1} feeds column ${c}` }, glyph);
       return h("button", {
         type: "button", class: "arrow flip", title: a.label, dataset: { action: a.notation },
         onclick: () => ctx.send(a.action),
@@ -415,9 +408,9 @@
   }
 
   function hedge(ctx) {
-    const { view, cols, acts, active, ui, fresh, rev } = ctx;
+    const { view, cols, acts, active, ui, fresh, rev, facts } = ctx;
     const slots = cols.map((c) => {
-      const k = COLUMNS.indexOf(c) + 1;
+      const k = facts.columns.indexOf(c) + 1;
       const kind = view.hedge[k - 1];
       const inSwap = view.phase === "swap" && (k === view.swap || k === view.swap + 1);
       const places = active.has("place") && acts.place.get(k);
@@ -425,7 +418,7 @@
       const selected = ui.sel && ui.sel.type === "slot" && ui.sel.slot === k;
       const classes = `gr-slot ${places ? "source" : ""} ${selected ? "selected" : ""} ${inSwap ? "swapped" : ""} ${compost ? "compostable" : ""}`;
       const content = [h("span", { class: "slot-no" }, String(k)),
-        kind ? token(kind, isVegetable(kind) ? "double" : "tool", fresh.get(`hedge:${k}`) || "") : h("span", { class: "gr-token none" })];
+        kind ? token(kind, isVegetable(facts, kind) ? "double" : "tool", fresh.get(`hedge:${k}`) || "") : h("span", { class: "gr-token none" })];
       const swap = active.has("swap") && acts.swaps.get(k);
       const swapButton = swap ? h("button", {
         type: "button", class: `gr-swap ${rev ? "before" : "after"}`, title: swap.label,
@@ -450,7 +443,7 @@
     });
     const tramp = h("div", { class: `gr-trampoline ${rev ? "left" : "right"}`, title: "Trampoline: its token enters the Hedge at slot 5" },
       h("span", { class: "mat" }, view.trampoline
-        ? token(view.trampoline, isVegetable(view.trampoline) ? "double" : "tool", fresh.get("trampoline") || "")
+        ? token(view.trampoline, isVegetable(facts, view.trampoline) ? "double" : "tool", fresh.get("trampoline") || "")
         : h("span", { class: "empty-mat" }, "—")),
       h("span", { class: "tramp-arrow", "aria-hidden": "true" }, rev ? "→" : "←"),
       h("span", { class: "tramp-label" }, "Trampoline"));
@@ -480,7 +473,7 @@
 
   /* -- what the table waits for: the prompt, the tool tabs, Skip ------------------------------ */
   function prompt(ctx) {
-    const { view, table, seat, acts, active, ui, mine } = ctx;
+    const { view, table, seat, acts, active, ui, mine, facts } = ctx;
     const name = who(table, view.turn, seat);
     if (view.phase === "over") {
       if (view.stuck !== null) return [`${who(table, view.stuck, seat)} could not play and lost`, "A player who can neither place nor harvest loses at once."];
@@ -496,8 +489,8 @@
     const sel = ui.sel;
     if (sel && sel.type === "slot") {
       const kind = view.hedge[sel.slot - 1];
-      const col = COLUMNS[sel.slot - 1];
-      if (isVegetable(kind)) return [`Plant the ${nameOf(kind).toLowerCase()}`, `Double face up in column ${col} (its slot's column), single anywhere else. Click a lit square.`];
+      const col = facts.columns[sel.slot - 1];
+      if (isVegetable(facts, kind)) return [`Plant the ${nameOf(kind).toLowerCase()}`, `Double face up in column ${col} (its slot's column), single anywhere else. Click a lit square.`];
       return [`Place the ${nameOf(kind)} token`, "As a tool on your Potager (its bonus follows), or as a mole on the opponent's."];
     }
     if (sel && sel.type === "move") return [`Move your token from ${sel.from}`, "Click a free square of your Potager (it keeps its face)."];
@@ -561,9 +554,9 @@
 
   /* -- beside the garden: fields to harvest, bag, discard, the patterns --------------------- */
   function fieldList(ctx) {
-    const { acts, active } = ctx;
+    const { acts, active, facts } = ctx;
     if (!active.has("harvest") || !acts.fields.length) return null;
-    const groups = VEGETABLES.map((veg) => {
+    const groups = facts.vegetables.map((veg) => {
       const fields = acts.fields.filter((f) => f.veg === veg);
       if (!fields.length) return null;
       return h("div", { class: `field-group k-${veg}` },
@@ -576,26 +569,27 @@
       groups);
   }
 
-  function counts(title, items, total, extra) {
+  function counts(facts, title, items, total, extra) {
     const entries = Object.entries(items);
     return h("section", { class: `gr-panel gr-counts ${extra}` },
       h("h3", {}, extra === "bag" ? icon("bag", "bag") : null, title, total !== null ? h("span", { class: "count" }, ` (${total})`) : null),
       h("ul", {}, entries.map(([kind, n]) => h("li", { class: n ? "" : "none", title: `${nameOf(kind)}: ${n}` },
-        token(kind, isVegetable(kind) ? "single" : "tool", "mini"), h("b", {}, String(n))))));
+        token(kind, isVegetable(facts, kind) ? "single" : "tool", "mini"), h("b", {}, String(n))))));
   }
 
-  function toolsLegend(view) {
+  function toolsLegend(view, facts) {
     const tools = [...new Set(Object.values(view.tool_squares[0]))];
-    if (view.variant.tools_and_moles) tools.push("swap", "compost", "flipcol", "copy");
+    if (view.variant.tools_and_moles) tools.push(...facts.tool_tokens);
     return h("section", { class: "gr-panel gr-legend" }, h("h3", {}, "Tools"),
       h("ul", {}, tools.map((t) => h("li", {}, icon(t), h("b", {}, nameOf(t)), h("span", {}, TOOL_HELP[t])))));
   }
 
-  function patterns() {
+  /* The three fields of each vegetable as printed (rows split by "|"; any rotation or reflection). */
+  function patterns(facts) {
     return h("section", { class: "gr-panel gr-patterns" },
       h("h3", {}, "Fields ", h("span", { class: "count" }, "(rotate or mirror them)")),
-      VEGETABLES.map((veg) => h("div", { class: `pattern-row k-${veg}` }, icon(veg),
-        PATTERNS[veg].map((shape) => {
+      facts.vegetables.map((veg) => h("div", { class: `pattern-row k-${veg}` }, icon(veg),
+        facts.patterns[veg].map((shape) => {
           const rows = shape.split("|");
           const n = shape.split("").filter((x) => x === "X").length;
           return h("span", { class: "pattern", title: `${n} ${nameOf(veg).toLowerCase()}` },
@@ -622,10 +616,11 @@
   function draw(container, ui, view, seat, legal, send, table, fresh) {
     const viewer = seat === null || seat === undefined ? 0 : seat;
     const rev = viewer === 1;
-    const cols = rev ? [...COLUMNS].reverse() : COLUMNS;
+    const facts = table.facts;
+    const cols = rev ? [...facts.columns].reverse() : facts.columns;
     const mine = legal.length > 0;
     const actor = mine ? seat : view.turn;
-    const acts = parseLegal(legal, actor);
+    const acts = parseLegal(legal, actor, facts);
     let active;
     if (view.phase === "bonus") {
       const tab = acts.cats.includes(ui.tab) ? ui.tab : acts.cats[0];
@@ -634,7 +629,8 @@
       active = new Set(acts.cats);
     }
     const ctx = {
-      view, seat, table, send, ui, acts, active, actor, cols, rev, mine, fresh,
+      view, seat, table, send, ui, acts, active, actor, cols, rev, mine, fresh, facts,
+      cut: new Set(facts.cut_corners),
       inter: interactions(acts, ui, active, actor),
       marks: latestTurn(table && table.events),
       choose(sel) { ui.sel = sel; ui.anchor = null; ui.repaint(); },
@@ -659,10 +655,10 @@
     const side = h("div", { class: "gr-side" },
       fieldList(ctx),
       h("div", { class: "gr-supplies" },
-        counts("Bag", view.bag, view.bag_size, "bag"),
-        counts("Discarded", discard, null, "discard")),
-      patterns(),
-      toolsLegend(view));
+        counts(facts, "Bag", view.bag, view.bag_size, "bag"),
+        counts(facts, "Discarded", discard, null, "discard")),
+      patterns(facts),
+      toolsLegend(view, facts));
     const extra = acts.other.length ? h("section", { class: "your-move" }, Potager.renderActions(acts.other, send)) : null;
     container.replaceChildren(h("div", { class: `gr ${mine ? "mine" : ""}` },
       statusBar(ctx), track(ctx), extra,
@@ -675,7 +671,8 @@
     const s = "seat" in event ? name(event.seat) : "";
     const does = (verb, third = `${verb}s`) => `${s} ${s === "You" ? verb : third}`;
     const theirs = (p) => (table && p === table.seat ? "your" : `${name(p)}’s`);
-    const what = (kind) => (isVegetable(kind) ? nameOf(kind).toLowerCase() : `${nameOf(kind)} token`);
+    const vegetable = (kind) => isVegetable(table.facts, kind);
+    const what = (kind) => (vegetable(kind) ? nameOf(kind).toLowerCase() : `${nameOf(kind)} token`);
     switch (event.type) {
       case "setup":
         return `The Hedge holds ${event.hedge.map(what).join(", ")}; the Trampoline a ${what(event.trampoline)}.`;
@@ -684,7 +681,7 @@
       case "bag empty":
         return "The bag is empty: the game ends after this turn (or after the other player’s last turn).";
       case "plant":
-        return `${does(isVegetable(event.token) ? "plant" : "place")} the ${what(event.token)} of slot ${event.slot} on ${event.square} (${event.face}).`;
+        return `${does(vegetable(event.token) ? "plant" : "place")} the ${what(event.token)} of slot ${event.slot} on ${event.square} (${event.face}).`;
       case "mole":
         return `${does("put")} the ${what(event.token)} as a mole on ${theirs(1 - event.seat)} ${event.square}.`;
       case "harvest":

@@ -3,8 +3,10 @@
  * contract card with your garden's column lit and its running score, and at the end every
  * contract revealed with the final scores.
  *
- * Drawn only from the view (potager/games/kraut_und_rueben/__init__.py documents its keys) and
- * from the public events passed as `table.events` (to ring the tiles the others just played).
+ * Drawn only from the view (potager/games/kraut_und_rueben/__init__.py documents its keys), from
+ * the public events passed as `table.events` (to ring the tiles the others just played) and from
+ * the printed facts passed as `table.facts` (the game's `facts()`, built from its data.py: the
+ * contract cards, the tile counts, the fixed values, the garden's shape; never copied here).
  * A turn is clicked step by step: "Draw" (or arm your mole, then click a tile to cover), then a
  * glowing space, then "Take garden N" or "Pass". Every legal move carries
  * `data-action="<notation>"` (`draw`, `place 2 b3`, `mole 2 b3`, `take 2`, `pass`).
@@ -13,33 +15,6 @@
 
 (() => {
   const { h } = Potager;
-
-  const VEGETABLES = ["tomato", "asparagus", "carrot", "salad"];
-  const COLUMNS = ["a", "b", "c", "d"];
-  const ROWS = ["1", "2", "3"];
-  const COLUMN_LABELS = ["0", "1", "2", "3", "4+"];
-  /* The printed contract cards (FACTS.md; potager/games/kraut_und_rueben/data.py): a copy of
-   * what every player may read on a card, to draw the viewer's own card and the revealed ones. */
-  const LOWER_ROW = [1, 2, 3, 2, 1];
-  const HIGHER_ROW = [2, 3, 4, 3, 2];
-  const NEGATIVE_POINTS = -2;
-  const FIXED_POINTS = { clover: 1, dandelion: 0, mole: 0, snail: -1 };
-  const CONTRACTS = {
-    1: ["tomato", "carrot", "salad", "asparagus"],
-    2: ["tomato", "salad", "asparagus", "carrot"],
-    3: ["tomato", "asparagus", "carrot", "salad"],
-    4: ["asparagus", "salad", "tomato", "carrot"],
-    5: ["asparagus", "tomato", "carrot", "salad"],
-    6: ["asparagus", "carrot", "salad", "tomato"],
-    7: ["carrot", "tomato", "asparagus", "salad"],
-    8: ["carrot", "asparagus", "salad", "tomato"],
-    9: ["carrot", "salad", "tomato", "asparagus"],
-    10: ["salad", "asparagus", "carrot", "tomato"],
-    11: ["salad", "carrot", "tomato", "asparagus"],
-    12: ["salad", "tomato", "asparagus", "carrot"],
-  };
-  /* The 85 tiles of the pile (rulebook "Matériel"; the moles stay with the players). */
-  const PILE_COUNTS = { tomato: 16, asparagus: 16, carrot: 16, salad: 16, clover: 7, dandelion: 7, snail: 7 };
 
   /* Each tile's illustration (viewBox 0 0 48 48). */
   const ART = {
@@ -113,23 +88,24 @@
   const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0");
   const colourOf = (s) => SEAT_COLOURS[s % SEAT_COLOURS.length];
 
-  /* -- scoring a garden with a contract (rulebook "Carte contrat"), for the lit column ----------- */
-  function principalCount(garden, contract) {
-    const principal = CONTRACTS[contract][0];
-    return Object.values(garden.spaces).filter((stack) => stack[stack.length - 1] === principal).length;
-  }
-  const columnOf = (count) => Math.min(count, COLUMN_LABELS.length - 1);
+  /* -- scoring a garden with a contract card (rulebook "Carte contrat"), for the lit column ------ */
+  const spacesOf = (facts) => facts.columns.length * facts.rows.length;
 
-  function gardenPoints(garden, contract) {
-    const [principal, lower, higher, negative] = CONTRACTS[contract];
-    const col = columnOf(principalCount(garden, contract));
+  function principalCount(garden, card) {
+    return Object.values(garden.spaces).filter((stack) => stack[stack.length - 1] === card.principal).length;
+  }
+  const columnOf = (count, facts) => Math.min(count, facts.column_labels.length - 1);
+
+  function gardenPoints(garden, number, facts) {
+    const card = facts.contracts[number];
+    const col = columnOf(principalCount(garden, card), facts);
     let total = 0;
     for (const stack of Object.values(garden.spaces)) {
       const top = stack[stack.length - 1];
-      if (top === lower) total += LOWER_ROW[col];
-      else if (top === higher) total += HIGHER_ROW[col];
-      else if (top === negative) total += NEGATIVE_POINTS;
-      else if (top !== principal) total += FIXED_POINTS[top] || 0;
+      if (top === card.lower) total += card.lower_points[col];
+      else if (top === card.higher) total += card.higher_points[col];
+      else if (top === card.negative) total += facts.negative_points;
+      else if (top !== card.principal) total += facts.fixed_points[top] || 0;
     }
     return total;
   }
@@ -181,16 +157,16 @@
 
   /* -- a garden: its header (number, owner, full), the 3 × 4 bed, the viewer's score ------------ */
   function gardenBoard(garden, ctx) {
-    const { view, seat, table } = ctx;
+    const { view, seat, table, facts } = ctx;
     const g = garden.garden;
     const owner = garden.owner;
     const moves = ctx.targets.get(g);
     const takeable = ctx.takes.has(g);
     const cells = [h("span", { class: "kr-corner" })];
-    for (const c of COLUMNS) cells.push(h("span", { class: "kr-label col" }, c));
-    for (const r of ROWS) {
+    for (const c of facts.columns) cells.push(h("span", { class: "kr-label col" }, c));
+    for (const r of facts.rows) {
       cells.push(h("span", { class: "kr-label row" }, r));
-      for (const c of COLUMNS) {
+      for (const c of facts.columns) {
         const name = c + r;
         const stack = garden.spaces[name] || [];
         cells.push(space(g, name, stack, {
@@ -216,16 +192,18 @@
     h("div", { class: "kr-bed" }, cells),
     h("footer", { class: "kr-garden-foot" },
       garden.full
-        ? h("span", { class: "kr-full", title: "all 12 spaces are occupied" }, "✓ full")
-        : h("span", { class: "kr-filled", title: "spaces occupied" }, `${filled}/12`),
+        ? h("span", { class: "kr-full", title: `all ${spacesOf(facts)} spaces are occupied` }, "✓ full")
+        : h("span", { class: "kr-filled", title: "spaces occupied" }, `${filled}/${spacesOf(facts)}`),
       own ? h("span", { class: "kr-garden-score", title: "this garden scored with your contract now" },
-        `${signed(gardenPoints(garden, view.contract))} pts`) : null));
+        `${signed(gardenPoints(garden, view.contract, facts))} pts`) : null));
   }
 
   /* -- a contract card: the principal row picks the column, the lit column is each owned
    * garden's (rulebook "Carte contrat") ------------------------------------------------------------ */
-  function contractCard(number, lit, opts = {}) {
-    const [principal, lower, higher, negative] = CONTRACTS[number];
+  function contractCard(number, lit, facts, opts = {}) {
+    const card = facts.contracts[number];
+    const { principal, lower, higher, negative } = card;
+    const labels = facts.column_labels;
     const litCols = new Map();
     for (const [g, col] of lit) litCols.set(col, (litCols.get(col) || []).concat(g));
     const head = (kind, role) => h("th", { class: `kr-role role-${role}` },
@@ -233,10 +211,10 @@
         h("b", {}, kind), h("small", {}, role)));
     const cellsOf = (values, kind) => values.map((v, col) => h("td", {
       class: `${litCols.has(col) ? "lit" : ""} ${v < 0 ? "neg" : ""}`,
-      title: `${kind}: ${signed(v)} per tile with ${COLUMN_LABELS[col]} ${principal}`,
+      title: `${kind}: ${signed(v)} per tile with ${labels[col]} ${principal}`,
     }, signed(v)));
     const principalRow = h("tr", { class: "principal" }, head(principal, "principal"),
-      COLUMN_LABELS.map((label, col) => h("td", {
+      labels.map((label, col) => h("td", {
         class: litCols.has(col) ? "lit" : "",
         title: `${label} uncovered ${principal} in the garden`,
       }, h("span", { class: "kr-count" }, label),
@@ -248,27 +226,28 @@
       h("table", {},
         h("tbody", {},
           principalRow,
-          h("tr", { class: "lower" }, head(lower, "lower"), cellsOf(LOWER_ROW, lower)),
-          h("tr", { class: "higher" }, head(higher, "higher"), cellsOf(HIGHER_ROW, higher)),
+          h("tr", { class: "lower" }, head(lower, "lower"), cellsOf(card.lower_points, lower)),
+          h("tr", { class: "higher" }, head(higher, "higher"), cellsOf(card.higher_points, higher)),
           h("tr", { class: "negative" }, head(negative, "negative"),
-            cellsOf(COLUMN_LABELS.map(() => NEGATIVE_POINTS), negative)))),
+            cellsOf(labels.map(() => facts.negative_points), negative)))),
       opts.small ? null : h("div", { class: "kr-fixed" },
-        Object.entries(FIXED_POINTS).map(([kind, v]) => h("span", { class: "kr-fixed-item" },
+        Object.entries(facts.fixed_points).map(([kind, v]) => h("span", { class: "kr-fixed-item" },
           tile(kind, "mini"), signed(v)))));
   }
 
   /* The column each garden of `s` falls in under `contract`: [[garden number, column], ...]. */
-  function litColumns(gardens, s, contract) {
-    return gardens.filter((g) => g.owner === s).map((g) => [g.garden, columnOf(principalCount(g, contract))]);
+  function litColumns(gardens, s, contract, facts) {
+    const card = facts.contracts[contract];
+    return gardens.filter((g) => g.owner === s).map((g) => [g.garden, columnOf(principalCount(g, card), facts)]);
   }
 
-  function contractPanel(view, seat) {
+  function contractPanel(view, seat, facts) {
     if (!isPlayer(seat) || !view.contract) return null;
     const owned = view.gardens.filter((g) => g.owner === seat);
-    const lit = litColumns(view.gardens, seat, view.contract);
+    const lit = litColumns(view.gardens, seat, view.contract, facts);
     const score = view.running_score;
     return h("section", { class: "kr-panel kr-my-contract" },
-      contractCard(view.contract, lit, { title: "Your secret contract" }),
+      contractCard(view.contract, lit, facts, { title: "Your secret contract" }),
       h("div", { class: "kr-running" },
         owned.length
           ? [h("span", { class: "kr-running-label" }, `Your garden${owned.length > 1 ? "s" : ""} ${view.phase === "over" ? "scored" : "score"}`),
@@ -372,7 +351,7 @@
         view.games > 1 ? h("span", { class: "kr-pill" }, `Game ${view.game} of ${view.games}`) : null,
         h("strong", {}, title), hint ? h("span", { class: "kr-hint" }, hint) : null),
       view.phase === "over" ? podium(view, seat, ctx.table) : [h("div", { class: "kr-turn-row" },
-        pileStack(view), drawnSlot(view, ctx), controls(ctx)), pileContents(view)]);
+        pileStack(view), drawnSlot(view, ctx), controls(ctx)), pileContents(view, ctx.facts)]);
   }
 
   /* -- the gardeners: colour, gardens, mole, contract (hidden until the end), score -------------- */
@@ -388,7 +367,7 @@
       const classes = ["kr-gardener", s === seat ? "me" : "", view.turn === s ? "to-move" : "",
         view.finished.includes(s) ? "finished" : "", winner ? "winner" : ""].join(" ");
       const reveal = over && contract
-        ? contractCard(contract, litColumns(view.gardens, s, contract), { small: true, marks: false })
+        ? contractCard(contract, litColumns(view.gardens, s, contract, table.facts), table.facts, { small: true, marks: false })
         : null;
       return h("article", { class: classes, style: `--seat: ${colourOf(s)}`, dataset: { seat: s } },
         h("header", {},
@@ -431,8 +410,8 @@
 
   /* What is left in the pile, kind by kind: the box less every tile seen (on the gardens, drawn,
    * out of the game), so every player may count it; then the tiles out of the game. */
-  function pileContents(view) {
-    const left = { ...PILE_COUNTS };
+  function pileContents(view, facts) {
+    const left = Object.fromEntries(facts.pile_kinds.map((kind) => [kind, facts.tile_counts[kind]]));
     for (const g of view.gardens) {
       for (const stack of Object.values(g.spaces)) for (const kind of stack) if (kind in left) left[kind] -= 1;
     }
@@ -495,7 +474,7 @@
     const state = { game: view.game, tops, armed, drawn: view.drawn ? `${view.pile} ${view.drawn}` : null };
     memory.set(container, state);
     const ctx = {
-      view, seat, table, legal, send, takes, draw, pass, moles, armed, fresh, freshDrawn,
+      view, seat, table, legal, send, takes, draw, pass, moles, armed, fresh, freshDrawn, facts: table.facts,
       targets: armed ? moles : targets,
       ghost: armed ? "mole" : view.phase === "place" ? view.drawn : null,
       recent: recentPlays(table && table.events, seat, view.players),
@@ -507,7 +486,7 @@
     const you = legal.length > 0;
     const boards = view.gardens.map((g) => gardenBoard(g, ctx));
     container.replaceChildren(h("div", { class: `kr players-${view.players} ${you ? "my-turn" : ""} ${armed ? "mole-armed" : ""}` },
-      h("div", { class: "kr-top" }, turnPanel(view, seat, ctx), contractPanel(view, seat)),
+      h("div", { class: "kr-top" }, turnPanel(view, seat, ctx), contractPanel(view, seat, table.facts)),
       h("div", { class: `kr-gardens gardens-${view.gardens.length}` }, boards),
       gardeners(view, seat, table)));
   }
@@ -518,7 +497,7 @@
     const at = (e) => `garden ${e.garden}, ${e.space}`;
     switch (event.type) {
       case "contract":
-        return `Your secret contract for game ${event.game}: card ${event.contract} (principal ${CONTRACTS[event.contract][0]}).`;
+        return `Your secret contract for game ${event.game}: card ${event.contract} (principal ${table.facts.contracts[event.contract].principal}).`;
       case "draw":
         return `${name(event.seat)} draws ${article(event.tile)}.`;
       case "place":

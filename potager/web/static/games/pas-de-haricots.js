@@ -1,8 +1,10 @@
 /* Pas de Haricots (Amigo) in the browser: the tarot cards, the bean, the face-down cards, the
  * reveal, the taking chain, every player's series and the score pad.
  *
- * Drawn only from the view (potager/games/pas_de_haricots/__init__.py documents its keys) and
- * from the public events passed as `table.events` (the taking chain of the turn). Every legal
+ * Drawn only from the view (potager/games/pas_de_haricots/__init__.py documents its keys), from
+ * the public events passed as `table.events` (the taking chain of the turn) and from the printed
+ * facts passed as `table.facts` (the game's `facts()`, built from its data.py: the suits, the
+ * rank names, the trumps, the minus ranks and the Roi, the deal; never copied here). Every legal
  * move is a card carrying `data-action="<notation>"` (`play H7`, `take H7`).
  */
 "use strict";
@@ -10,15 +12,7 @@
 (() => {
   const { h } = Potager;
 
-  const SUITS = ["H", "D", "S", "C"];
   const SYMBOL = { H: "♥", D: "♦", S: "♠", C: "♣" };
-  const SUIT_NAME = { H: "hearts", D: "diamonds", S: "spades", C: "clubs" };
-  /* Each trump is one suit's "Pas de Haricots" card: it makes that series worth 0. */
-  const TRUMP_SUIT = { T1: "D", T2: "H", T3: "S", T4: "C" };
-  /* Court cards: [corner letter (French tarot), name, what it does to its series]. */
-  const COURT = {
-    J: ["V", "Valet", "−"], N: ["C", "Cavalier", "−"], Q: ["D", "Dame", "−"], K: ["R", "Roi", "×2"],
-  };
   const BEAN_SVG = `<svg viewBox="0 0 48 32" aria-hidden="true"><path class="bean-body"
     d="M5 17C1 7 11 0 21 4c4 2 7 2 11-1 8-5 17 3 14 13-3 11-16 16-27 14C12 29 7 24 5 17z"/>
     <path class="bean-shine" d="M12 10c3-3 7-3 10-1"/><path class="bean-eye"
@@ -39,21 +33,38 @@
   }
 
   /* -- cards ----------------------------------------------------------------------------------- */
-  const suitOf = (card) => TRUMP_SUIT[card] || card[0];
-  const isTrump = (card) => card in TRUMP_SUIT;
+  /* The deck read from the game's facts (one per facts object): each trump is one suit's
+   * "Pas de Haricots" card, which makes that series worth 0; a court card shows its French
+   * corner letter, its name and what it does to its series (a minus rank: −, the Roi: ×2). */
+  const decks = new WeakMap();
+  function deckOf(facts) {
+    if (!decks.has(facts)) {
+      const trumps = facts.pas_de_haricots;
+      const court = (rank) => {
+        const name = facts.rank_names[rank];
+        if (!name) return null;
+        return [name[0], name, rank === facts.doubler_rank ? "×2" : facts.minus_ranks.includes(rank) ? "−" : ""];
+      };
+      decks.set(facts, {
+        suits: facts.suits, suitName: facts.suit_names, trumpSuit: (card) => trumps[card], court,
+        suitOf: (card) => trumps[card] || card[0], isTrump: (card) => card in trumps,
+      });
+    }
+    return decks.get(facts);
+  }
   const rankOf = (card) => card.slice(1);
 
-  function cardName(card) {
-    if (isTrump(card)) return `trump ${card.slice(1)} (no beans in ${SUIT_NAME[TRUMP_SUIT[card]]})`;
-    const rank = rankOf(card);
-    return `${COURT[rank] ? COURT[rank][1] : rank} of ${SUIT_NAME[card[0]]}`;
+  function cardName(deck, card) {
+    if (deck.isTrump(card)) return `trump ${card.slice(1)} (no beans in ${deck.suitName[deck.trumpSuit(card)]})`;
+    const court = deck.court(rankOf(card));
+    return `${court ? court[1] : rankOf(card)} of ${deck.suitName[card[0]]}`;
   }
 
   /* Short text of a card for the log: 7♥, Dame♠, T2. */
-  function cardText(card) {
-    if (isTrump(card)) return `${card}${SYMBOL[TRUMP_SUIT[card]]}`;
-    const rank = rankOf(card);
-    return `${COURT[rank] ? COURT[rank][1] : rank}${SYMBOL[card[0]]}`;
+  function cardText(deck, card) {
+    if (deck.isTrump(card)) return `${card}${SYMBOL[deck.trumpSuit(card)]}`;
+    const court = deck.court(rankOf(card));
+    return `${court ? court[1] : rankOf(card)}${SYMBOL[card[0]]}`;
   }
 
   function bean(extra = "") {
@@ -63,11 +74,11 @@
   }
 
   /* A card face. `opts`: size ("mini" | "small"), action (legal move) and send, bean, fresh. */
-  function card(code, opts = {}) {
-    const suit = suitOf(code);
-    const trump = isTrump(code);
-    const rank = trump ? code.slice(1) : rankOf(code);
-    const court = !trump && COURT[rank];
+  function card(deck, code, opts = {}) {
+    const suit = deck.suitOf(code);
+    const trump = deck.isTrump(code);
+    const rank = rankOf(code);
+    const court = !trump && deck.court(rank);
     const corner = trump ? `T${rank}` : court ? court[0] : rank;
     const classes = ["pdh-card", `suit-${suit}`, trump ? "trump" : "", court ? "court" : "",
       opts.size || "", opts.action ? "playable" : "", opts.bean ? "has-bean" : "",
@@ -87,7 +98,7 @@
       opts.size === "mini" ? null : h("span", { class: "corner br" }, h("b", {}, corner), h("i", {}, SYMBOL[suit])),
       opts.bean ? bean("on-card") : null,
     ];
-    const attrs = { class: classes, title: cardName(code), dataset: { card: code } };
+    const attrs = { class: classes, title: cardName(deck, code), dataset: { card: code } };
     if (!opts.action) return h("span", attrs, children);
     return h("button", {
       ...attrs, type: "button", dataset: { card: code, action: opts.action.notation },
@@ -95,11 +106,11 @@
     }, children);
   }
 
-  function cardBack(opts = {}) {
+  function cardBack(deck, opts = {}) {
     return h("span", {
       class: `pdh-card back ${opts.size || ""} ${opts.fresh ? "fresh" : ""}`,
       title: opts.title || "a face-down card",
-    }, opts.peek ? h("span", { class: "peek" }, cardText(opts.peek)) : null);
+    }, opts.peek ? h("span", { class: "peek" }, cardText(deck, opts.peek)) : null);
   }
 
   const emptySlot = (text, extra = "") => h("span", { class: `pdh-card slot ${extra}` }, h("span", {}, text));
@@ -153,6 +164,7 @@
 
   /* -- the table: a spot per player -------------------------------------------------------------- */
   function spot(view, seat, s, takeActions, send, table, chain, fresh) {
+    const deck = deckOf(table.facts);
     const phase = view.phase;
     const faceUp = view.table[s];
     const committed = view.committed.includes(s);
@@ -161,17 +173,17 @@
     let slot;
     let note = "";
     if (faceUp) {
-      slot = card(faceUp, {
+      slot = card(deck, faceUp, {
         action: takeActions.get(faceUp), send, bean: faceUp === view.bean_card, fresh: fresh.has(s),
       });
       note = faceUp === view.bean_card ? "bean card" : "";
     } else if (committed) {
       const peek = s === seat ? view.commitment : null;
-      slot = cardBack({ peek, fresh: fresh.has(s), title: peek ? `your face-down card: ${cardName(peek)}` : undefined });
+      slot = cardBack(deck, { peek, fresh: fresh.has(s), title: peek ? `your face-down card: ${cardName(deck, peek)}` : undefined });
       note = "face down ✓";
     } else if (taken) {
       slot = emptySlot(`→ ${nameOf(table, taken.seat, seat)}`, "taken");
-      note = `${cardText(taken.card)} taken`;
+      note = `${cardText(deck, taken.card)} taken`;
     } else if (phase === "commit" && view.to_move.includes(s)) {
       slot = emptySlot("choosing…", "waiting");
       note = "choosing";
@@ -194,12 +206,13 @@
   }
 
   function chainStrip(view, seat, table, chain) {
+    const deck = deckOf(table.facts);
     if (!chain.reveal || (!chain.takes.length && view.phase !== "take")) return null;
     const name = (s) => nameOf(table, s, seat);
     const steps = chain.takes.map((t) => h("li", { class: `chain-step ${t.bean ? "bean-take" : ""}` },
       h("span", { class: "who" }, name(t.seat)),
       h("span", { class: "verb" }, `${t.seat === seat ? "take" : "takes"}${t.bean ? " the bean card" : ""}`),
-      card(t.card, { size: "mini", bean: t.bean }),
+      card(deck, t.card, { size: "mini", bean: t.bean }),
       h("span", { class: "verb" }, "from"),
       h("span", { class: "who" }, name(t.from))));
     if (view.phase === "take") {
@@ -212,13 +225,13 @@
   }
 
   /* -- your hand, grouped by suit (a trump goes with the suit it zeroes) ---------------------- */
-  function handArea(view, playActions, send, mine) {
-    const groups = SUITS.map((suit) => {
-      const cards = view.hand.filter((c) => suitOf(c) === suit);
+  function handArea(view, deck, playActions, send, mine) {
+    const groups = deck.suits.map((suit) => {
+      const cards = view.hand.filter((c) => deck.suitOf(c) === suit);
       if (!cards.length) return null;
       return h("div", { class: `hand-group suit-${suit}` },
-        h("span", { class: "group-symbol", title: SUIT_NAME[suit] }, SYMBOL[suit]),
-        h("div", { class: "group-cards" }, cards.map((c) => card(c, {
+        h("span", { class: "group-symbol", title: deck.suitName[suit] }, SYMBOL[suit]),
+        h("div", { class: "group-cards" }, cards.map((c) => card(deck, c, {
           action: playActions.get(c), send, dim: mine && !playActions.has(c),
         }))));
     });
@@ -230,19 +243,20 @@
 
   /* -- every player's series, by suit, with its current value ----------------------------------- */
   function seriesArea(view, seat, table) {
+    const deck = deckOf(table.facts);
     const rows = Array.from({ length: view.players }, (_, s) => {
       const cards = view.collected[s];
       const values = view.series[s];
-      const total = SUITS.reduce((sum, suit) => sum + values[suit], 0);
+      const total = deck.suits.reduce((sum, suit) => sum + values[suit], 0);
       return h("div", { class: `series-row ${s === seat ? "mine" : ""}`, dataset: { seat: s } },
         h("div", { class: "series-name" }, nameOf(table, s, seat),
           h("span", { class: `value total ${signClass(total)}`, title: "this hand so far" }, signed(total))),
-        h("div", { class: "series-suits" }, SUITS.map((suit) => {
-          const mineCards = cards.filter((c) => suitOf(c) === suit);
-          const zeroed = mineCards.some(isTrump);
+        h("div", { class: "series-suits" }, deck.suits.map((suit) => {
+          const mineCards = cards.filter((c) => deck.suitOf(c) === suit);
+          const zeroed = mineCards.some(deck.isTrump);
           return h("div", { class: `series-suit suit-${suit} ${mineCards.length ? "" : "empty"}` },
             h("span", { class: "group-symbol" }, SYMBOL[suit]),
-            h("span", { class: "series-cards" }, mineCards.map((c) => card(c, { size: "mini" }))),
+            h("span", { class: "series-cards" }, mineCards.map((c) => card(deck, c, { size: "mini" }))),
             mineCards.length
               ? h("span", { class: `value ${signClass(values[suit])} ${zeroed ? "zeroed" : ""}`,
                 title: zeroed ? "Pas de Haricots: this series is worth 0" : "" }, signed(values[suit]))
@@ -302,7 +316,7 @@
     seen.set(container, { key, shown });
 
     const [title, hint] = prompt(view, seat, legal, table);
-    const perHand = 60 / view.players;
+    const perHand = table.facts.deal[view.players];
     const status = h("div", { class: `pdh-status ${legal.length ? "mine" : ""} phase-${view.phase}` },
       h("div", { class: "where" },
         h("span", { class: "pill" }, `Hand ${view.hand_number} / ${view.variant.hands}`),
@@ -318,7 +332,7 @@
     const parts = [status, felt];
     if (other.length) parts.push(h("section", { class: "your-move" }, Potager.renderActions(other, send)));
     if (seat !== null && seat !== undefined && Array.isArray(view.hand)) {
-      parts.push(handArea(view, playActions, send, playActions.size > 0));
+      parts.push(handArea(view, deckOf(table.facts), playActions, send, playActions.size > 0));
     }
     parts.push(seriesArea(view, seat, table), sheetArea(view, seat, table));
     container.replaceChildren(h("div", { class: "pdh" }, parts));
@@ -327,21 +341,22 @@
   /* -- the log ---------------------------------------------------------------------------------- */
   function describe(event, table) {
     const name = (s) => Potager.seatName(table && table.seats, s);
+    const text = (card) => cardText(deckOf(table.facts), card);
     switch (event.type) {
       case "deal":
         return `Hand ${event.hand}: ${event.cards} cards each; ${name(event.bean)} has the bean and leads.`;
       case "cards":
         return `Your new hand: ${event.cards.length} cards.`;
       case "lead":
-        return `${name(event.seat)} leads ${cardText(event.card)} and puts the bean on it.`;
+        return `${name(event.seat)} leads ${text(event.card)} and puts the bean on it.`;
       case "commit":
         return `${name(event.seat)} puts a card face down.`;
       case "reveal":
-        return `The cards turn over: ${event.cards.map((c, s) => (c ? `${name(s)} ${cardText(c)}` : null)).filter(Boolean).join(", ")}.`;
+        return `The cards turn over: ${event.cards.map((c, s) => (c ? `${name(s)} ${text(c)}` : null)).filter(Boolean).join(", ")}.`;
       case "take":
         return event.bean
-          ? `${name(event.seat)} takes the bean card ${cardText(event.card)} from ${name(event.from)} and gets the bean.`
-          : `${name(event.seat)} takes ${cardText(event.card)} from ${name(event.from)}.`;
+          ? `${name(event.seat)} takes the bean card ${text(event.card)} from ${name(event.from)} and gets the bean.`
+          : `${name(event.seat)} takes ${text(event.card)} from ${name(event.from)}.`;
       case "hand_end":
         return `Hand ${event.hand} scored: ${event.sheet.map(([p, m, t], s) => `${name(s)} ${signed(p)} / ${signed(m)} = ${signed(t)}`).join("; ")}.`;
       case "game_end":

@@ -4,7 +4,8 @@
  * - `Potager.api(path, body?)`: the lobby's REST API;
  * - seat tokens in localStorage (a refresh or a closed tab rejoins the seat);
  * - the per-game drawing plug-ins: `Potager.registerGame(name, plugin)`, `Potager.loadGame(name)`,
- *   and the generic fallback (the view as readable cards, the legal actions as buttons).
+ *   `Potager.gameInfo(name)` (the catalogue entry, with the game's facts), and the generic
+ *   fallback (the view as readable cards, the legal actions as buttons).
  *   The contract is documented in potager/web/README.md.
  */
 "use strict";
@@ -169,6 +170,14 @@ const Potager = (() => {
     return loading.get(name);
   }
 
+  /* A game's entry in the catalogue (`GET /api/games`, fetched once): its `facts` are the
+   * printed facts its plug-in reads as `table.facts`. Resolves with null for an unknown game. */
+  let catalogue = null;
+  function gameInfo(name) {
+    if (!catalogue) catalogue = api("/api/games").catch(() => { catalogue = null; return []; });
+    return catalogue.then((list) => list.find((g) => g.name === name) || null);
+  }
+
   function toast(message, kind = "error") {
     const box = document.getElementById("toasts") || document.body.appendChild(h("div", { id: "toasts" }));
     const item = h("div", { class: `toast ${kind}`, role: "status" }, message);
@@ -187,7 +196,7 @@ const Potager = (() => {
 
   return {
     h, api, store, inviteLink, humanize, seatName, generic, renderValue, renderActions,
-    describeEvent, registerGame, loadGame, toast, copy, plugins,
+    describeEvent, registerGame, loadGame, gameInfo, toast, copy, plugins,
   };
 })();
 window.Potager = Potager;

@@ -8,6 +8,7 @@
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   let replay = null;
   let plugin = Potager.generic;
+  let facts = {}; // the game's printed facts (its catalogue entry), passed on as `table.facts`
   let at = 0;
 
   const names = (seat) => seatName(replay.table.seats, seat);
@@ -23,7 +24,7 @@
     $("forward").disabled = $("last").disabled = at === last;
     const events = replay.frames.slice(0, at + 1).flatMap((f) => f.events);
     const table = { game: replay.table.game, seats: replay.table.seats, to_move: frame.to_move,
-      status: at === last ? "finished" : "playing", result: replay.table.result, version: at, seat: replay.seat, events };
+      status: at === last ? "finished" : "playing", result: replay.table.result, version: at, seat: replay.seat, events, facts };
     $("turn").textContent = frame.move
       ? `Move ${at}: ${names(frame.move.seat)} — ${frame.move.label}`
       : "The set-up, before the first move";
@@ -69,7 +70,9 @@
       $("turn").textContent = `No replay: ${error.message}`;
       return;
     }
-    plugin = await Potager.loadGame(replay.table.game);
+    const [loaded, info] = await Promise.all([Potager.loadGame(replay.table.game), Potager.gameInfo(replay.table.game)]);
+    plugin = loaded;
+    facts = info ? info.facts : {};
     $("viewer").replaceChildren(h("option", { value: "" }, "Spectator"),
       ...replay.table.seats.map((s) => h("option", { value: s.seat }, names(s.seat))));
     $("viewer").addEventListener("change", () => load($("viewer").value).catch((e) => toast(e.message)));

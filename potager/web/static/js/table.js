@@ -8,6 +8,7 @@
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 
   let plugin = Potager.generic;
+  let facts = {}; // the game's printed facts (its catalogue entry), passed on as `table.facts`
   let socket = null;
   let state = null;
   let log = [];
@@ -109,7 +110,7 @@
 
   function drawLog() {
     const list = $("log");
-    const table = { game: state.game, seats: state.seats, seat: state.seat };
+    const table = { game: state.game, seats: state.seats, seat: state.seat, facts };
     list.replaceChildren(...log.map((event) => h("li", { class: "to" in event ? "private" : "" },
       Potager.describeEvent(event, table), "to" in event ? h("span", { class: "badge" }, "only you") : null)));
     if (!log.length) list.append(h("li", { class: "muted" }, "Nothing has happened yet."));
@@ -157,7 +158,7 @@
     document.title = `${state.legal.length ? "▶ Your turn — " : ""}${$("title").textContent} — Potager`;
     drawSeats();
     const table = { game: state.game, seats: state.seats, to_move: state.to_move, status: state.status,
-      result: state.result, version: state.version, seat: state.seat, events: log };
+      result: state.result, version: state.version, seat: state.seat, events: log, facts };
     const legal = pending === null ? state.legal : [];
     try {
       plugin.render($("board"), state.view, state.seat, legal, send, table);
@@ -206,7 +207,9 @@
       return;
     }
     $("title").textContent = summary.title;
-    plugin = await Potager.loadGame(summary.game);
+    const [loaded, info] = await Promise.all([Potager.loadGame(summary.game), Potager.gameInfo(summary.game)]);
+    plugin = loaded;
+    facts = info ? info.facts : {};
     connect();
   }
 
