@@ -84,6 +84,16 @@ class KrautUndRueben(Game):
 class KrautUndRuebenState(State):
     """A game (or, with ``match``, a series of three games) in progress."""
 
+    # Slots: the hot path reads and writes these at every step. With the base class's ten
+    # attributes, more than 30 in the instance dict would lose CPython's shared keys, making
+    # every access a dict lookup; slots are the fastest attribute there is.
+    __slots__ = (
+        "base", "contracts", "cover", "coverable", "done", "drawn", "empty", "filled",
+        "finished", "game_no", "games", "gardens", "has_mole", "history", "is_over", "moles",
+        "out", "owned", "owner", "phase", "pile", "placed", "quota", "seats", "snails", "space",
+        "taken", "targets", "to_move", "totals", "turn",
+    )  # fmt: skip
+
     def __init__(
         self, game: Game, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
     ) -> None:
@@ -96,6 +106,7 @@ class KrautUndRuebenState(State):
         self.game_no = 0
         self.history: list[dict[str, Any]] = []
         self.totals = [0] * players
+        self.is_over = False
         self._deal(None if deck is None else [CODE[k] for k in reversed(deck)])
         self._start_turn(FIRST_PLAYER)
 
@@ -132,10 +143,10 @@ class KrautUndRuebenState(State):
             )
 
     # -- whose turn, what is legal ---------------------------------------------------------------
-    # `to_move` and `is_over` are plain attributes kept up to date by the transitions: they are
-    # read at every step of a playout.
-    to_move: tuple[Seat, ...] = ()
-    is_over: bool = False
+    # `to_move` and `is_over` are plain attributes (slots) kept up to date by the transitions:
+    # they are read at every step of a playout.
+    to_move: tuple[Seat, ...]
+    is_over: bool
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat != self.turn:
@@ -421,6 +432,8 @@ class KrautUndRuebenState(State):
     def clone(self) -> KrautUndRuebenState:
         new = object.__new__(KrautUndRuebenState)
         new.__dict__.update(self.__dict__)
+        for name in self.__slots__:
+            setattr(new, name, getattr(self, name))
         for name in (
             "moves", "events", "base", "cover", "empty", "coverable", "filled", "snails",
             "moles", "owner", "taken", "out", "has_mole", "finished", "contracts", "pile",
