@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
+from itertools import filterfalse
 from typing import Any
 
 from potager.engine import Action, Game, Result, Seat, State, View
@@ -105,19 +106,23 @@ _SINGLE = tuple(
     for v, fields in enumerate(FIELDS)
 )
 """``_SINGLE[vegetable][square]``: the harvest of the one-square field on it (broccoli, potato)."""
-_THROUGH = tuple(
-    tuple(
-        tuple(
-            (HARVEST_ID[v][i], m)
-            for i, (f, m) in enumerate(zip(fields, masks, strict=True))
-            if q in f
-        )
-        for q in range(SIZE * SIZE)
-    )
-    for v, (fields, masks) in enumerate(zip(FIELDS, FIELD_MASKS, strict=True))
-)
-"""The pattern placements indexed by square: ``_THROUGH[vegetable][square]`` holds (harvest
-action, field mask) of each field through it, ascending."""
+
+
+def _through(v: int, q: int) -> dict[int, tuple[tuple[Action, int], ...]]:
+    """The fields of two squares or more of vegetable ``v`` through square ``q``, as (harvest
+    action, field mask), each filed under the lowest neighbour of ``q`` it holds (by its bit)."""
+    groups: dict[int, list[tuple[Action, int]]] = {}
+    for i, m in enumerate(FIELD_MASKS[v]):
+        if m >> q & 1 and m != 1 << q:
+            near = m & _NEAR[q]
+            groups.setdefault(near & -near, []).append((HARVEST_ID[v][i], m))
+    return {bit: tuple(fields) for bit, fields in groups.items()}
+
+
+_THROUGH = tuple(tuple(_through(v, q) for q in range(SIZE * SIZE)) for v in range(len(FIELDS)))
+"""The pattern placements indexed by square, then by neighbour: a field through ``q`` is complete
+only if the neighbour it is filed under holds its vegetable too, so a token arriving on ``q``
+tests only the fields filed under the neighbours of its own vegetable (most often none or one)."""
 _HARVESTS_THROUGH = tuple(
     frozenset(
         HARVEST_ID[v][i] for v, fields in enumerate(FIELDS) for i, f in enumerate(fields) if q in f
@@ -141,51 +146,60 @@ _MOVE_FROM = tuple(
 _COLUMN_SQUARES = tuple(tuple(q for q in SQUARES if q % SIZE == c) for c in range(SIZE))
 
 
-_CHUNKS = ((0, 9), (9, 17), (17, 25))
 ALL_SQUARES = sum(1 << q for q in SQUARES)
-Chunked = tuple[tuple[tuple[int, ...], ...], ...]
+SPLIT = 12
+"""A set of squares is looked up in two halves: the squares below ``SPLIT`` and the others."""
+LOW_HALF = (1 << SPLIT) - 1
+Halves = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
 
 
-def _chunked(ids: dict[int, int]) -> Chunked:
-    """For each chunk of squares and each set of free squares in it, the ids of those squares:
-    the actions on the free squares of a Potager are then three table lookups."""
-    return tuple(
-        tuple(
-            tuple(ids[q] for q in range(lo, hi) if bits >> (q - lo) & 1 and q in ids)
-            for bits in range(1 << (hi - lo))
-        )
-        for lo, hi in _CHUNKS
-    )
+def _half(ids: dict[int, int], lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
+    """For each set of squares ``lo … hi - 1`` (as bits from ``lo``), the ids of those squares
+    that have one, ascending (each set is its lowest square and a smaller set)."""
+    table: list[tuple[int, ...]] = [()]
+    for bits in range(1, 1 << (hi - lo)):
+        low = bits & -bits
+        q = lo + low.bit_length() - 1
+        rest = table[bits ^ low]
+        table.append((ids[q], *rest) if q in ids else rest)
+    return tuple(table)
 
 
-def _on_free(table: Chunked, free: int) -> tuple[int, ...]:
-    low, mid, high = table
-    return low[free & 0x1FF] + mid[free >> 9 & 0xFF] + high[free >> 17]
+def _halves(ids: dict[int, int]) -> Halves:
+    """The ids of the squares of any set, in two table lookups (`_on`)."""
+    return _half(ids, 0, SPLIT), _half(ids, SPLIT, SIZE * SIZE)
 
 
-_PLANT_FREE = tuple(_chunked(ids) for ids in PLANT_ID)
+def _on(table: Halves, squares: int) -> tuple[int, ...]:
+    """The ids of ``squares`` (a bitmask) in ``table``, ascending."""
+    low, high = table
+    return low[squares & LOW_HALF] + high[squares >> SPLIT]
+
+
+_PLANT_FREE = tuple(_halves(ids) for ids in PLANT_ID)
 _PLANT_FREE_PLAIN = tuple(
-    _chunked({q: a for q, a in ids.items() if q not in TOOL_SQUARE_SET}) for ids in PLANT_ID
+    _halves({q: a for q, a in ids.items() if q not in TOOL_SQUARE_SET}) for ids in PLANT_ID
 )
-_MOLE_FREE = tuple(_chunked(ids) for ids in MOLE_ID)
-_FLIP_OWN, _FLIP_OPP = (_chunked(ids) for ids in FLIP_ID)
-_LOW, _MID, _HIGH = (
-    tuple(zip(*(table[c] for table in _PLANT_FREE), strict=True)) for c in range(len(_CHUNKS))
-)
-"""`_PLANT_FREE` turned chunk first: ``_LOW[bits]`` holds the plant actions of each Hedge slot on
-the free squares ``bits`` of the first chunk."""
+_MOLE_FREE = tuple(_halves(ids) for ids in MOLE_ID)
+_FLIP_OWN, _FLIP_OPP = (_halves(ids) for ids in FLIP_ID)
+_SQUARES_OF = _halves({q: q for q in SQUARES})
+_PLAIN_SQUARES_OF = _halves({q: q for q in NON_TOOL_SQUARES})
+"""The squares of a set, and those that are not tool squares."""
+_LOW, _HIGH = (tuple(zip(*(table[h] for table in _PLANT_FREE), strict=True)) for h in (0, 1))
+"""`_PLANT_FREE` turned half first: ``_LOW[bits]`` holds the plant actions of each Hedge slot on
+the free squares ``bits`` of the low half."""
 
 
 def _vegetable_plants(free: int) -> list[Action]:
     """The plant actions of a Hedge of five vegetables on the ``free`` squares: the common case,
     in one list display (slot by slot, so ascending) rather than a loop over the slots."""
-    low, mid, high = _LOW[free & 0x1FF], _MID[free >> 9 & 0xFF], _HIGH[free >> 17]
+    low, high = _LOW[free & LOW_HALF], _HIGH[free >> SPLIT]
     return [
-        *low[0], *mid[0], *high[0],
-        *low[1], *mid[1], *high[1],
-        *low[2], *mid[2], *high[2],
-        *low[3], *mid[3], *high[3],
-        *low[4], *mid[4], *high[4],
+        *low[0], *high[0],
+        *low[1], *high[1],
+        *low[2], *high[2],
+        *low[3], *high[3],
+        *low[4], *high[4],
     ]  # fmt: skip
 
 
@@ -342,15 +356,18 @@ class GardenRushState(State):
         of your Potager; a tool token onto a free square that is not a tool square, tool side up in
         yours or mole side up in the opponent's ("Sortez les taupes", "Placer 1 jeton")."""
         own = ALL_SQUARES & ~self.occupied[seat]
+        low, high = own & LOW_HALF, own >> SPLIT
         plant: list[Action] = []
         mole: list[Action] = []
         hedge = self.hedge
         for k in slots:
             if hedge[k] < FIRST_TOOL:
-                plant += _on_free(_PLANT_FREE[k], own)
+                by_low, by_high = _PLANT_FREE[k]
             else:
-                plant += _on_free(_PLANT_FREE_PLAIN[k], own)
-                mole += _on_free(_MOLE_FREE[k], ALL_SQUARES & ~self.occupied[1 - seat])
+                by_low, by_high = _PLANT_FREE_PLAIN[k]
+                mole += _on(_MOLE_FREE[k], ALL_SQUARES & ~self.occupied[1 - seat])
+            plant += by_low[low]
+            plant += by_high[high]
         return plant, mole
 
     def _harvests(self, seat: Seat) -> list[Action]:
@@ -387,27 +404,26 @@ class GardenRushState(State):
         that was just placed on the Wheelbarrow) to a free square; tool tokens never onto a tool
         square (rulebook "Actions bonus des cases Outil"; FACTS)."""
         own = self.potagers[seat]
-        free = [q for q in SQUARES if own[q] == 0]
-        free_plain = [q for q in free if q not in TOOL_SQUARE_SET]
+        occupied = self.occupied[seat]
+        free = _on(_SQUARES_OF, ALL_SQUARES & ~occupied)
+        free_plain = _on(_PLAIN_SQUARES_OF, ALL_SQUARES & ~occupied)
         found: list[Action] = []
-        for a in SQUARES:
+        for a in _on(_SQUARES_OF, occupied):
             c = own[a]
-            if c <= 0 or a == self.fixed:
+            if a == self.fixed:
                 continue
             if c <= 2 * FIRST_TOOL:
-                ids = _MOVE_FROM[a]
-                found += [ids[b] for b in free]
+                found += map(_MOVE_FROM[a].__getitem__, free)
             elif c & 1:  # a tool token tool side up; moles never move by Wheelbarrow
-                ids = _MOVE_FROM[a]
-                found += [ids[b] for b in free_plain]
+                found += map(_MOVE_FROM[a].__getitem__, free_plain)
         return found
 
     def _flips(self, seat: Seat) -> list[Action]:
         """Watering Can: flip one vegetable token of either Potager (the one just placed too)."""
         masks = self.veg_masks
         return [
-            *_on_free(_FLIP_OWN, sum(masks[seat])),
-            *_on_free(_FLIP_OPP, sum(masks[1 - seat])),
+            *_on(_FLIP_OWN, sum(masks[seat])),
+            *_on(_FLIP_OPP, sum(masks[1 - seat])),
         ]
 
     def _swaps(self, seat: Seat) -> list[Action]:
@@ -474,8 +490,7 @@ class GardenRushState(State):
             self.veg_masks[seat][(old - 1) >> 1] &= ~bit
             ready = self.ready[seat]
             if ready:
-                through = _HARVESTS_THROUGH[q]
-                self.ready[seat] = [a for a in ready if a not in through]
+                self.ready[seat] = [*filterfalse(_HARVESTS_THROUGH[q].__contains__, ready)]
         potager[q] = value
         if value:
             self.occupied[seat] |= bit
@@ -483,11 +498,15 @@ class GardenRushState(State):
                 v = (value - 1) >> 1
                 masks = self.veg_masks[seat]
                 mask = masks[v] = masks[v] | bit
-                new: Sequence[Action]
-                if mask & _NEAR[q]:
-                    new = [a for a, m in _THROUGH[v][q] if m & mask == m]
-                else:
-                    new = _SINGLE[v][q]
+                new: Sequence[Action] = _SINGLE[v][q]
+                near = mask & _NEAR[q]
+                if near:
+                    groups = _THROUGH[v][q]
+                    new = list(new)
+                    while near:
+                        low = near & -near
+                        new += [a for a, m in groups.get(low, ()) if m & mask == m]
+                        near ^= low
                 if new:
                     self.ready[seat] = sorted([*self.ready[seat], *new])
         else:
