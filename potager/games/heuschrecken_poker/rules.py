@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from potager.engine import Action, Game, IllegalAction, Result, Seat, State, View
+from potager.engine import Action, Event, Game, IllegalAction, Result, Seat, State, View
 
 from .bidding import resolve
 from .data import (
@@ -92,20 +92,43 @@ def shuffle(cards: list[int], rng: random.Random) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-class Reveals(
-    dict[tuple[int, ...], tuple[int, str, tuple[int, ...], tuple[int, ...], tuple[str, ...]]]
-):
-    """`resolve` of every set of bids met so far with the bids' notation, filled on demand:
+# Events are values nobody changes once recorded (clones already share them), so the frequent
+# ones are built once per distinct content and shared: appending one costs no allocation.
+
+BID_EVENTS = tuple({"type": "bid", "seat": seat} for seat in range(MAX_PLAYERS))
+"""The ``bid`` event of each seat."""
+
+
+class TakeEvents(dict[tuple[Seat, int, int, bool], Event]):
+    """The ``take`` event by (seat, kind, count, forced), made on demand."""
+
+    def __missing__(self, key: tuple[Seat, int, int, bool]) -> Event:
+        seat, kind, count, forced = key
+        event = self[key] = {
+            "type": "take",
+            "seat": seat,
+            "kind": KINDS[kind],
+            "count": count,
+            "forced": forced,
+        }
+        return event
+
+
+TAKE_EVENTS = TakeEvents()
+
+
+class Reveals(dict[tuple[int, ...], tuple[int, str, tuple[int, ...], Event]]):
+    """`resolve` of every set of bids met so far with its ``reveal`` event, filled on demand:
     a reveal costs one dict lookup."""
 
     def __init__(self, beginner: bool) -> None:
         super().__init__()
         self.beginner = beginner
 
-    def __missing__(
-        self, bids: tuple[int, ...]
-    ) -> tuple[int, str, tuple[int, ...], tuple[int, ...], tuple[str, ...]]:
-        found = self[bids] = (*resolve(bids, self.beginner), tuple(map(BID_NAME, bids)))
+    def __missing__(self, bids: tuple[int, ...]) -> tuple[int, str, tuple[int, ...], Event]:
+        sweeper, reason, takers, cancelled = resolve(bids, self.beginner)
+        event = {"type": "reveal", "bids": list(map(BID_NAME, bids)), "cancelled": list(cancelled)}
+        found = self[bids] = (sweeper, reason, takers, event)
         return found
 
 
@@ -219,7 +242,7 @@ class HeuschreckenState(State):
         self.bids[seat] = bid
         self.hands[seat] ^= 1 << bid
         committed = self.committed | 1 << seat
-        self.events.append({"type": "bid", "seat": seat})
+        self.events.append(BID_EVENTS[seat])
         waiting = self._waiting[committed]
         if waiting:
             self.committed = committed
@@ -240,8 +263,8 @@ class HeuschreckenState(State):
         bids = tuple(self.bids)
         self.revealed = bids
         self.played += 1
-        sweeper, reason, takers, cancelled, names = self._reveals[bids]
-        self.events.append({"type": "reveal", "bids": list(names), "cancelled": list(cancelled)})
+        sweeper, reason, takers, event = self._reveals[bids]
+        self.events.append(event)
         if sweeper >= 0:
             self._take_all(sweeper, reason)
             self._end_turn()
@@ -278,9 +301,7 @@ class HeuschreckenState(State):
         self.display[kind] = 0
         self.kinds_shown ^= 1 << kind
         self.shown -= count
-        self.events.append(
-            {"type": "take", "seat": seat, "kind": KINDS[kind], "count": count, "forced": forced}
-        )
+        self.events.append(TAKE_EVENTS[seat, kind, count, forced])
         garden = self.gardens[seat]
         garden[kind] += count
         if garden[GRASSHOPPER] >= PLAGUE_AT:
