@@ -59,6 +59,9 @@ TAKE_SETS = tuple(map(frozenset, LEGAL_TAKES))
 PILE = tuple(kind for kind, n in enumerate(CARD_COUNTS) for _ in range(n))
 """The 66 garden cards in the components' order, before the shuffle."""
 
+SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(PILE) - 1, 0, -1))
+"""The steps of `shuffle_pile`: the position, the bound of its draw and the bits drawn."""
+
 WAITING = tuple(
     tuple(tuple(s for s in range(n) if not committed >> s & 1) for committed in range(1 << n))
     for n in range(MAX_PLAYERS + 1)
@@ -75,21 +78,20 @@ def cards_of(counts: list[int]) -> dict[str, int]:
     return cards
 
 
-def shuffle(cards: list[int], rng: random.Random) -> None:
-    """``rng.shuffle(cards)``: the same permutation from the same random numbers, in half the time.
+def shuffle_pile(pile: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(pile)`` of the 66 cards: the same permutation from the same random numbers,
+    in half the time.
 
     `random.Random.shuffle` draws each index with ``_randbelow`` (``getrandbits`` of the bound's
-    bit count, drawn again while too large); inlined here, without two Python calls per card.
-    The set-up's shuffle is a tenth of a random playout of two players.
+    bit count, drawn again while too large); inlined here with the bounds and bit counts from a
+    table. The set-up's shuffle was a tenth of a random playout of two players.
     """
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        bound = i + 1
-        bits = bound.bit_length()
+    for i, bound, bits in SHUFFLE_STEPS:
         j = getrandbits(bits)
         while j >= bound:
             j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
+        pile[i], pile[j] = pile[j], pile[i]
 
 
 # Events are values nobody changes once recorded (clones already share them), so the frequent
@@ -175,7 +177,7 @@ class HeuschreckenState(State):
         super().__init__(game, players, seed, variant, deck)
         if deck is None:
             pile = list(PILE)
-            shuffle(pile, self.rng)
+            shuffle_pile(pile, self.rng)
         else:
             pile = [KINDS.index(name) for name in deck]
         self.beginner: bool = variant["beginner"]
