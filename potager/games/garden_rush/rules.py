@@ -83,6 +83,7 @@ BLOCKED = -1
 EMPTY = -1
 """No token (an empty Trampoline)."""
 MAIN, BONUS, SWAP_PLACE, OVER = range(4)
+_TO_MOVE = ((0,), (1,))
 PHASES = ("place or harvest", "bonus", "swap", "over")
 
 FIELD_MASKS = tuple(tuple(sum(1 << q for q in f) for f in fields) for fields in FIELDS)
@@ -234,6 +235,17 @@ def empty_potager() -> list[int]:
 class GardenRushState(State):
     """A game of Garden Rush in progress (two seats; seat 0 holds the first-seed marker)."""
 
+    # Slots: the hot path reads and writes these at every step; with the base class's ten
+    # attributes, more than 30 in the instance dict would lose CPython's shared keys (every access
+    # a dict lookup), and slots are the fastest attribute there is.
+    __slots__ = (
+        "_legal", "abilities", "bag", "discard", "end_triggered", "fixed", "gnomes", "hedge",
+        "is_over", "last_turn", "lose_when_stuck", "module", "occupied", "passes", "phase",
+        "potagers", "ready", "stuck", "swap_slot", "to_move", "trampoline", "turn", "veg_masks",
+    )  # fmt: skip
+
+    module: bool
+    lose_when_stuck: bool
     potagers: list[list[int]]
     occupied: list[int]
     veg_masks: list[list[int]]
@@ -254,6 +266,11 @@ class GardenRushState(State):
     last_turn: bool
     passes: int
     stuck: int
+    _legal: list[Action] | None
+    # `to_move` and `is_over` are plain attributes kept up to date with `turn` and `phase` (by
+    # `_start_turn` and `_finish`): they are read at every step of a playout.
+    to_move: tuple[Seat, ...]
+    is_over: bool
 
     def __init__(
         self,
@@ -292,7 +309,7 @@ class GardenRushState(State):
         self.fixed = -1
         self.abilities = 0
         self.swap_slot = -1
-        self._legal: list[Action] | None = None
+        self._legal = None
         self.events.append(
             {
                 "type": "setup",
@@ -303,14 +320,6 @@ class GardenRushState(State):
         self._start_turn(FIRST_SEED)
 
     # -- whose turn, what is legal ---------------------------------------------------------------
-    @property
-    def to_move(self) -> tuple[Seat, ...]:
-        return () if self.phase == OVER else (self.turn,)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat != self.turn or self.phase == OVER:
             return []
@@ -701,7 +710,9 @@ class GardenRushState(State):
         """A player who can neither place nor harvest loses at once (option ``stuck="lose"``) or
         passes (``stuck="pass"``; the game ends when neither can act) (FACTS)."""
         self.turn = seat
+        self.to_move = _TO_MOVE[seat]
         self.phase = MAIN
+        self.is_over = False
         self.abilities = 0
         self.fixed = self.swap_slot = -1
         self._legal = self._actions()
@@ -722,6 +733,8 @@ class GardenRushState(State):
 
     def _finish(self) -> None:
         self.phase = OVER
+        self.to_move = ()
+        self.is_over = True
         self._legal = None
         result = self.result()
         self.events.append(
@@ -752,6 +765,8 @@ class GardenRushState(State):
     def clone(self) -> GardenRushState:
         new = object.__new__(GardenRushState)
         new.__dict__.update(self.__dict__)
+        for name in self.__slots__:
+            setattr(new, name, getattr(self, name))
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new.moves = list(self.moves)

@@ -25,7 +25,7 @@ from .data import (
     TOOL_FACES,
     TOOL_SQUARES,
 )
-from .rules import BONUS, EMPTY, PHASES, GardenRushState, cell, empty_potager
+from .rules import BONUS, EMPTY, OVER, PHASES, GardenRushState, cell, empty_potager
 
 _SQUARE = {name: q for q, name in SQUARE_NAMES.items()}
 _KIND = {k: i for i, k in enumerate(KINDS)}
@@ -102,6 +102,8 @@ def sample(game: Game, v: View, seat: Seat, rng: random.Random) -> GardenRushSta
     state.gnomes = list(v["scores"])
     state.turn = v["turn"]
     state.phase = PHASES.index(v["phase"])
+    state.is_over = state.phase == OVER
+    state.to_move = tuple(v["to_move"])
     bonus = v["bonus"]
     state.abilities = 0 if bonus is None else sum(1 << ABILITIES.index(t) for t in bonus["tools"])
     state.fixed = -1 if bonus is None or bonus["fixed"] is None else _SQUARE[bonus["fixed"]]
