@@ -1,6 +1,6 @@
 """The poker (Das Pokern): what a set of revealed bids gives to whom.
 
-A pure function of the bids; the rules keep its outcome for each set of bids met (`rules.Reveals`).
+A pure function of the bids; the rules keep its outcome for each set of bids met (`events.Reveals`).
 
 >>> resolve((3, 3, 5), beginner=False)        # two 4s cancel; the 6 picks alone
 Outcome(sweeper=-1, reason='', takers=(2,), cancelled=(0, 1))

@@ -10,9 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from potager.engine import Action, Event, Game, IllegalAction, Result, Seat, State, View
+from potager.engine import Action, Game, IllegalAction, Result, Seat, State, View
 
-from .bidding import resolve
 from .data import (
     BIDS,
     CARD_COUNTS,
@@ -28,6 +27,7 @@ from .data import (
     STALEMATE_EXTRA_CARDS,
     STALEMATES_TO_DISCARD,
 )
+from .events import BID_EVENTS, HARVEST_EVENTS, REFILL_EVENTS, REVEALS, TAKE_EVENTS
 from .views import PHASES, build_view, counts_from, hand_from
 
 BID, TAKE, OVER = 0, 1, 2
@@ -36,8 +36,8 @@ BID, TAKE, OVER = 0, 1, 2
 TAKE_BASE = len(BIDS)
 """Action ``TAKE_BASE + kind`` takes that kind from the display; actions below it are bids."""
 
-BID_NAME, KIND_NAME = BIDS.__getitem__, KINDS.__getitem__
-"""Notation of a bid, of a kind (as functions: `map` over them is the cheapest loop)."""
+KIND_NAME = KINDS.__getitem__
+"""Notation of a kind (as a function: `map` over it is the cheapest loop)."""
 
 FULL_HAND = (1 << HAND_SIZE) - 1
 
@@ -94,49 +94,6 @@ def shuffle_pile(pile: list[int], rng: random.Random) -> None:
         pile[i], pile[j] = pile[j], pile[i]
 
 
-# Events are values nobody changes once recorded (clones already share them), so the frequent
-# ones are built once per distinct content and shared: appending one costs no allocation.
-
-BID_EVENTS = tuple({"type": "bid", "seat": seat} for seat in range(MAX_PLAYERS))
-"""The ``bid`` event of each seat."""
-
-
-class TakeEvents(dict[tuple[Seat, int, int, bool], Event]):
-    """The ``take`` event by (seat, kind, count, forced), made on demand."""
-
-    def __missing__(self, key: tuple[Seat, int, int, bool]) -> Event:
-        seat, kind, count, forced = key
-        event = self[key] = {
-            "type": "take",
-            "seat": seat,
-            "kind": KINDS[kind],
-            "count": count,
-            "forced": forced,
-        }
-        return event
-
-
-TAKE_EVENTS = TakeEvents()
-
-
-class Reveals(dict[tuple[int, ...], tuple[int, str, tuple[int, ...], Event]]):
-    """`resolve` of every set of bids met so far with its ``reveal`` event, filled on demand:
-    a reveal costs one dict lookup."""
-
-    def __init__(self, beginner: bool) -> None:
-        super().__init__()
-        self.beginner = beginner
-
-    def __missing__(self, bids: tuple[int, ...]) -> tuple[int, str, tuple[int, ...], Event]:
-        sweeper, reason, takers, cancelled = resolve(bids, self.beginner)
-        event = {"type": "reveal", "bids": list(map(BID_NAME, bids)), "cancelled": list(cancelled)}
-        found = self[bids] = (sweeper, reason, takers, event)
-        return found
-
-
-REVEALS = {beginner: Reveals(beginner) for beginner in (False, True)}
-
-
 class HeuschreckenState(State):
     """A game of Heuschrecken Poker in progress (see the package docstring for the rules)."""
 
@@ -158,7 +115,6 @@ class HeuschreckenState(State):
         "kinds_shown",
         "phase",
         "pile",
-        "pile_names",
         "played",
         "revealed",
         "round",
@@ -351,9 +307,7 @@ class HeuschreckenState(State):
         garden[kind] -= sets * HARVEST_SET
         self.discard[kind] += sets * HARVEST_SET
         self.chips[seat] += sets * HARVEST_CHIPS
-        self.events.append(
-            {"type": "harvest", "seat": seat, "kind": KINDS[kind], "chips": sets * HARVEST_CHIPS}
-        )
+        self.events.append(HARVEST_EVENTS[seat, kind, sets * HARVEST_CHIPS])
 
     def _stalemate(self) -> None:
         """Patt: one more card and everyone bids again; the second in a row discards the display
@@ -361,7 +315,7 @@ class HeuschreckenState(State):
         self.stalemates += 1
         if self.stalemates < STALEMATES_TO_DISCARD:
             added = self._draw(STALEMATE_EXTRA_CARDS)
-            self.events.append({"type": "stalemate", "added": added})
+            self.events.append({"type": "stalemate", "added": list(map(KIND_NAME, added))})
             self._after_turn()
             return
         self.events.append({"type": "double_stalemate", "discarded": cards_of(self.display)})
@@ -377,7 +331,7 @@ class HeuschreckenState(State):
         self.stalemates = 0
         drawn = self._draw(DISPLAY_SIZE - self.shown)
         if drawn:
-            self.events.append({"type": "refill", "cards": drawn})
+            self.events.append(REFILL_EVENTS[drawn])
         self._after_turn()
 
     def _after_turn(self) -> None:
@@ -397,13 +351,12 @@ class HeuschreckenState(State):
 
     # -- the draw pile -------------------------------------------------------------------------
     def _set_pile(self, pile: list[int]) -> None:
-        """The draw pile, top first; its notation is kept beside it for the events."""
+        """The draw pile, top first."""
         self.pile: tuple[int, ...] = tuple(pile)
-        self.pile_names = list(map(KIND_NAME, pile))  # a list: its slices are the events' lists
         self.top = 0
 
-    def _draw(self, wanted: int) -> list[str]:
-        """Up to ``wanted`` cards from the top of the pile onto the display; their names."""
+    def _draw(self, wanted: int) -> tuple[int, ...]:
+        """Up to ``wanted`` cards from the top of the pile onto the display; their kinds."""
         top = self.top
         cards = self.pile[top : top + wanted]
         display = self.display
@@ -414,7 +367,7 @@ class HeuschreckenState(State):
         self.kinds_shown = shown
         self.shown += len(cards)
         self.top = top + len(cards)
-        return self.pile_names[top : self.top]
+        return cards
 
     # -- scoring -------------------------------------------------------------------------------
     def _score_round(self) -> None:
