@@ -90,8 +90,8 @@ class KrautUndRuebenState(State):
     __slots__ = (
         "base", "contracts", "cover", "coverable", "done", "drawn", "empty", "filled",
         "finished", "game_no", "games", "gardens", "has_mole", "history", "is_over", "moles",
-        "out", "owned", "owner", "phase", "pile", "placed", "quota", "seats", "snails", "space",
-        "taken", "targets", "to_move", "totals", "turn",
+        "nearly_full", "open", "out", "owned", "owner", "phase", "pile", "placed", "quota",
+        "seats", "snails", "space", "taken", "targets", "to_move", "totals", "turn",
     )  # fmt: skip
 
     def __init__(
@@ -132,6 +132,7 @@ class KrautUndRuebenState(State):
         self.finished = [False] * self.players
         self.done = 0
         self.targets: list[Action] = []
+        self.index_empty_spaces()
         self.contracts = self.rng.sample(sorted(CONTRACTS), self.players)
         if pile is None:
             pile = list(PILE)
@@ -141,6 +142,15 @@ class KrautUndRuebenState(State):
             self.events.append(
                 {"type": "contract", "to": seat, "game": self.game_no + 1, "contract": number}
             )
+
+    def index_empty_spaces(self) -> None:
+        """Index the empty spaces from the gardens' masks: `open`, the place actions onto every
+        empty space, ascending, and `nearly_full`, the gardens with a single empty space. The
+        transitions keep both up to date, so that the places of a vegetable, clover or
+        dandelion are a copy of `open` rather than a walk over the gardens at every draw."""
+        place_at = self.space.place_at
+        self.open = [a for g, mask in enumerate(self.empty) for a in place_at[g][mask]]
+        self.nearly_full = [g for g, n in enumerate(self.filled) if n == SIZE - 1]
 
     # -- whose turn, what is legal ---------------------------------------------------------------
     # `to_move` and `is_over` are plain attributes (slots) kept up to date by the transitions:
@@ -173,10 +183,11 @@ class KrautUndRuebenState(State):
                 if mask and snails[g] < SNAILS_PER_GARDEN and filled[g] < SIZE:
                     targets += place_at[g][mask]
             return targets
+        targets = self.open[:]
         owner = self.owner
-        for g, mask in enumerate(self.empty):
-            if mask and (filled[g] < SIZE - 1 or owner[g] == seat or owner[g] < 0):
-                targets += place_at[g][mask]
+        for g in self.nearly_full:
+            if owner[g] != seat and owner[g] >= 0:
+                targets.remove(place_at[g][self.empty[g]][0])
         return targets
 
     def _mole_targets(self) -> list[Action]:
@@ -282,7 +293,10 @@ class KrautUndRuebenState(State):
         if covered == EMPTY:
             self.base[i] = kind
             self.empty[g] ^= bit
+            self.open.remove(self.space.place + i)
             self.filled[g] += 1
+            if self.filled[g] == SIZE - 1:
+                self.nearly_full.append(g)
             self.placed += 1
             if kind <= DANDELION:
                 self.coverable[g] |= bit
@@ -344,6 +358,7 @@ class KrautUndRuebenState(State):
 
     def _garden_full(self, g: int) -> None:
         """A full garden ends its owner's play and is closed to snails and moles."""
+        self.nearly_full.remove(g)
         self.events.append(
             {"type": "full", "garden": g + 1, "owner": None if self.owner[g] < 0 else self.owner[g]}
         )
@@ -441,6 +456,8 @@ class KrautUndRuebenState(State):
         ):  # fmt: skip
             setattr(new, name, list(getattr(self, name)))
         new.owned = [list(o) for o in self.owned]
+        new.open = self.open[:]
+        new.nearly_full = self.nearly_full[:]
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         return new

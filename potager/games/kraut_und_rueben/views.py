@@ -105,6 +105,7 @@ def restore(state: KrautUndRuebenState, view: View, seat: Seat, rng: random.Rand
     state.turn = -1 if view["turn"] is None else view["turn"]
     state.is_over = state.phase == OVER
     state.to_move = () if state.is_over else state.seats[state.turn]
+    state.index_empty_spaces()
     if state.phase == PLACING:
         state.targets = state._place_targets(state.turn, state.drawn)
 
