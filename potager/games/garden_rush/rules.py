@@ -84,6 +84,8 @@ EMPTY = -1
 """No token (an empty Trampoline)."""
 MAIN, BONUS, SWAP_PLACE, OVER = range(4)
 _TO_MOVE = ((0,), (1,))
+VEGETABLE_CELLS = 2 * FIRST_TOOL
+"""Cells ``1 … VEGETABLE_CELLS`` hold vegetables; higher ones tool tokens (`cell`)."""
 PHASES = ("place or harvest", "bonus", "swap", "over")
 
 FIELD_MASKS = tuple(tuple(sum(1 << q for q in f) for f in fields) for fields in FIELDS)
@@ -135,6 +137,8 @@ _FIELD_NAMES = tuple(tuple(tuple(SQUARE_NAMES[q] for q in f) for f in fields) fo
 """The square names of each field, for the harvest event."""
 _TOOL_BITS = tuple({q: 1 << tool for q, tool in tools.items()} for tools in TOOL_SQUARES)
 """Per seat, tool square → the bit of its ability."""
+_TOOL_BIT = tuple(tuple(bits.get(q, 0) for q in range(SIZE * SIZE)) for bits in _TOOL_BITS)
+"""Per seat and square, the bit of the ability of its tool square (0 for none)."""
 _TOOL_NAMES = tuple(
     tuple(n for i, n in enumerate(ABILITIES) if abilities >> i & 1)
     for abilities in range(1 << len(ABILITIES))
@@ -191,9 +195,10 @@ _LOW, _HIGH = (tuple(zip(*(table[h] for table in _PLANT_FREE), strict=True)) for
 the free squares ``bits`` of the low half."""
 
 
-def _vegetable_plants(free: int) -> list[Action]:
-    """The plant actions of a Hedge of five vegetables on the ``free`` squares: the common case,
-    in one list display (slot by slot, so ascending) rather than a loop over the slots."""
+def _vegetable_plants(free: int, then: Sequence[Action]) -> list[Action]:
+    """The plant actions of a Hedge of five vegetables on the ``free`` squares, then ``then``: the
+    common case, in one list display (slot by slot, so ascending) rather than a loop over the
+    slots."""
     low, high = _LOW[free & LOW_HALF], _HIGH[free >> SPLIT]
     return [
         *low[0], *high[0],
@@ -201,6 +206,7 @@ def _vegetable_plants(free: int) -> list[Action]:
         *low[2], *high[2],
         *low[3], *high[3],
         *low[4], *high[4],
+        *then,
     ]  # fmt: skip
 
 
@@ -310,6 +316,7 @@ class GardenRushState(State):
         self.abilities = 0
         self.swap_slot = -1
         self._legal = None
+        self.is_over = False
         self.events.append(
             {
                 "type": "setup",
@@ -343,8 +350,7 @@ class GardenRushState(State):
     def _actions(self) -> list[Action]:
         seat = self.turn
         if self.phase == MAIN:
-            plant, mole = self._hedge_placements(seat)
-            plant += self.ready[seat]
+            plant, mole = self._hedge_placements(seat, self.ready[seat])
             if mole:
                 plant += mole
             return plant
@@ -353,12 +359,17 @@ class GardenRushState(State):
             return plant + mole
         return self._bonus_actions(seat, self.abilities)
 
-    def _hedge_placements(self, seat: Seat) -> tuple[list[Action], list[Action]]:
-        """`_placements` from every slot of the Hedge (the common case first)."""
+    def _hedge_placements(
+        self, seat: Seat, then: Sequence[Action] = ()
+    ) -> tuple[list[Action], list[Action]]:
+        """`_placements` from every slot of the Hedge (the common case first), the plants
+        followed by ``then``."""
         hedge = self.hedge
         if len(hedge) == HEDGE_SLOTS and (not self.module or max(hedge) < FIRST_TOOL):
-            return _vegetable_plants(ALL_SQUARES & ~self.occupied[seat]), []
-        return self._placements(seat, range(len(hedge)))
+            return _vegetable_plants(ALL_SQUARES & ~self.occupied[seat], then), []
+        plant, mole = self._placements(seat, range(len(hedge)))
+        plant += then
+        return plant, mole
 
     def _placements(self, seat: Seat, slots: Iterable[int]) -> tuple[list[Action], list[Action]]:
         """Place 1 token (rulebook "Placer 1 jeton"): a vegetable of the Hedge onto any free square
@@ -421,7 +432,7 @@ class GardenRushState(State):
             c = own[a]
             if a == self.fixed:
                 continue
-            if c <= 2 * FIRST_TOOL:
+            if c <= VEGETABLE_CELLS:
                 found += map(_MOVE_FROM[a].__getitem__, free)
             elif c & 1:  # a tool token tool side up; moles never move by Wheelbarrow
                 found += map(_MOVE_FROM[a].__getitem__, free_plain)
@@ -449,14 +460,14 @@ class GardenRushState(State):
         return [
             FLIPCOL_ID[c]
             for c, column in enumerate(_COLUMN_SQUARES)
-            if any(0 < p[q] <= 2 * FIRST_TOOL for p in self.potagers for q in column)
+            if any(0 < p[q] <= VEGETABLE_CELLS for p in self.potagers for q in column)
         ]
 
     def _mole_moves(self, seat: Seat) -> list[Action]:
         """Score track (module): move one mole of your Potager to a free square of the opponent's
         that is not a tool square."""
         own, opp = self.potagers[seat], self.potagers[1 - seat]
-        moles = [q for q in NON_TOOL_SQUARES if own[q] > 2 * FIRST_TOOL and (own[q] - 1) & 1]
+        moles = [q for q in NON_TOOL_SQUARES if own[q] > VEGETABLE_CELLS and (own[q] - 1) & 1]
         free = [q for q in NON_TOOL_SQUARES if opp[q] == 0]
         return [MOLEMOVE_ID[a, b] for a in moles for b in free]
 
@@ -465,8 +476,8 @@ class GardenRushState(State):
         self._legal = None
         op = OP[action]
         bonus, fixed = 0, -1
-        if op in (PLANT, MOLE):
-            bonus, fixed = self._place(seat, ARG1[action], ARG2[action], op == MOLE)
+        if op == PLANT:
+            bonus, fixed = self._place(seat, ARG1[action], ARG2[action], False)
         elif op == HARVEST:
             bonus = self._harvest(seat, ARG1[action], ARG2[action])
         elif op == SKIP:
@@ -475,6 +486,8 @@ class GardenRushState(State):
             bonus, fixed = self._move(seat, ARG1[action], ARG2[action])
         elif op == FLIP:
             self._flip(seat, ARG1[action], ARG2[action])
+        elif op == MOLE:
+            self._place(seat, ARG1[action], ARG2[action], True)
         elif op == SWAP_OP:
             self._swap(seat, ARG1[action])
             return
@@ -491,35 +504,46 @@ class GardenRushState(State):
 
     def _set(self, seat: Seat, q: int, value: int) -> None:
         """Put ``value`` on square ``q`` (0 clears it), keeping the masks and the complete fields
-        (`ready`) in step: only the fields through ``q`` can change."""
+        (`ready`) in step."""
+        if self.potagers[seat][q]:
+            self._clear(seat, q)
+        if value:
+            self._put(seat, q, value)
+
+    def _clear(self, seat: Seat, q: int) -> None:
+        """Take the token off square ``q``: the complete fields through it are no longer."""
         potager = self.potagers[seat]
         old = potager[q]
+        potager[q] = 0
         bit = 1 << q
-        if 0 < old <= 2 * FIRST_TOOL:
+        self.occupied[seat] &= ~bit
+        if old <= VEGETABLE_CELLS:
             self.veg_masks[seat][(old - 1) >> 1] &= ~bit
             ready = self.ready[seat]
             if ready:
                 self.ready[seat] = [*filterfalse(_HARVESTS_THROUGH[q].__contains__, ready)]
-        potager[q] = value
-        if value:
-            self.occupied[seat] |= bit
-            if value <= 2 * FIRST_TOOL:
-                v = (value - 1) >> 1
-                masks = self.veg_masks[seat]
-                mask = masks[v] = masks[v] | bit
-                new: Sequence[Action] = _SINGLE[v][q]
-                near = mask & _NEAR[q]
-                if near:
-                    groups = _THROUGH[v][q]
-                    new = list(new)
-                    while near:
-                        low = near & -near
-                        new += [a for a, m in groups.get(low, ()) if m & mask == m]
-                        near ^= low
-                if new:
-                    self.ready[seat] = sorted([*self.ready[seat], *new])
-        else:
-            self.occupied[seat] &= ~bit
+
+    def _put(self, seat: Seat, q: int, value: int) -> None:
+        """Put a token (cell ``value``) on the free square ``q``: a vegetable completes the fields
+        through ``q`` whose other squares hold it already."""
+        self.potagers[seat][q] = value
+        bit = 1 << q
+        self.occupied[seat] |= bit
+        if value <= VEGETABLE_CELLS:
+            v = (value - 1) >> 1
+            masks = self.veg_masks[seat]
+            mask = masks[v] = masks[v] | bit
+            new: Sequence[Action] = _SINGLE[v][q]
+            near = mask & _NEAR[q]
+            if near:
+                groups = _THROUGH[v][q]
+                new = list(new)
+                while near:
+                    low = near & -near
+                    new += [a for a, m in groups.get(low, ()) if m & mask == m]
+                    near ^= low
+            if new:
+                self.ready[seat] = sorted([*self.ready[seat], *new])
 
     def _place(self, seat: Seat, slot: int, q: int, as_mole: bool) -> tuple[int, int]:
         """Place 1 token (rulebook "Placer 1 jeton"): take Hedge slot ``slot``; a vegetable stays
@@ -528,7 +552,7 @@ class GardenRushState(State):
         the tool square (vegetable) or of the tool token (after the refill)."""
         kind = self.hedge.pop(slot)
         face = q % SIZE != slot if kind < FIRST_TOOL else as_mole  # a bool: 0 double/tool
-        self._set(1 - seat if as_mole else seat, q, 1 + 2 * kind + face)
+        self._put(1 - seat if as_mole else seat, q, 1 + 2 * kind + face)
         self.events.append(
             {
                 "type": "mole" if as_mole else "plant",
@@ -544,7 +568,7 @@ class GardenRushState(State):
             return 0, -1
         if kind >= FIRST_TOOL:
             return self._expand(seat, 1 << TOKEN_ABILITY[kind]), -1
-        bit = _TOOL_BITS[seat].get(q, 0)
+        bit = _TOOL_BIT[seat][q]
         return bit, q if bit else -1
 
     def _refill(self) -> None:
@@ -574,7 +598,7 @@ class GardenRushState(State):
             if potager[q] & 1:
                 potager[q] += 1
             else:
-                self._set(seat, q, 0)
+                self._clear(seat, q)
                 discarded += 1
         self.discard[v] += discarded
         self.events.append(
@@ -613,7 +637,7 @@ class GardenRushState(State):
         if self.module:
             for q in NON_TOOL_SQUARES:
                 c = potager[q]
-                if c > 2 * FIRST_TOOL and (c - 1) & 1 == 0:
+                if c > VEGETABLE_CELLS and (c - 1) & 1 == 0:
                     found |= 1 << TOKEN_ABILITY[(c - 1) >> 1]
         return found
 
@@ -627,12 +651,12 @@ class GardenRushState(State):
     def _move(self, seat: Seat, a: int, b: int) -> tuple[int, int]:
         """Wheelbarrow: the token keeps its face; moved onto a tool square, it gives its bonus."""
         value = self.potagers[seat][a]
-        self._set(seat, a, 0)
-        self._set(seat, b, value)
+        self._clear(seat, a)
+        self._put(seat, b, value)
         self.events.append(
             {"type": "move", "seat": seat, "from": SQUARE_NAMES[a], "to": SQUARE_NAMES[b]}
         )
-        bit = _TOOL_BITS[seat].get(b, 0)
+        bit = _TOOL_BIT[seat][b]
         return bit, b if bit else -1
 
     def _flip(self, seat: Seat, side: int, q: int) -> None:
@@ -666,15 +690,15 @@ class GardenRushState(State):
         tokens, moles and the Hedge are untouched)."""
         for potager in self.potagers:
             for q in _COLUMN_SQUARES[column]:
-                if 0 < potager[q] <= 2 * FIRST_TOOL:
+                if 0 < potager[q] <= VEGETABLE_CELLS:
                     potager[q] = ((potager[q] - 1) ^ 1) + 1
         self.events.append({"type": "flipcol", "seat": seat, "column": "abcde"[column]})
 
     def _move_mole(self, seat: Seat, a: int, b: int) -> None:
         """Score track (module): a mole of your Potager goes to a free square of the opponent's."""
         value = self.potagers[seat][a]
-        self._set(seat, a, 0)
-        self._set(1 - seat, b, value)
+        self._clear(seat, a)
+        self._put(1 - seat, b, value)
         self.events.append(
             {"type": "molemove", "seat": seat, "from": SQUARE_NAMES[a], "to": SQUARE_NAMES[b]}
         )
@@ -712,11 +736,10 @@ class GardenRushState(State):
         self.turn = seat
         self.to_move = _TO_MOVE[seat]
         self.phase = MAIN
-        self.is_over = False
         self.abilities = 0
         self.fixed = self.swap_slot = -1
-        self._legal = self._actions()
-        if self._legal:
+        self._legal = legal = self._actions()
+        if legal:
             self.passes = 0
             return
         if self.lose_when_stuck:
