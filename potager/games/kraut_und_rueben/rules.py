@@ -12,6 +12,7 @@ import random
 from typing import Any, ClassVar
 
 from potager.engine import Action, Game, IllegalAction, Result, Seat, State, VariantSpec, View
+from potager.engine.shuffle import shuffle
 
 from . import views
 from .data import (
@@ -136,7 +137,7 @@ class KrautUndRuebenState(State):
         self.contracts = self.rng.sample(sorted(CONTRACTS), self.players)
         if pile is None:
             pile = list(PILE)
-            self.rng.shuffle(pile)
+            shuffle(pile, self.rng)
         self.pile = pile
         for seat, number in enumerate(self.contracts):
             self.events.append(

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from potager.engine import Action, Commitments, Game, IllegalAction, Result, Seat, State, View
+from potager.engine.shuffle import shuffle
 
 from .cards import CARDS, NUM_CARDS, Card, label, names
 from .data import DEAL, SUITS
@@ -71,7 +72,7 @@ class PasDeHaricotsState(State):
         otherwise the game's generator shuffles (every hand after the first, FACTS.md 0)."""
         if order is None:
             order = list(range(NUM_CARDS))
-            self.rng.shuffle(order)
+            shuffle(order, self.rng)
         n = self.players
         self.hands = [sorted(order[s::n]) for s in range(n)]
         self.collected = [[] for _ in range(n)]

@@ -1,0 +1,20 @@
+"""`potager.engine.shuffle.shuffle` is `random.Random.shuffle`: the same permutation."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from potager.engine.shuffle import shuffle
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 60, 85, 129])
+def test_the_same_permutation_as_random_shuffle(length: int) -> None:
+    for seed in range(50):
+        mine, theirs = list(range(length)), list(range(length))
+        mine_rng, their_rng = random.Random(seed), random.Random(seed)
+        shuffle(mine, mine_rng)
+        their_rng.shuffle(theirs)
+        assert mine == theirs
+        assert mine_rng.getstate() == their_rng.getstate()
