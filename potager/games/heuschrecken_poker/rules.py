@@ -41,6 +41,9 @@ KIND_NAME = KINDS.__getitem__
 
 FULL_HAND = (1 << HAND_SIZE) - 1
 
+BIT = tuple(1 << i for i in range(max(HAND_SIZE, len(KINDS), MAX_PLAYERS)))
+"""``BIT[i]`` is ``1 << i``: a tuple lookup is cheaper than a shift in CPython."""
+
 LEGAL_BIDS = tuple(tuple(b for b in range(HAND_SIZE) if hand >> b & 1) for hand in range(256))
 """The bids in a hand, by hand bitmask."""
 
@@ -51,6 +54,11 @@ PRESENT = tuple(
 
 LEGAL_TAKES = tuple(tuple(TAKE_BASE + k for k in kinds) for kinds in PRESENT)
 """The take actions for a display, by the bitmask of the kinds present."""
+
+MOVES = tuple(
+    tuple((seat, action) for action in range(TAKE_BASE + len(KINDS))) for seat in range(MAX_PLAYERS)
+)
+"""``MOVES[seat][action]`` is ``(seat, action)``, the record's entry: shared, not built per step."""
 
 BID_SETS = tuple(map(frozenset, LEGAL_BIDS))
 TAKE_SETS = tuple(map(frozenset, LEGAL_TAKES))
@@ -178,11 +186,11 @@ class HeuschreckenState(State):
         if seat in self.to_move and type(action) is int:
             if self.phase == BID:
                 if action in BID_SETS[self.hands[seat]]:
-                    self.moves.append((seat, action))
+                    self.moves.append(MOVES[seat][action])
                     self._bid(seat, action)
                     return
             elif action in TAKE_SETS[self.kinds_shown]:
-                self.moves.append((seat, action))
+                self.moves.append(MOVES[seat][action])
                 self._pick(seat, action - TAKE_BASE)
                 return
         raise IllegalAction(self._why_illegal(seat, action))
@@ -198,8 +206,8 @@ class HeuschreckenState(State):
         """Step 1: a face-down bid; once every player has bid, all are revealed."""
         # The bid leaves the hand now; views add it back until the reveal.
         self.bids[seat] = bid
-        self.hands[seat] ^= 1 << bid
-        committed = self.committed | 1 << seat
+        self.hands[seat] ^= BIT[bid]
+        committed = self.committed | BIT[seat]
         self.events.append(BID_EVENTS[seat])
         waiting = self._waiting[committed]
         if waiting:
@@ -257,7 +265,7 @@ class HeuschreckenState(State):
         """A taker takes every card of one kind from the display and cultivates it."""
         count = self.display[kind]
         self.display[kind] = 0
-        self.kinds_shown ^= 1 << kind
+        self.kinds_shown ^= BIT[kind]
         self.shown -= count
         self.events.append(TAKE_EVENTS[seat, kind, count, forced])
         garden = self.gardens[seat]
@@ -363,7 +371,7 @@ class HeuschreckenState(State):
         shown = self.kinds_shown
         for kind in cards:
             display[kind] += 1
-            shown |= 1 << kind
+            shown |= BIT[kind]
         self.kinds_shown = shown
         self.shown += len(cards)
         self.top = top + len(cards)
