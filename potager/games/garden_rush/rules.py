@@ -137,6 +137,16 @@ _FIELD_NAMES = tuple(tuple(tuple(SQUARE_NAMES[q] for q in f) for f in fields) fo
 """The square names of each field, for the harvest event."""
 _TOOL_BITS = tuple({q: 1 << tool for q, tool in tools.items()} for tools in TOOL_SQUARES)
 """Per seat, tool square → the bit of its ability."""
+TOOL_MASK = sum(1 << q for q in TOOL_SQUARE_SET)
+_FREE_TOOLS = tuple(
+    {
+        free: sum(bit for q, bit in bits.items() if free >> q & 1)
+        for free in range(TOOL_MASK + 1)
+        if free & ~TOOL_MASK == 0
+    }
+    for bits in _TOOL_BITS
+)
+"""Per seat and set of free tool squares, the bits of their abilities."""
 _TOOL_BIT = tuple(tuple(bits.get(q, 0) for q in range(SIZE * SIZE)) for bits in _TOOL_BITS)
 """Per seat and square, the bit of the ability of its tool square (0 for none)."""
 _TOOL_NAMES = tuple(
@@ -195,21 +205,6 @@ _LOW, _HIGH = (tuple(zip(*(table[h] for table in _PLANT_FREE), strict=True)) for
 the free squares ``bits`` of the low half."""
 
 
-def _vegetable_plants(free: int, then: Sequence[Action]) -> list[Action]:
-    """The plant actions of a Hedge of five vegetables on the ``free`` squares, then ``then``: the
-    common case, in one list display (slot by slot, so ascending) rather than a loop over the
-    slots."""
-    low, high = _LOW[free & LOW_HALF], _HIGH[free >> SPLIT]
-    return [
-        *low[0], *high[0],
-        *low[1], *high[1],
-        *low[2], *high[2],
-        *low[3], *high[3],
-        *low[4], *high[4],
-        *then,
-    ]  # fmt: skip
-
-
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _FACE_NAMES = tuple(FACES if k < FIRST_TOOL else TOOL_FACES for k in range(len(KINDS)))
 """Per kind, the names of its two faces."""
@@ -256,8 +251,9 @@ class GardenRushState(State):
     occupied: list[int]
     veg_masks: list[list[int]]
     ready: list[list[Action]]
-    """Per seat, the harvest actions of its complete fields, ascending; a new list on each change
-    (never changed in place), so a clone may share it."""
+    """Per seat, its legal harvests (rulebook "Récolter 1 champ": every placement of a pattern whose
+    squares all hold that vegetable, either face), ascending, kept up to date by `_put` and
+    `_clear`; a new list on each change (never changed in place), so a clone may share it."""
     hedge: list[int]
     trampoline: int
     bag: list[int]
@@ -350,26 +346,33 @@ class GardenRushState(State):
     def _actions(self) -> list[Action]:
         seat = self.turn
         if self.phase == MAIN:
-            plant, mole = self._hedge_placements(seat, self.ready[seat])
-            if mole:
-                plant += mole
-            return plant
+            return self._hedge_placements(seat, self.ready[seat])
         if self.phase == SWAP_PLACE:
             plant, mole = self._placements(seat, (self.swap_slot, self.swap_slot + 1))
             return plant + mole
         return self._bonus_actions(seat, self.abilities)
 
-    def _hedge_placements(
-        self, seat: Seat, then: Sequence[Action] = ()
-    ) -> tuple[list[Action], list[Action]]:
-        """`_placements` from every slot of the Hedge (the common case first), the plants
-        followed by ``then``."""
+    def _hedge_placements(self, seat: Seat, between: Sequence[Action]) -> list[Action]:
+        """`_placements` from every slot of the Hedge: the plants, then ``between`` (actions whose
+        numbers lie between theirs, ascending), then the moles. The common case first: a Hedge of
+        five vegetables, in one list display (slot by slot, so ascending) rather than a loop over
+        the slots."""
         hedge = self.hedge
         if len(hedge) == HEDGE_SLOTS and (not self.module or max(hedge) < FIRST_TOOL):
-            return _vegetable_plants(ALL_SQUARES & ~self.occupied[seat], then), []
+            free = ALL_SQUARES & ~self.occupied[seat]
+            low, high = _LOW[free & LOW_HALF], _HIGH[free >> SPLIT]
+            return [
+                *low[0], *high[0],
+                *low[1], *high[1],
+                *low[2], *high[2],
+                *low[3], *high[3],
+                *low[4], *high[4],
+                *between,
+            ]  # fmt: skip
         plant, mole = self._placements(seat, range(len(hedge)))
-        plant += then
-        return plant, mole
+        plant += between
+        plant += mole
+        return plant
 
     def _placements(self, seat: Seat, slots: Iterable[int]) -> tuple[list[Action], list[Action]]:
         """Place 1 token (rulebook "Placer 1 jeton"): a vegetable of the Hedge onto any free square
@@ -390,25 +393,20 @@ class GardenRushState(State):
             plant += by_high[high]
         return plant, mole
 
-    def _harvests(self, seat: Seat) -> list[Action]:
-        """Harvest 1 field (rulebook "Récolter 1 champ"): every placement of a pattern whose squares
-        all hold that vegetable, either face (kept up to date by `_set`)."""
-        return self.ready[seat]
-
     def _bonus_actions(self, seat: Seat, abilities: int) -> list[Action]:
         """The union of the actions of every ability of the pending bonus, ``skip`` first."""
-        actions = [SKIP]
-        mole: list[Action] = []
-        if abilities & (1 << GLOVES):
-            plant, mole = self._hedge_placements(seat)
-            actions += plant
+        between: list[Action] = []
         if abilities & (1 << BASKET):
-            actions += self._harvests(seat)
+            between += self.ready[seat]
         if abilities & (1 << WHEELBARROW):
-            actions += self._moves(seat)
+            between += self._moves(seat)
         if abilities & (1 << WATERING_CAN):
-            actions += self._flips(seat)
-        actions += mole
+            between += self._flips(seat)
+        actions = [SKIP]
+        if abilities & (1 << GLOVES):
+            actions += self._hedge_placements(seat, between)
+        else:
+            actions += between
         if abilities & (1 << SWAP_ABILITY):
             actions += self._swaps(seat)
         if abilities & (1 << COMPOST_ABILITY):
@@ -449,10 +447,10 @@ class GardenRushState(State):
     def _swaps(self, seat: Seat) -> list[Action]:
         """Swap token: swap two adjacent Hedge tokens, then place one of them; offered only where
         one of them can then be placed (FACTS)."""
-        hedge = self.hedge
-        return [
-            SWAP_ID[k] for k in range(len(hedge) - 1) if any(self._placements(seat, (k, k + 1)))
-        ]
+        free = ALL_SQUARES & ~self.occupied[seat]
+        plain = free & ~TOOL_MASK or ALL_SQUARES & ~TOOL_MASK & ~self.occupied[1 - seat]
+        placeable = [bool(free) if kind < FIRST_TOOL else bool(plain) for kind in self.hedge]
+        return [SWAP_ID[k] for k in range(len(placeable) - 1) if placeable[k] or placeable[k + 1]]
 
     def _column_flips(self) -> list[Action]:
         """Column Flip token: flip every vegetable token of one column in both Potagers; offered for
@@ -629,15 +627,13 @@ class GardenRushState(State):
     def _visible(self, seat: Seat) -> int:
         """The abilities of the tool squares no token covers and of the tool tokens (tool side up)
         of ``seat``'s Potager."""
-        potager = self.potagers[seat]
-        found = 0
-        for q, bit in _TOOL_BITS[seat].items():
-            if potager[q] == 0:
-                found |= bit
+        occupied = self.occupied[seat]
+        found = _FREE_TOOLS[seat][TOOL_MASK & ~occupied]
         if self.module:
-            for q in NON_TOOL_SQUARES:
+            potager = self.potagers[seat]
+            for q in _on(_SQUARES_OF, occupied & ~sum(self.veg_masks[seat])):
                 c = potager[q]
-                if c > VEGETABLE_CELLS and (c - 1) & 1 == 0:
+                if (c - 1) & 1 == 0:  # tool side up, not a mole
                     found |= 1 << TOKEN_ABILITY[(c - 1) >> 1]
         return found
 
@@ -738,7 +734,7 @@ class GardenRushState(State):
         self.phase = MAIN
         self.abilities = 0
         self.fixed = self.swap_slot = -1
-        self._legal = legal = self._actions()
+        self._legal = legal = self._hedge_placements(seat, self.ready[seat])
         if legal:
             self.passes = 0
             return
