@@ -11,6 +11,7 @@ with a single card left to take (the last one always takes the bean card) happen
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Any
 
 from potager.engine import Action, Commitments, Game, IllegalAction, Result, Seat, State, View
@@ -32,6 +33,19 @@ TAKES: tuple[Action, ...] = tuple(range(TAKE_OFFSET, TAKE_OFFSET + NUM_CARDS))
 
 NO_CARD = -1
 NOBODY = -1
+
+
+def _waiting_after(players: int) -> dict[tuple[Seat, ...], tuple[tuple[Seat, ...], ...]]:
+    """Per set of seats still to put a card face down (ascending), per seat, the seats still
+    waiting once that seat's card is in: a look-up at every face-down card."""
+    return {
+        waiting: tuple(tuple(s for s in waiting if s != seat) for seat in range(players))
+        for size in range(1, players)
+        for waiting in combinations(range(players), size)
+    }
+
+
+WAITING_AFTER = {players: _waiting_after(players) for players in DEAL}
 
 
 class PasDeHaricotsState(State):
@@ -65,6 +79,7 @@ class PasDeHaricotsState(State):
         self.to_move = (0,)
         self._others = tuple(tuple(s for s in range(players) if s != b) for b in range(players))
         """Per bean holder, the seats that put a card face down."""
+        self._waiting_after = WAITING_AFTER[players]
 
     # -- the hand ------------------------------------------------------------------------------
     def deal(self, order: list[Card] | None) -> None:
@@ -116,12 +131,11 @@ class PasDeHaricotsState(State):
         self.hands[seat].remove(card)
         self.commitments.commit(seat, card)
         self.events.append({"type": "commit", "seat": seat})
-        waiting = self.to_move
-        if len(waiting) == 1:
-            self._reveal()
+        waiting = self._waiting_after[self.to_move][seat]
+        if waiting:
+            self.to_move = waiting
         else:
-            i = waiting.index(seat)
-            self.to_move = waiting[:i] + waiting[i + 1 :]
+            self._reveal()
 
     def _reveal(self) -> None:
         """All face-down cards turn over at once ("en même temps"); the bean holder takes first
