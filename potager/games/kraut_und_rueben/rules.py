@@ -9,6 +9,9 @@ vegetable, clover or dandelion), so that the legal actions are table look-ups.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
+from itertools import chain
+from operator import getitem
 from typing import Any, ClassVar
 
 from potager.engine import Action, Game, IllegalAction, Result, Seat, State, VariantSpec, View
@@ -149,8 +152,7 @@ class KrautUndRuebenState(State):
         empty space, ascending, and `nearly_full`, the gardens with a single empty space. The
         transitions keep both up to date, so that the places of a vegetable, clover or
         dandelion are a copy of `open` rather than a walk over the gardens at every draw."""
-        place_at = self.space.place_at
-        self.open = [a for g, mask in enumerate(self.empty) for a in place_at[g][mask]]
+        self.open = list(chain.from_iterable(map(getitem, self.space.place_at, self.empty)))
         self.nearly_full = [g for g, n in enumerate(self.filled) if n == SIZE - 1]
 
     # -- whose turn, what is legal ---------------------------------------------------------------
@@ -294,7 +296,7 @@ class KrautUndRuebenState(State):
         if covered == EMPTY:
             self.base[i] = kind
             self.empty[g] ^= bit
-            self.open.remove(self.space.place + i)
+            del self.open[bisect_left(self.open, self.space.place + i)]  # ascending: no scan
             self.filled[g] += 1
             if self.filled[g] == SIZE - 1:
                 self.nearly_full.append(g)
