@@ -52,6 +52,14 @@ class PasDeHaricotsState(State):
     """A match in progress: hands of cards, the cards on the table, the collected series and
     the score sheet of every finished hand."""
 
+    # Slots: the hot path reads and writes these at every step, and a slot is the fastest
+    # attribute CPython has (the base class's attributes stay in the instance dict).
+    __slots__ = (
+        "_others", "_waiting_after", "bean", "bean_card", "collected", "commitments",
+        "hand_number", "hands", "is_over", "offer", "phase", "sheets", "table", "taker",
+        "to_move", "turn",
+    )  # fmt: skip
+
     def __init__(
         self, game: Game, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
     ) -> None:
@@ -77,6 +85,7 @@ class PasDeHaricotsState(State):
         self.sheets: list[list[tuple[int, int, int]]] = []
         """The score pad: per finished hand, per seat ("+", "−", total)."""
         self.to_move = (0,)
+        self.is_over = False
         self._others = tuple(tuple(s for s in range(players) if s != b) for b in range(players))
         """Per bean holder, the seats that put a card face down."""
         self._waiting_after = WAITING_AFTER[players]
@@ -218,10 +227,10 @@ class PasDeHaricotsState(State):
         return match_winners(self.totals())
 
     # -- the engine API ------------------------------------------------------------------------
-    # `to_move` and `is_over` are plain attributes kept up to date by the transitions: a playout
-    # reads them at every step, and a property is a function call.
-    to_move: tuple[Seat, ...] = ()
-    is_over: bool = False
+    # `to_move` and `is_over` are plain attributes (slots) kept up to date by the transitions: a
+    # playout reads them at every step, and a property is a function call.
+    to_move: tuple[Seat, ...]
+    is_over: bool
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_move:
@@ -307,6 +316,8 @@ class PasDeHaricotsState(State):
     def clone(self) -> PasDeHaricotsState:
         new = object.__new__(PasDeHaricotsState)
         new.__dict__.update(self.__dict__)
+        for name in self.__slots__:
+            setattr(new, name, getattr(self, name))
         new.hands = [h[:] for h in self.hands]
         new.collected = [c[:] for c in self.collected]
         new.table = self.table[:]
