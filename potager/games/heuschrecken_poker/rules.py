@@ -177,9 +177,10 @@ class HeuschreckenState(State):
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_move:
             return []
+        # `[*t]` copies a tuple into a new list faster than `list(t)` (no call).
         if self.phase == BID:
-            return list(LEGAL_BIDS[self.hands[seat]])
-        return list(LEGAL_TAKES[self.kinds_shown])
+            return [*LEGAL_BIDS[self.hands[seat]]]
+        return [*LEGAL_TAKES[self.kinds_shown]]
 
     def apply(self, seat: Seat, action: Action) -> None:
         """`State.apply` with the legality test inlined, as this is the hot path of playouts."""
@@ -203,7 +204,8 @@ class HeuschreckenState(State):
             self._pick(seat, action - TAKE_BASE)
 
     def _bid(self, seat: Seat, bid: int) -> None:
-        """Step 1: a face-down bid; once every player has bid, all are revealed."""
+        """Step 1: a face-down bid; once every player has bid, all are revealed at once and the
+        bids are spent (set aside); step 2: the reveal's outcome is played."""
         # The bid leaves the hand now; views add it back until the reveal.
         self.bids[seat] = bid
         self.hands[seat] ^= BIT[bid]
@@ -213,19 +215,9 @@ class HeuschreckenState(State):
         if waiting:
             self.committed = committed
             self.to_move = waiting
-        else:
-            self.committed = 0
-            self._reveal()
-
-    def _pick(self, seat: Seat, kind: int) -> None:
-        """Step 2: the taker to move takes every card of one kind."""
-        self._take(seat, kind, False)
-        self.taker += 1
-        self._next_taker()
-
-    # -- the turn (Durchgang) ------------------------------------------------------------------
-    def _reveal(self) -> None:
-        """Step 1-2: all bids are revealed at once; the bids are spent (set aside)."""
+            return
+        # The reveal, here rather than in a method of its own: one call fewer per turn.
+        self.committed = 0
         bids = tuple(self.bids)
         self.revealed = bids
         self.played += 1
@@ -241,6 +233,13 @@ class HeuschreckenState(State):
         else:
             self._stalemate()
 
+    def _pick(self, seat: Seat, kind: int) -> None:
+        """Step 2: the taker to move takes every card of one kind."""
+        self._take(seat, kind, False)
+        self.taker += 1
+        self._next_taker()
+
+    # -- the turn (Durchgang) ------------------------------------------------------------------
     def _next_taker(self) -> None:
         """Step 2: takers pick one kind each in bid order; a forced pick (one kind left) is made
         for the player; when the display is empty the remaining takers get nothing."""
@@ -285,18 +284,13 @@ class HeuschreckenState(State):
             n = cards[KINDS[kind]] = display[kind]
             garden[kind] += n
         self.events.append({"type": "take_all", "seat": seat, "reason": reason, "cards": cards})
-        self._clear_display()
+        self.display, self.kinds_shown, self.shown = [0] * 5, 0, 0
         if garden[GRASSHOPPER] >= PLAGUE_AT:
             self._plague(seat)
             return
         for kind in present:
             if garden[kind] >= HARVEST_SET and kind != GRASSHOPPER:
                 self._harvest(seat, kind)
-
-    def _clear_display(self) -> None:
-        self.display = [0] * 5
-        self.kinds_shown = 0
-        self.shown = 0
 
     def _plague(self, seat: Seat) -> None:
         """Heuschreckenplage: 3+ grasshoppers eat the whole garden, the new cards included, before
@@ -324,38 +318,41 @@ class HeuschreckenState(State):
         if self.stalemates < STALEMATES_TO_DISCARD:
             added = self._draw(STALEMATE_EXTRA_CARDS)
             self.events.append({"type": "stalemate", "added": list(map(KIND_NAME, added))})
-            self._after_turn()
+            if self.played == HAND_SIZE:  # on the 8th bid it still ends the round (reading 8)
+                self._end_round()
+            self.phase = BID
+            self.to_move = self._waiting[0]
             return
         self.events.append({"type": "double_stalemate", "discarded": cards_of(self.display)})
         discard, display = self.discard, self.display
         for kind in PRESENT[self.kinds_shown]:
             discard[kind] += display[kind]
-        self._clear_display()
+        self.display, self.kinds_shown, self.shown = [0] * 5, 0, 0
         self._end_turn()
 
     def _end_turn(self) -> None:
         """Step 5: the display is made up to 3 cards with what the pile has (equal kinds stack);
-        a new turn starts (reading 8)."""
+        then the game or the round may end, else a new turn starts (reading 8)."""
         self.stalemates = 0
         drawn = self._draw(DISPLAY_SIZE - self.shown)
         if drawn:
             self.events.append(REFILL_EVENTS[drawn])
-        self._after_turn()
-
-    def _after_turn(self) -> None:
-        """Game end when the display stays empty (reading 7), else round end after 8 bids."""
-        if not self.shown:
+        if not self.shown:  # the game ends when the display stays empty (reading 7)
             self._score_round()
             self._finish()
             return
         if self.played == HAND_SIZE:
-            self._score_round()
-            self.round += 1
-            self.played = 0
-            self.stalemates = 0
-            self.hands = [FULL_HAND] * self.players
+            self._end_round()
         self.phase = BID
         self.to_move = self._waiting[0]
+
+    def _end_round(self) -> None:
+        """A round ends after 8 bids: it is scored and everyone takes their poker cards back."""
+        self._score_round()
+        self.round += 1
+        self.played = 0
+        self.stalemates = 0
+        self.hands = [FULL_HAND] * self.players
 
     # -- the draw pile -------------------------------------------------------------------------
     def _set_pile(self, pile: list[int]) -> None:
