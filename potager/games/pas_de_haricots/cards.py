@@ -62,7 +62,7 @@ def names(cards: list[Card]) -> list[str]:
     >>> names([CARD_INDEX[c] for c in ("C2", "T4", "H5", "T1")])
     ['H5', 'T1', 'C2', 'T4']
     """
-    return list(map(LAYOUT_NAMES.__getitem__, sorted(map(LAYOUT_POSITION.__getitem__, cards))))
+    return [LAYOUT_NAMES[p] for p in sorted([LAYOUT_POSITION[c] for c in cards])]
 
 
 def label(card: Card) -> str:

@@ -28,9 +28,6 @@ PHASES: tuple[str, ...] = ("lead", "commit", "take", "over")
 TAKE_OFFSET = NUM_CARDS
 """Actions ``0…59`` play a card (``play H7``), ``60…119`` take one (``take H7``)."""
 
-TAKES: tuple[Action, ...] = tuple(range(TAKE_OFFSET, TAKE_OFFSET + NUM_CARDS))
-"""The take action of each card, a table so that a whole table of cards maps in one C call."""
-
 NO_CARD = -1
 NOBODY = -1
 
@@ -152,10 +149,10 @@ class PasDeHaricotsState(State):
         table = self.table
         for s, card in self.commitments.reveal().items():
             table[s] = card
-        self.events.append({"type": "reveal", "cards": list(map(CARDS.__getitem__, table))})
+        self.events.append({"type": "reveal", "cards": [CARDS[c] for c in table]})
         self.phase = TAKE
-        offer = sorted(map(TAKES.__getitem__, table))
-        offer.remove(TAKES[self.bean_card])
+        offer = sorted([c + TAKE_OFFSET for c in table])
+        offer.remove(self.bean_card + TAKE_OFFSET)
         self.offer = offer
         self.taker = self.bean
         self.to_move = (self.bean,)

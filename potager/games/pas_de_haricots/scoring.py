@@ -93,9 +93,9 @@ SHIFTS: tuple[int, ...] = tuple(SERIES_BITS * s for s in range(len(SUITS)))
 
 
 def series_values(cards: Iterable[Card]) -> list[int]:
-    """The value of each suit series of ``cards``, in `SUITS` order (summed packed, one C loop:
+    """The value of each suit series of ``cards``, in `SUITS` order (one sum of packed series:
     every hand's end scores every player)."""
-    total = sum(map(PACKED.__getitem__, cards))
+    total = sum([PACKED[c] for c in cards])
     return [SERIES_VALUE[total >> shift & SERIES_MASK] for shift in SHIFTS]
 
 
