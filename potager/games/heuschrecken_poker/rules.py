@@ -183,41 +183,46 @@ class HeuschreckenState(State):
         return [*LEGAL_TAKES[self.kinds_shown]]
 
     def apply(self, seat: Seat, action: Action) -> None:
-        """`State.apply` with the legality test inlined, as this is the hot path of playouts."""
+        """`State.apply` with the legality test and the step in one method: this is the hot path
+        of playouts, where a Python call costs as much as a bid."""
         if seat in self.to_move and type(action) is int:
             if self.phase == BID:
-                if action in BID_SETS[self.hands[seat]]:
+                hands = self.hands
+                if action in BID_SETS[hands[seat]]:
                     self.moves.append(MOVES[seat][action])
-                    self._bid(seat, action)
+                    # Step 1: a face-down bid. It leaves the hand now; views add it back until
+                    # the reveal.
+                    self.bids[seat] = action
+                    hands[seat] ^= BIT[action]
+                    committed = self.committed | BIT[seat]
+                    self.events.append(BID_EVENTS[seat])
+                    waiting = self._waiting[committed]
+                    if waiting:
+                        self.committed = committed
+                        self.to_move = waiting
+                    else:
+                        self.committed = 0
+                        self._reveal()
                     return
             elif action in TAKE_SETS[self.kinds_shown]:
                 self.moves.append(MOVES[seat][action])
-                self._pick(seat, action - TAKE_BASE)
+                # Step 2: the taker to move takes every card of one kind.
+                self._take(seat, action - TAKE_BASE, False)
+                self.taker += 1
+                self._next_taker()
                 return
         raise IllegalAction(self._why_illegal(seat, action))
 
     def _apply(self, seat: Seat, action: Action) -> None:
-        """The base class's step; `apply` goes to `_bid` and `_pick` directly."""
-        if self.phase == BID:
-            self._bid(seat, action)
-        else:
-            self._pick(seat, action - TAKE_BASE)
+        """`State.apply`'s step, for the base class's protocol. `apply` here records and plays
+        in one go, so the step is that `apply` without the move just recorded."""
+        self.moves.pop()
+        self.apply(seat, action)
 
-    def _bid(self, seat: Seat, bid: int) -> None:
-        """Step 1: a face-down bid; once every player has bid, all are revealed at once and the
-        bids are spent (set aside); step 2: the reveal's outcome is played."""
-        # The bid leaves the hand now; views add it back until the reveal.
-        self.bids[seat] = bid
-        self.hands[seat] ^= BIT[bid]
-        committed = self.committed | BIT[seat]
-        self.events.append(BID_EVENTS[seat])
-        waiting = self._waiting[committed]
-        if waiting:
-            self.committed = committed
-            self.to_move = waiting
-            return
-        # The reveal, here rather than in a method of its own: one call fewer per turn.
-        self.committed = 0
+    # -- the turn (Durchgang) ------------------------------------------------------------------
+    def _reveal(self) -> None:
+        """Steps 1-2: once every player has bid, all bids are revealed at once and spent (set
+        aside); the outcome is played."""
         bids = tuple(self.bids)
         self.revealed = bids
         self.played += 1
@@ -233,13 +238,6 @@ class HeuschreckenState(State):
         else:
             self._stalemate()
 
-    def _pick(self, seat: Seat, kind: int) -> None:
-        """Step 2: the taker to move takes every card of one kind."""
-        self._take(seat, kind, False)
-        self.taker += 1
-        self._next_taker()
-
-    # -- the turn (Durchgang) ------------------------------------------------------------------
     def _next_taker(self) -> None:
         """Step 2: takers pick one kind each in bid order; a forced pick (one kind left) is made
         for the player; when the display is empty the remaining takers get nothing."""
