@@ -55,6 +55,12 @@ PRESENT = tuple(
 LEGAL_TAKES = tuple(tuple(TAKE_BASE + k for k in kinds) for kinds in PRESENT)
 """The take actions for a display, by the bitmask of the kinds present."""
 
+ONLY_KIND = tuple(kinds[0] if len(kinds) == 1 else -1 for kinds in PRESENT)
+"""The one kind present, by bitmask; -1 when there are none or several (a taker's choice)."""
+
+ALONE = tuple((seat,) for seat in range(MAX_PLAYERS))
+"""``ALONE[seat]`` is ``(seat,)``, `to_move` when one taker picks: shared, not built per pick."""
+
 MOVES = tuple(
     tuple((seat, action) for action in range(TAKE_BASE + len(KINDS))) for seat in range(MAX_PLAYERS)
 )
@@ -247,12 +253,13 @@ class HeuschreckenState(State):
             if not shown:
                 self.events.append({"type": "empty_handed", "seats": list(takers[taker:])})
                 break
-            if shown & (shown - 1):
+            kind = ONLY_KIND[shown]
+            if kind < 0:
                 self.taker = taker
                 self.phase = TAKE
-                self.to_move = (takers[taker],)
+                self.to_move = ALONE[takers[taker]]
                 return
-            self._take(takers[taker], shown.bit_length() - 1, True)
+            self._take(takers[taker], kind, True)
             taker += 1
         self.taker = taker
         self.takers = ()
@@ -260,8 +267,9 @@ class HeuschreckenState(State):
 
     def _take(self, seat: Seat, kind: int, forced: bool) -> None:
         """A taker takes every card of one kind from the display and cultivates it."""
-        count = self.display[kind]
-        self.display[kind] = 0
+        display = self.display
+        count = display[kind]
+        display[kind] = 0
         self.kinds_shown ^= BIT[kind]
         self.shown -= count
         self.events.append(TAKE_EVENTS[seat, kind, count, forced])
