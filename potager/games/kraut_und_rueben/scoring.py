@@ -13,6 +13,7 @@ snail −1 for everyone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 from typing import Final
 
 from .data import (
@@ -53,7 +54,7 @@ PRINCIPAL: Final[dict[int, int]] = {n: CODE[c.principal] for n, c in CONTRACTS.i
 def points(contract: int, counts: Sequence[int]) -> int:
     """The points of a garden whose uncovered tiles number ``counts`` (by kind code)."""
     weights = WEIGHTS[contract][column(counts[PRINCIPAL[contract]])]
-    return sum(w * n for w, n in zip(weights, counts, strict=True))
+    return sum(map(mul, weights, counts))  # both per kind: no generator frame per garden
 
 
 def breakdown(contract: int, counts: Sequence[int]) -> dict[str, int]:
