@@ -235,7 +235,7 @@ class KrautUndRuebenState(State):
             if phase == PLACING:
                 if action in self.targets:
                     self.moves.append((seat, action))
-                    self._place(seat, action - self.space.place)
+                    self._place(seat, action)
                     return
             elif action == DRAW and phase == DRAWING:
                 self.moves.append((seat, action))
@@ -254,7 +254,7 @@ class KrautUndRuebenState(State):
             else:
                 self._play_mole(seat, action - self.space.mole)
         elif self.phase == PLACING:
-            self._place(seat, action - self.space.place)
+            self._place(seat, action)
         elif action == self.space.pass_:
             self.events.append({"type": "pass", "seat": seat})
             self._start_turn((seat + 1) % self.players)
@@ -287,16 +287,18 @@ class KrautUndRuebenState(State):
         self.events.append({"type": "discard", "seat": seat, "tile": KINDS[kind]})
         self._after_placing(seat)
 
-    def _place(self, seat: Seat, i: int) -> None:
-        """Put the drawn tile on space ``i``: a vegetable, clover or dandelion (or the very first
-        snail) on an empty space; a snail over an uncovered tile."""
+    def _place(self, seat: Seat, action: Action) -> None:
+        """Put the drawn tile on the space of ``action``: a vegetable, clover or dandelion (or the
+        very first snail) on an empty space; a snail over an uncovered tile."""
         kind, self.drawn = self.drawn, EMPTY
-        g, bit = i // SIZE, 1 << (i % SIZE)
+        i = action - self.space.place
+        g, s = i // SIZE, i % SIZE
+        bit = 1 << s
         covered = self.base[i]
         if covered == EMPTY:
             self.base[i] = kind
             self.empty[g] ^= bit
-            del self.open[bisect_left(self.open, self.space.place + i)]  # ascending: no scan
+            del self.open[bisect_left(self.open, action)]  # ascending: no scan
             self.filled[g] += 1
             if self.filled[g] == SIZE - 1:
                 self.nearly_full.append(g)
@@ -314,7 +316,7 @@ class KrautUndRuebenState(State):
                 "seat": seat,
                 "tile": KINDS[kind],
                 "garden": g + 1,
-                "space": SPACES[i % SIZE],
+                "space": SPACES[s],
                 "covers": None if covered == EMPTY else KINDS[covered],
             }
         )
