@@ -109,13 +109,16 @@ class PasDeHaricotsState(State):
     def _begin_turn(self) -> None:
         """A new turn, led by the bean holder: "On commence toujours par le joueur qui possède le
         pion haricot" (rulebook §1, §4). The table is empty: every card of the last turn was
-        taken."""
+        taken. With the last card of the hand in every hand, nobody has a choice: the game plays
+        them."""
         self.turn += 1
         self.phase = LEAD
         self.bean_card = NO_CARD
         self.to_move = (self.bean,)
         if len(self.hands[self.bean]) == 1:
             self._lead(self.hands[self.bean][0])
+            for s in self._others[self.bean]:
+                self._commit(s, self.hands[s][0])
 
     def _lead(self, card: Card) -> None:
         """The bean holder plays a card face up and puts the bean on it; then every other
@@ -128,9 +131,6 @@ class PasDeHaricotsState(State):
         others = self._others[bean]
         self.commitments.open(others)
         self.to_move = others
-        if len(self.hands[others[0]]) == 1:
-            for s in others:
-                self._commit(s, self.hands[s][0])
 
     def _commit(self, seat: Seat, card: Card) -> None:
         """A face-down card: hidden until everyone has chosen, then all turn together."""
