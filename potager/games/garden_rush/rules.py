@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from itertools import filterfalse
 from typing import Any
 
 from potager.engine import Action, Game, IllegalAction, Result, Seat, State, View
@@ -534,10 +533,15 @@ class GardenRushState(State):
         bit = 1 << q
         self.occupied[seat] &= ~bit
         if old <= VEGETABLE_CELLS:
-            self.veg_masks[seat][(old - 1) >> 1] &= ~bit
+            v = (old - 1) >> 1
+            masks = self.veg_masks[seat]
+            mask = masks[v]
+            masks[v] = mask & ~bit
             ready = self.ready[seat]
-            if ready:
-                self.ready[seat] = [*filterfalse(_HARVESTS_THROUGH[q].__contains__, ready)]
+            # A field through q is complete only if it is q alone or holds a neighbour of q.
+            if ready and (_SINGLE[v][q] or mask & _NEAR[q]):
+                through = _HARVESTS_THROUGH[q]
+                self.ready[seat] = [a for a in ready if a not in through]
 
     def _put(self, seat: Seat, q: int, value: int) -> None:
         """Put a token (cell ``value``) on the free square ``q``: a vegetable completes the fields
