@@ -63,6 +63,7 @@ from .data import (
     HEDGE_SLOTS,
     KINDS,
     MOLEMOVE,
+    PER_TOOL_TOKEN,
     PER_VEGETABLE,
     SIZE,
     SQUARE_NAMES,
@@ -228,8 +229,14 @@ def cell(kind: int, face: int) -> int:
     return 1 + 2 * kind + face
 
 
+_EMPTY_POTAGER = tuple(BLOCKED if q in CUT_CORNERS else 0 for q in range(SIZE * SIZE))
+_VEGETABLE_TOKENS = tuple(v for v in range(len(VEGETABLES)) for _ in range(PER_VEGETABLE))
+_TOOL_TOKENS = tuple(k for k in range(FIRST_TOOL, len(KINDS)) for _ in range(PER_TOOL_TOKEN))
+"""The tokens by kind, in a fixed order before the set-up shuffles."""
+
+
 def empty_potager() -> list[int]:
-    return [BLOCKED if q in CUT_CORNERS else 0 for q in range(SIZE * SIZE)]
+    return list(_EMPTY_POTAGER)
 
 
 class GardenRushState(State):
@@ -285,11 +292,12 @@ class GardenRushState(State):
         self.module = bool(variant["tools_and_moles"])
         self.lose_when_stuck = variant["stuck"] == "lose"
         if deck is None:
-            vegetables = [v for v in range(len(VEGETABLES)) for _ in range(PER_VEGETABLE)]
+            vegetables = list(_VEGETABLE_TOKENS)
             shuffle(self.rng, vegetables)
             tokens = vegetables
             rest = vegetables[HEDGE_SLOTS + 1 :]
-            rest += [i for i in range(FIRST_TOOL, len(KINDS)) for _ in range(2)] * self.module
+            if self.module:
+                rest += _TOOL_TOKENS
             shuffle(self.rng, rest)
             bag = rest
         else:
