@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from potager.engine import Action, Commitments, Game, IllegalAction, Result, Seat, State, View
@@ -27,6 +28,9 @@ PHASES: tuple[str, ...] = ("lead", "commit", "take", "over")
 
 TAKE_OFFSET = NUM_CARDS
 """Actions ``0…59`` play a card (``play H7``), ``60…119`` take one (``take H7``)."""
+
+TAKES: tuple[Action, ...] = tuple(range(TAKE_OFFSET, TAKE_OFFSET + NUM_CARDS))
+"""The take action of each card."""
 
 NO_CARD = -1
 NOBODY = -1
@@ -149,9 +153,10 @@ class PasDeHaricotsState(State):
         table = self.table
         for s, card in self.commitments.reveal().items():
             table[s] = card
-        self.events.append({"type": "reveal", "cards": [CARDS[c] for c in table]})
+        of_table = itemgetter(*table)  # a card per seat: the names and takes in one C call each
+        self.events.append({"type": "reveal", "cards": list(of_table(CARDS))})
         self.phase = TAKE
-        offer = sorted([c + TAKE_OFFSET for c in table])
+        offer = sorted(of_table(TAKES))
         offer.remove(self.bean_card + TAKE_OFFSET)
         self.offer = offer
         self.taker = self.bean
