@@ -223,7 +223,11 @@ class PasDeHaricotsState(State):
 
     def totals(self) -> list[int]:
         """Each seat's total over the finished hands."""
-        return [sum(sheet[s][2] for sheet in self.sheets) for s in range(self.players)]
+        totals = [0] * self.players
+        for sheet in self.sheets:
+            for s, (_, _, total) in enumerate(sheet):
+                totals[s] += total
+        return totals
 
     def winners(self) -> tuple[Seat, ...]:
         return match_winners(self.totals())
