@@ -108,8 +108,12 @@ def score_line(values: list[int]) -> tuple[int, int, int]:
     """A player's line on the score pad from its series' values: ("+" the positive series, "−"
     the negative series as a negative number, their sum) — "Les scores positifs et négatifs et la
     somme de ces deux scores sont notés sur le bloc"."""
-    plus = sum(v for v in values if v > 0)
-    minus = sum(v for v in values if v < 0)
+    plus = minus = 0
+    for v in values:
+        if v > 0:
+            plus += v
+        else:
+            minus += v
     return plus, minus, plus + minus
 
 
