@@ -175,22 +175,28 @@ class KrautUndRuebenState(State):
         return []
 
     def _place_targets(self, seat: Seat, kind: int) -> list[Action]:
-        """Where the drawn tile may go ("Déroulement", "L'escargot", "Prendre un jardin")."""
-        targets: list[Action] = []
-        place_at, filled = self.space.place_at, self.filled
+        """Where the drawn tile may go ("Déroulement", "L'escargot", "Prendre un jardin"): a
+        vegetable, clover or dandelion on any empty space but the last one of a garden owned by
+        another player."""
         if kind == SNAIL:
-            if self.placed == 0:
-                return list(range(self.space.place, self.space.mole))
-            snails = self.snails
-            for g, mask in enumerate(self.coverable):
-                if mask and snails[g] < SNAILS_PER_GARDEN and filled[g] < SIZE:
-                    targets += place_at[g][mask]
-            return targets
+            return self._snail_targets()
         targets = self.open[:]
-        owner = self.owner
         for g in self.nearly_full:
-            if owner[g] != seat and owner[g] >= 0:
-                targets.remove(place_at[g][self.empty[g]][0])
+            owner = self.owner[g]
+            if owner != seat and owner >= 0:
+                targets.remove(self.space.place_at[g][self.empty[g]][0])
+        return targets
+
+    def _snail_targets(self) -> list[Action]:
+        """Where a snail may go ("L'escargot"): an uncovered tile, at most 2 snails a garden;
+        while no garden holds any tile, an empty space."""
+        if self.placed == 0:
+            return list(range(self.space.place, self.space.mole))
+        targets: list[Action] = []
+        place_at, filled, snails = self.space.place_at, self.filled, self.snails
+        for g, mask in enumerate(self.coverable):
+            if mask and snails[g] < SNAILS_PER_GARDEN and filled[g] < SIZE:
+                targets += place_at[g][mask]
         return targets
 
     def _mole_targets(self) -> list[Action]:
