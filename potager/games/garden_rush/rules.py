@@ -87,6 +87,7 @@ _TO_MOVE = ((0,), (1,))
 VEGETABLE_CELLS = 2 * FIRST_TOOL
 """Cells ``1 … VEGETABLE_CELLS`` hold vegetables; higher ones tool tokens (`cell`)."""
 PHASES = ("place or harvest", "bonus", "swap", "over")
+ALL_SQUARES = sum(1 << q for q in SQUARES)
 
 FIELD_MASKS = tuple(tuple(sum(1 << q for q in f) for f in fields) for fields in FIELDS)
 _NEAR = tuple(
@@ -96,36 +97,44 @@ _NEAR = tuple(
         for c in range(q % SIZE - 1, q % SIZE + 2)
         if 0 <= r < SIZE and 0 <= c < SIZE and r * SIZE + c != q
     )
+    & ALL_SQUARES
     for q in range(SIZE * SIZE)
 )
-"""Per square, its eight neighbours: every field of two squares or more through a square holds one
-of them (the patterns are connected, tomatoes diagonally), so a token without a neighbour of its
-vegetable completes only the one-square fields."""
-_SINGLE = tuple(
-    tuple(
-        tuple(HARVEST_ID[v][i] for i, f in enumerate(fields) if f == (q,))
-        for q in range(SIZE * SIZE)
-    )
-    for v, fields in enumerate(FIELDS)
+"""Per square, its neighbours (eight at most): every field of two squares or more through a square
+holds one of them (the patterns are connected, tomatoes diagonally)."""
+
+Completed = tuple[tuple[Action, ...], tuple[tuple[Action, int], ...]]
+"""The harvests a token completes for sure, and the (harvest, field mask) left to test."""
+
+
+def _through(v: int, q: int) -> dict[int, Completed]:
+    """The fields of vegetable ``v`` through square ``q`` that a token of ``v`` arriving on ``q``
+    can complete, for each set ``near`` of the neighbours of ``q`` that hold ``v``: those whose
+    squares next to ``q`` are all in ``near``. The ones within ``near`` and ``q`` are complete;
+    only the others, reaching further, are left to test."""
+    through = [(HARVEST_ID[v][i], m) for i, m in enumerate(FIELD_MASKS[v]) if m >> q & 1]
+    neighbours = _NEAR[q]
+    table: dict[int, Completed] = {}
+    near = neighbours
+    while True:  # every subset of the neighbours, down to none
+        within = near | 1 << q
+        fields = [(a, m) for a, m in through if m & neighbours & ~near == 0]
+        table[near] = (
+            tuple(a for a, m in fields if m & ~within == 0),
+            tuple((a, m) for a, m in fields if m & ~within),
+        )
+        if not near:
+            return table
+        near = (near - 1) & neighbours
+
+
+_THROUGH = tuple(
+    tuple(_through(v, q) if q in SQUARES else {} for q in range(SIZE * SIZE))
+    for v in range(len(FIELDS))
 )
-"""``_SINGLE[vegetable][square]``: the harvest of the one-square field on it (broccoli, potato)."""
-
-
-def _through(v: int, q: int) -> dict[int, tuple[tuple[Action, int], ...]]:
-    """The fields of two squares or more of vegetable ``v`` through square ``q``, as (harvest
-    action, field mask), each filed under the lowest neighbour of ``q`` it holds (by its bit)."""
-    groups: dict[int, list[tuple[Action, int]]] = {}
-    for i, m in enumerate(FIELD_MASKS[v]):
-        if m >> q & 1 and m != 1 << q:
-            near = m & _NEAR[q]
-            groups.setdefault(near & -near, []).append((HARVEST_ID[v][i], m))
-    return {bit: tuple(fields) for bit, fields in groups.items()}
-
-
-_THROUGH = tuple(tuple(_through(v, q) for q in range(SIZE * SIZE)) for v in range(len(FIELDS)))
-"""The pattern placements indexed by square, then by neighbour: a field through ``q`` is complete
-only if the neighbour it is filed under holds its vegetable too, so a token arriving on ``q``
-tests only the fields filed under the neighbours of its own vegetable (most often none or one)."""
+"""The pattern placements indexed by square, then by the neighbours holding the vegetable:
+``_THROUGH[vegetable][square][near]``. Most often ``near`` is empty or one square, and at most a
+few fields through the square are left to test."""
 _HARVESTS_THROUGH = tuple(
     frozenset(
         HARVEST_ID[v][i] for v, fields in enumerate(FIELDS) for i, f in enumerate(fields) if q in f
@@ -161,7 +170,6 @@ _MOVE_FROM = tuple(
 _COLUMN_SQUARES = tuple(tuple(q for q in SQUARES if q % SIZE == c) for c in range(SIZE))
 
 
-ALL_SQUARES = sum(1 << q for q in SQUARES)
 SPLIT = 12
 """A set of squares is looked up in two halves: the squares below ``SPLIT`` and the others."""
 LOW_HALF = (1 << SPLIT) - 1
@@ -546,8 +554,7 @@ class GardenRushState(State):
             mask = masks[v]
             masks[v] = mask & ~bit
             ready = self.ready[seat]
-            # A field through q is complete only if it is q alone or holds a neighbour of q.
-            if ready and (_SINGLE[v][q] or mask & _NEAR[q]):
+            if ready and any(_THROUGH[v][q][mask & _NEAR[q]]):  # a field through q may be ready
                 through = _HARVESTS_THROUGH[q]
                 self.ready[seat] = [a for a in ready if a not in through]
 
@@ -561,15 +568,9 @@ class GardenRushState(State):
             v = (value - 1) >> 1
             masks = self.veg_masks[seat]
             mask = masks[v] = masks[v] | bit
-            new: Sequence[Action] = _SINGLE[v][q]
-            near = mask & _NEAR[q]
-            if near:
-                groups = _THROUGH[v][q]
-                new = list(new)
-                while near:
-                    low = near & -near
-                    new += [a for a, m in groups.get(low, ()) if m & mask == m]
-                    near ^= low
+            new, test = _THROUGH[v][q][mask & _NEAR[q]]
+            if test:
+                new += tuple(a for a, m in test if m & mask == m)
             if new:
                 self.ready[seat] = sorted([*self.ready[seat], *new])
 
