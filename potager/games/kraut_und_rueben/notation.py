@@ -25,7 +25,6 @@ from functools import cache
 from .data import SPACES
 
 SIZE = len(SPACES)
-FULL_MASK = (1 << SIZE) - 1
 
 MASK_SPACES: tuple[tuple[int, ...], ...] = tuple(
     tuple(s for s in range(SIZE) if mask >> s & 1) for mask in range(1 << SIZE)

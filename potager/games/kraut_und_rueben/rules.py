@@ -2,16 +2,15 @@
 
 The gardens are flat lists of ``12 · N`` spaces: ``base`` (the tile put on the space) and
 ``cover`` (a snail or mole on top of it), kind codes from `data.KINDS`, ``EMPTY`` for none. Each
-garden also keeps 12-bit masks of its empty spaces and of its coverable spaces (an uncovered
-vegetable, clover or dandelion), so that the legal actions are table look-ups.
+garden also keeps a 12-bit mask of its coverable spaces (an uncovered vegetable, clover or
+dandelion), and the empty spaces are indexed as place actions, so that the legal actions are
+table look-ups and copies.
 """
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from itertools import chain
-from operator import getitem
 from typing import Any, ClassVar
 
 from potager.engine import Action, Game, IllegalAction, Result, Seat, State, VariantSpec, View
@@ -33,7 +32,7 @@ from .data import (
     gardens_to_take,
     reference,
 )
-from .notation import DRAW, DRAWING, EMPTY, FULL_MASK, OVER, PLACING, SIZE, TAKING, ActionSpace
+from .notation import DRAW, DRAWING, EMPTY, OVER, PLACING, SIZE, TAKING, ActionSpace
 from .scoring import CODE, points
 
 DANDELION = CODE["dandelion"]
@@ -92,7 +91,7 @@ class KrautUndRuebenState(State):
     # attributes, more than 30 in the instance dict would lose CPython's shared keys, making
     # every access a dict lookup; slots are the fastest attribute there is.
     __slots__ = (
-        "base", "contracts", "cover", "coverable", "done", "drawn", "empty", "filled",
+        "base", "contracts", "cover", "coverable", "done", "drawn", "filled",
         "finished", "game_no", "games", "gardens", "has_mole", "history", "is_over", "moles",
         "nearly_full", "open", "out", "owned", "owner", "phase", "pile", "placed", "quota",
         "seats", "snails", "space", "taken", "targets", "to_move", "totals", "turn",
@@ -121,7 +120,6 @@ class KrautUndRuebenState(State):
         n = self.gardens * SIZE
         self.base = [EMPTY] * n
         self.cover = [EMPTY] * n
-        self.empty = [FULL_MASK] * self.gardens
         self.coverable = [0] * self.gardens
         self.filled = [0] * self.gardens
         self.snails = [0] * self.gardens
@@ -136,7 +134,8 @@ class KrautUndRuebenState(State):
         self.finished = [False] * self.players
         self.done = 0
         self.targets: list[Action] = []
-        self.index_empty_spaces()
+        self.open = list(range(self.space.place, self.space.mole))
+        self.nearly_full: list[int] = []
         self.contracts = self.rng.sample(sorted(CONTRACTS), self.players)
         if pile is None:
             pile = list(PILE)
@@ -148,11 +147,13 @@ class KrautUndRuebenState(State):
             )
 
     def index_empty_spaces(self) -> None:
-        """Index the empty spaces from the gardens' masks: `open`, the place actions onto every
-        empty space, ascending, and `nearly_full`, the gardens with a single empty space. The
-        transitions keep both up to date, so that the places of a vegetable, clover or
-        dandelion are a copy of `open` rather than a walk over the gardens at every draw."""
-        self.open = list(chain.from_iterable(map(getitem, self.space.place_at, self.empty)))
+        """Index the empty spaces of the gardens: `open`, the place actions onto every empty
+        space, ascending, and `nearly_full`, the gardens with a single empty space. Dealing
+        (every space empty) and the transitions keep both up to date, so that the places of a
+        vegetable, clover or dandelion are a copy of `open` rather than a walk over the
+        gardens at every draw."""
+        place = self.space.place
+        self.open = [place + i for i, kind in enumerate(self.base) if kind == EMPTY]
         self.nearly_full = [g for g, n in enumerate(self.filled) if n == SIZE - 1]
 
     # -- whose turn, what is legal ---------------------------------------------------------------
@@ -184,7 +185,8 @@ class KrautUndRuebenState(State):
         for g in self.nearly_full:
             owner = self.owner[g]
             if owner != seat and owner >= 0:
-                targets.remove(self.space.place_at[g][self.empty[g]][0])
+                first = self.space.place + g * SIZE  # the garden's only open space follows
+                targets.remove(self.open[bisect_left(self.open, first)])
         return targets
 
     def _snail_targets(self) -> list[Action]:
@@ -303,7 +305,6 @@ class KrautUndRuebenState(State):
         covered = self.base[i]
         if covered == EMPTY:
             self.base[i] = kind
-            self.empty[g] ^= bit
             del self.open[bisect_left(self.open, action)]  # ascending: no scan
             self.filled[g] += 1
             if self.filled[g] == SIZE - 1:
@@ -461,7 +462,7 @@ class KrautUndRuebenState(State):
         for name in self.__slots__:
             setattr(new, name, getattr(self, name))
         for name in (
-            "moves", "events", "base", "cover", "empty", "coverable", "filled", "snails",
+            "moves", "events", "base", "cover", "coverable", "filled", "snails",
             "moles", "owner", "taken", "out", "has_mole", "finished", "contracts", "pile",
             "history", "totals",
         ):  # fmt: skip

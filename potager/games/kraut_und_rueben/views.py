@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from potager.engine import Action, Seat, View
 
 from .data import CONTRACTS, KINDS, PILE_KINDS, SPACES, TILE_COUNTS
-from .notation import DRAW, EMPTY, FULL_MASK, OVER, PHASES, PLACING, SIZE
+from .notation import DRAW, EMPTY, OVER, PHASES, PLACING, SIZE
 from .scoring import CODE
 
 if TYPE_CHECKING:
@@ -111,11 +111,11 @@ def restore(state: KrautUndRuebenState, view: View, seat: Seat, rng: random.Rand
 
 
 def _put(state: KrautUndRuebenState, g: int, s: int, stack: list[str]) -> None:
-    """Lay ``stack`` (bottom first) on space ``s`` of garden ``g``, keeping the masks."""
+    """Lay ``stack`` (bottom first) on space ``s`` of garden ``g``, keeping the counts and the
+    coverable mask (`index_empty_spaces` indexes the empty spaces afterwards)."""
     i, bit = g * SIZE + s, 1 << s
     codes = [CODE[k] for k in stack]
     state.base[i] = codes[0]
-    state.empty[g] &= FULL_MASK ^ bit
     state.filled[g] += 1
     state.placed += 1
     if len(codes) == 2:
