@@ -303,20 +303,6 @@ class KrautUndRuebenState(State):
         g, s = i // SIZE, i % SIZE
         bit = 1 << s
         covered = self.base[i]
-        if covered == EMPTY:
-            self.base[i] = kind
-            del self.open[bisect_left(self.open, action)]  # ascending: no scan
-            self.filled[g] += 1
-            if self.filled[g] == SIZE - 1:
-                self.nearly_full.append(g)
-            self.placed += 1
-            if kind <= DANDELION:
-                self.coverable[g] |= bit
-        else:
-            self.cover[i] = kind
-            self.coverable[g] ^= bit
-        if kind == SNAIL:
-            self.snails[g] += 1
         self.events.append(
             {
                 "type": "place",
@@ -327,8 +313,23 @@ class KrautUndRuebenState(State):
                 "covers": None if covered == EMPTY else KINDS[covered],
             }
         )
-        if self.filled[g] == SIZE:
-            self._garden_full(g)
+        if kind == SNAIL:
+            self.snails[g] += 1
+        if covered == EMPTY:
+            self.base[i] = kind
+            del self.open[bisect_left(self.open, action)]  # ascending: no scan
+            self.placed += 1
+            if kind <= DANDELION:
+                self.coverable[g] |= bit
+            filled = self.filled[g] + 1
+            self.filled[g] = filled
+            if filled == SIZE - 1:
+                self.nearly_full.append(g)
+            elif filled == SIZE:
+                self._garden_full(g)
+        else:
+            self.cover[i] = kind
+            self.coverable[g] ^= bit
         self._after_placing(seat)
 
     def _play_mole(self, seat: Seat, i: int) -> None:
