@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: run test bench lint fmt clean system chromium postgresql
+.PHONY: run test bench lint fmt clean system chromium postgresql screenshots
 
 # One environment for everything: the tests exercise the server and the OpenSpiel anchors too.
 $(STAMP): pyproject.toml
@@ -25,6 +25,10 @@ test: $(STAMP) system
 	  export POTAGER_TEST_POSTGRES_URL && $(BIN)/python -m pytest -n auto -q
 
 system: chromium postgresql
+
+# The README's screenshots: the browser tests, saving into docs/screenshots/.
+screenshots: $(STAMP) chromium
+	POTAGER_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web
 
 chromium:
 	test -x /usr/bin/chromium || { apt-get update -qq && apt-get install -y -qq chromium; }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -62,6 +63,11 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 @pytest.fixture
-def screenshots() -> Path:
+def screenshots(tmp_path: Path) -> Path:
+    """Where the browser tests save their screenshots: the README's `docs/screenshots/` with
+    ``POTAGER_SCREENSHOTS=1`` (``make screenshots``), a temporary folder otherwise, so that a
+    test run never rewrites tracked files."""
+    if not os.environ.get("POTAGER_SCREENSHOTS"):
+        return tmp_path
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
