@@ -17,7 +17,7 @@ the fields through its square, and one leaving drops them.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -135,13 +135,17 @@ _THROUGH = tuple(
 """The pattern placements indexed by square, then by the neighbours holding the vegetable:
 ``_THROUGH[vegetable][square][near]``. Most often ``near`` is empty or one square, and at most a
 few fields through the square are left to test."""
-_HARVESTS_THROUGH = tuple(
-    frozenset(
-        HARVEST_ID[v][i] for v, fields in enumerate(FIELDS) for i, f in enumerate(fields) if q in f
-    )
-    for q in range(SIZE * SIZE)
-)
-"""Per square, the harvest actions of every field through it, whatever its vegetable."""
+
+
+def _completed(v: int, q: int, mask: int) -> tuple[Action, ...]:
+    """The harvests of the fields of vegetable ``v`` through ``q`` that lie in ``mask`` (the
+    squares holding ``v``, ``q`` among them)."""
+    sure, test = _THROUGH[v][q][mask & _NEAR[q]]
+    if test:
+        return sure + tuple(a for a, m in test if m & mask == m)
+    return sure
+
+
 _FIELD_NAMES = tuple(tuple(tuple(SQUARE_NAMES[q] for q in f) for f in fields) for fields in FIELDS)
 """The square names of each field, for the harvest event."""
 _TOOL_BITS = tuple({q: 1 << tool for q, tool in tools.items()} for tools in TOOL_SQUARES)
@@ -553,10 +557,12 @@ class GardenRushState(State):
             masks = self.veg_masks[seat]
             mask = masks[v]
             masks[v] = mask & ~bit
-            ready = self.ready[seat]
-            if ready and any(_THROUGH[v][q][mask & _NEAR[q]]):  # a field through q may be ready
-                through = _HARVESTS_THROUGH[q]
-                self.ready[seat] = [a for a in ready if a not in through]
+            gone = _completed(v, q, mask)
+            if gone:
+                ready = self.ready[seat][:]  # a new list: never changed in place
+                for a in gone:
+                    ready.remove(a)
+                self.ready[seat] = ready
 
     def _put(self, seat: Seat, q: int, value: int) -> None:
         """Put a token (cell ``value``) on the free square ``q``: a vegetable completes the fields
@@ -568,11 +574,12 @@ class GardenRushState(State):
             v = (value - 1) >> 1
             masks = self.veg_masks[seat]
             mask = masks[v] = masks[v] | bit
-            new, test = _THROUGH[v][q][mask & _NEAR[q]]
-            if test:
-                new += tuple(a for a, m in test if m & mask == m)
+            new = _completed(v, q, mask)
             if new:
-                self.ready[seat] = sorted([*self.ready[seat], *new])
+                ready = self.ready[seat][:]  # a new list: never changed in place
+                for a in new:
+                    insort(ready, a)
+                self.ready[seat] = ready
 
     def _place(self, seat: Seat, slot: int, q: int, as_mole: bool) -> tuple[int, int]:
         """Place 1 token (rulebook "Placer 1 jeton"): take Hedge slot ``slot``; a vegetable stays
