@@ -222,16 +222,26 @@ _FACE_NAMES = tuple(FACES if k < FIRST_TOOL else TOOL_FACES for k in range(len(K
 """Per kind, the names of its two faces."""
 
 
+_EMPTY_POTAGER = tuple(BLOCKED if q in CUT_CORNERS else 0 for q in range(SIZE * SIZE))
+_VEGETABLE_TOKENS = tuple(v for v in range(len(VEGETABLES)) for _ in range(PER_VEGETABLE))
+_TOOL_TOKENS = tuple(k for k in range(FIRST_TOOL, len(KINDS)) for _ in range(PER_TOOL_TOKEN))
+"""The tokens by kind, in a fixed order before the set-up shuffles."""
+_DRAWS = tuple(
+    tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+    for n in range(len(_VEGETABLE_TOKENS) + len(_TOOL_TOKENS) + 1)
+)
+"""The steps of a shuffle of ``n`` tokens: swap token ``i`` with one drawn below ``i + 1`` from
+``k`` random bits (`shuffle`)."""
+
+
 def shuffle(rng: random.Random, tokens: list[int]) -> None:
     """Shuffle ``tokens`` in place exactly as ``rng.shuffle`` does (the same draws of
     ``getrandbits``, so the same order for a seed), without its method call per draw: the shuffles
     of the set-up are a large part of a short random playout."""
     getrandbits = rng.getrandbits
-    for i in range(len(tokens) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, k in _DRAWS[len(tokens)]:
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         tokens[i], tokens[j] = tokens[j], tokens[i]
 
@@ -239,12 +249,6 @@ def shuffle(rng: random.Random, tokens: list[int]) -> None:
 def cell(kind: int, face: int) -> int:
     """The cell value of a token of ``kind`` showing ``face`` (0 double/tool, 1 single/mole)."""
     return 1 + 2 * kind + face
-
-
-_EMPTY_POTAGER = tuple(BLOCKED if q in CUT_CORNERS else 0 for q in range(SIZE * SIZE))
-_VEGETABLE_TOKENS = tuple(v for v in range(len(VEGETABLES)) for _ in range(PER_VEGETABLE))
-_TOOL_TOKENS = tuple(k for k in range(FIRST_TOOL, len(KINDS)) for _ in range(PER_TOOL_TOKEN))
-"""The tokens by kind, in a fixed order before the set-up shuffles."""
 
 
 def empty_potager() -> list[int]:
