@@ -1,16 +1,22 @@
 """Heuschrecken Poker in a browser: a person creates a three-player table against two bots in
 the lobby, plays the whole game by clicking the drawing (a poker card of the hand to bid, a
 stack of the display to take that kind), and sees the reveals, the gardens and the result; a
-spectator's page shows no hand.
+spectator's page shows no hand. Then chosen moments (face-down bids, a cancelling reveal, a
+take, a stalemate, the Ace) drawn from real engine states in the real client.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
+
+from potager import games
+from potager.engine import State
 
 GAME = "heuschrecken-poker"
 FINISHED = "#result:not([hidden])"
@@ -113,3 +119,132 @@ def test_a_person_plays_a_whole_game_by_clicking(
     expect(spectator.locator(".hp-player")).to_have_count(3)
     expect(spectator.locator(".hp-hand")).to_have_count(0)
     expect(spectator.locator(".hp [data-action]")).to_have_count(0)
+
+
+# -- the drawing of chosen moments, from real states of the engine -------------------------------
+def deck(*top: str) -> list[str]:
+    """The 66 garden cards with ``top`` drawn first."""
+    rest = [kind for kind, n in zip(KINDS, (13, 13, 13, 13, 14), strict=True) for _ in range(n)]
+    for kind in top:
+        rest.remove(kind)
+    return [*top, *rest]
+
+
+def state_after(players: int, top: tuple[str, ...], bids: list[tuple[int, str]]) -> State:
+    state = games.get(GAME).new_game(players, seed=1, deck=deck(*top))
+    for seat, text in bids:
+        state.apply(seat, state.str_to_action(seat, text))
+    return state
+
+
+@pytest.fixture(scope="module")
+def drawing(browser: Browser, server: str) -> Iterator[Callable[[State, int | None], Page]]:
+    """Draw a state as one seat (None: a spectator) sees it, in a page of the real client."""
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.evaluate("Potager.loadGame('heuschrecken-poker')")
+    facts = games.get(GAME).facts()
+
+    def draw(state: State, seat: int | None) -> Page:
+        legal = [
+            {"action": a, "notation": state.action_to_str(a), "label": state.action_label(a)}
+            for a in (state.legal_actions(seat) if seat is not None else [])
+        ]
+        table = {
+            "game": GAME,
+            "seats": [{"seat": s, "kind": "human", "name": f"P{s}"} for s in range(state.players)],
+            "to_move": list(state.to_move),
+            "status": "playing",
+            "result": None,
+            "seat": seat,
+            "events": state.events_for(seat),
+            "facts": facts,
+        }
+        page.evaluate(
+            """async ([view, seat, legal, table]) => {
+              const plugin = await Potager.loadGame("heuschrecken-poker");
+              let box = document.getElementById("hp-test");
+              if (!box) {
+                box = Object.assign(document.createElement("div"), { id: "hp-test" });
+                document.body.prepend(box);
+              }
+              window.sent = [];
+              plugin.render(box, view, seat, legal, (a) => window.sent.push(a), table);
+            }""",
+            [state.view(seat), seat, legal, table],
+        )
+        return page
+
+    yield draw
+    assert not errors
+    page.close()
+
+
+def test_face_down_bids_show_who_has_bid_and_only_your_own_value(
+    drawing: Callable[..., Page],
+) -> None:
+    state = state_after(3, ("corn", "strawberry", "broccoli"), [(1, "5")])
+    page = drawing(state, 0)
+    expect(page.locator(".hp-player[data-seat='1'] .hp-bidslot.down .hp-pc.back")).to_have_count(1)
+    expect(page.locator(".hp-player[data-seat='1'] .peek")).to_have_count(0)
+    expect(page.locator(".hp-player[data-seat='2'] .hp-bidslot.waiting")).to_have_count(1)
+    expect(page.locator(".hp-hand [data-action]")).to_have_count(8)
+    page.locator(".hp-hand [data-action='A']").click()
+    assert page.evaluate("window.sent") == [6]
+    page = drawing(state, 1)
+    expect(page.locator(".hp-player[data-seat='1'] .peek")).to_have_text("5")
+    expect(page.locator(".hp-hand .hp-handslot.pending [data-bid='5']")).to_have_count(1)
+    page = drawing(state, None)
+    expect(page.locator(".hp-hand")).to_have_count(0)
+    expect(page.locator(".hp [data-action]")).to_have_count(0)
+    expect(page.locator(".hp-bidslot.down")).to_have_count(1)
+    expect(page.locator(".peek")).to_have_count(0)
+
+
+def test_the_reveal_crosses_out_equal_bids_and_the_taker_clicks_a_stack(
+    drawing: Callable[..., Page],
+) -> None:
+    # Equal 3s cancel; the 5 alone picks one of the three kinds (rules "Gleiche Karten").
+    state = state_after(3, ("corn", "corn", "grasshopper"), [(0, "3"), (1, "3"), (2, "5")])
+    page = drawing(state, 2)
+    expect(page.locator(".hp-reveal .hp-bid.cancelled")).to_have_count(2)
+    expect(page.locator(".hp-reveal .hp-bid.cancelled .cross")).to_have_count(2)
+    expect(page.locator(".hp-reveal .hp-bid[data-seat='2'].taker")).to_contain_text("pick a kind")
+    stacks = page.locator(".hp-display button.hp-stack")
+    expect(stacks).to_have_count(2)
+    expect(page.locator(".hp-stack[data-kind=corn] .badge")).to_have_text("×2")
+    expect(page.locator(".hp-stack[data-kind=corn] .hp-gc")).to_have_count(2)
+    page.locator(".hp-display [data-action=corn]").click()
+    assert page.evaluate("window.sent") == [8]
+    state.apply(2, state.str_to_action(2, "corn"))
+    page = drawing(state, 0)
+    expect(page.locator(".hp-reveal .hp-bid[data-seat='2']")).to_contain_text("takes 2 corn")
+    expect(page.locator(".hp-player[data-seat='2'] .hp-row[data-kind=corn] .hp-gc")).to_have_count(
+        2
+    )
+    expect(page.locator(".hp-player[data-seat='0'] .hp-pokers .spent")).to_have_count(1)
+
+
+def test_a_stalemate_is_announced_and_the_ace_takes_the_whole_display(
+    drawing: Callable[..., Page],
+) -> None:
+    state = state_after(
+        3, ("corn", "strawberry", "broccoli", "grasshopper"), [(0, "X"), (1, "X"), (2, "X")]
+    )
+    page = drawing(state, 0)
+    expect(page.locator(".hp-reveal .hp-bid.cancelled")).to_have_count(3)
+    expect(page.locator(".hp-reveal .notes .stalemate")).to_contain_text("Stalemate")
+    expect(page.locator(".hp-status .pill.warn")).to_have_text("Stalemate")
+    expect(page.locator(".hp-display .hp-stack")).to_have_count(4)
+    for seat, text in ((0, "A"), (1, "1"), (2, "2")):
+        state.apply(seat, state.str_to_action(seat, text))
+    page = drawing(state, 1)
+    expect(page.locator(".hp-reveal .hp-bid[data-seat='0']")).to_contain_text(
+        "the whole display with the Ace"
+    )
+    expect(page.locator(".hp-reveal .hp-bid[data-seat='1']")).to_contain_text("gets nothing")
+    expect(page.locator(".hp-player[data-seat='0'] .hp-hoppers .hp-gc:not(.ghost)")).to_have_count(
+        1
+    )

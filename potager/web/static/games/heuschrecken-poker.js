@@ -106,7 +106,7 @@
       x: f.x_card || "X",
       harvest: f.harvest_set || 3,
       plague: f.plague_at || 3,
-      display: f.display_size || 3,
+      hand: f.hand_size || 8,
     };
   }
 
@@ -154,8 +154,8 @@
   }
 
   /* -- the last reveal and its outcome, from the public events ---------------------------------- */
-  /* {bids, cancelled, outcome: per seat [{kind, n} | {all, reason, cards} | {harvest} | {plague}
-   * | {empty}], notes: [text], index} of the latest reveal, or null. */
+  /* {bids, cancelled, outcome: per seat [{type: take | all | empty | harvest | plague, …}],
+   * notes: [{cls, text}], index: how many reveals so far} of the latest reveal, or null. */
   function lastReveal(view, events, table, seat) {
     const list = events || [];
     let start = -1;
@@ -177,11 +177,11 @@
     for (let i = start + 1; i < list.length; i++) {
       const e = list[i];
       if (e.type === "bid" || e.type === "reveal") break;
-      if (e.type === "take") outcome[e.seat].push({ kind: e.kind, n: e.count, forced: e.forced });
-      else if (e.type === "take_all") outcome[e.seat].push({ all: true, reason: e.reason, cards: e.cards });
-      else if (e.type === "empty_handed") e.seats.forEach((s) => outcome[s].push({ empty: true }));
-      else if (e.type === "harvest") outcome[e.seat].push({ harvest: e.chips, kind: e.kind });
-      else if (e.type === "plague") outcome[e.seat].push({ plague: true, cards: e.cards });
+      if (e.type === "take") outcome[e.seat].push({ type: "take", kind: e.kind, n: e.count, forced: e.forced });
+      else if (e.type === "take_all") outcome[e.seat].push({ type: "all", reason: e.reason, cards: e.cards });
+      else if (e.type === "empty_handed") e.seats.forEach((s) => outcome[s].push({ type: "empty" }));
+      else if (e.type === "harvest") outcome[e.seat].push({ type: "harvest", chips: e.chips, kind: e.kind });
+      else if (e.type === "plague") outcome[e.seat].push({ type: "plague" });
       else if (e.type === "stalemate") {
         notes.push({ cls: "stalemate", text: e.added.length
           ? `Stalemate: nobody may take. One card is added (${e.added.map((k) => LABEL[k][0]).join(", ")}); everyone bids again.`
@@ -264,18 +264,18 @@
 
   /* -- the reveal: every bid face up, cancelled ones crossed out, then who took what ----------- */
   function outcomeLine(item, s, seat) {
-    if (item.kind) {
+    if (item.type === "take") {
       return h("li", { class: "got" }, gardenCard(item.kind, "icon"),
         `${verb(s, seat, "take", "takes")} ${count(item.n, item.kind)}${item.forced ? " (last kind)" : ""}`);
     }
-    if (item.all) {
+    if (item.type === "all") {
       const kinds = Object.entries(item.cards).filter(([, n]) => n);
       return h("li", { class: "got all" }, kinds.map(([k]) => gardenCard(k, "icon")),
         `${verb(s, seat, "take", "takes")} the whole display ${REASON[item.reason] || ""}`);
     }
-    if (item.empty) return h("li", { class: "empty" }, "nothing left");
-    if (item.harvest) return h("li", { class: "harvest" }, chipToken(item.harvest, "tiny"), `harvest: 3 ${LABEL[item.kind][1]}`);
-    if (item.plague) return h("li", { class: "plague" }, gardenCard("grasshopper", "icon"), "plague! the garden is eaten");
+    if (item.type === "empty") return h("li", { class: "empty" }, "nothing left");
+    if (item.type === "harvest") return h("li", { class: "harvest" }, chipToken(item.chips, "tiny"), `${verb(s, seat, "harvest", "harvests")} ${LABEL[item.kind][1]}`);
+    if (item.type === "plague") return h("li", { class: "plague" }, gardenCard("grasshopper", "icon"), "plague! the garden is eaten");
     return null;
   }
 
@@ -294,7 +294,8 @@
       if (queue === 0) lines.push(h("li", { class: "picking" }, `${verb(s, seat, "pick", "picks")} a kind…`));
       else if (queue > 0) lines.push(h("li", { class: "queued" }, queue === 1 ? "picks next" : "waits to pick"));
       if (isCancelled) lines.unshift(h("li", { class: "cancel" }, "cancelled"));
-      else if (bid === facts.x && !reveal.outcome[s].length && queue < 0) lines.push(h("li", { class: "empty" }, "no Ace to beat"));
+      else if (!lines.length && bid === facts.x) lines.push(h("li", { class: "empty" }, view.variant && view.variant.beginner ? "a pass" : "no Ace to beat"));
+      else if (!lines.length) lines.push(h("li", { class: "empty" }, "gets nothing"));
       return h("div", { class: `hp-bid ${isCancelled ? "cancelled" : ""} ${queue === 0 ? "taker" : ""}`, dataset: { seat: s, bid } },
         h("span", { class: "who", style: `--seat:${colourOf(s)}` }, nameOf(table, s, seat)),
         h("span", { class: "slot" }, pokerCard(bid, s, facts, {
@@ -341,23 +342,20 @@
   function gardenArea(view, s, facts, fresh) {
     const garden = view.gardens[s];
     const hop = facts.grasshopper;
-    const newCard = (kind, i) => (fresh.has(`${s}:${kind}:${i}`) ? "fresh" : "");
-    const hoppers = Array.from({ length: garden[hop] }, (_, i) => gardenCard(hop, newCard(hop, i)));
-    const hopSlots = Array.from({ length: Math.max(0, facts.plague - garden[hop]) }, (_, i) =>
-      h("span", { class: `hp-gc ghost ${i === facts.plague - garden[hop] - 1 ? "plague-slot" : ""}` }));
+    const cards = (kind) => Array.from({ length: garden[kind] }, (_, i) =>
+      gardenCard(kind, fresh.has(`${s}:${kind}:${i}`) ? "fresh" : ""));
     const danger = garden[hop] === facts.plague - 1;
     const rows = facts.kinds.filter((k) => k !== hop).map((kind) => {
       const n = garden[kind];
-      const cards = Array.from({ length: n }, (_, i) => gardenCard(kind, newCard(kind, i)));
-      const ghosts = Array.from({ length: Math.max(0, facts.harvest - n) }, (_, i) =>
-        h("span", { class: `hp-gc ghost ${i === facts.harvest - n - 1 ? "chip-slot" : ""}` }));
-      return h("div", { class: `hp-row kind-${kind}`, title: `${count(n, kind)} (3 are harvested for a chip)`, dataset: { kind } },
-        cards, ghosts);
+      return h("div", { class: `hp-row kind-${kind}`, title: `${count(n, kind)}: ${facts.harvest} are harvested for a chip`, dataset: { kind } },
+        n ? cards(kind) : gardenCard(kind, "ghost"),
+        h("span", { class: "tally" }, `${n}/${facts.harvest}`));
     });
     const plants = facts.kinds.filter((k) => k !== hop).reduce((sum, k) => sum + garden[k], 0);
     return h("div", { class: "hp-garden" },
-      h("div", { class: `hp-hoppers ${danger ? "danger" : ""}`, title: `${count(garden[hop], hop)} (3 eat the garden)` },
-        hoppers, hopSlots, danger ? h("span", { class: "warn" }, "one more eats it!") : null),
+      h("div", { class: `hp-hoppers ${danger ? "danger" : ""}`, title: `${count(garden[hop], hop)}: ${facts.plague} eat the garden` },
+        garden[hop] ? cards(hop) : gardenCard(hop, "ghost"),
+        h("span", { class: "tally" }, danger ? `${garden[hop]}/${facts.plague}: one more eats the garden!` : `${garden[hop]}/${facts.plague}`)),
       h("div", { class: "hp-rows" }, rows),
       h("div", { class: "hp-plants" }, `${plants} plant${plants === 1 ? "" : "s"}`));
   }
@@ -427,7 +425,7 @@
     const status = h("div", { class: `hp-status ${legal.length ? "mine" : ""} phase-${view.phase}` },
       h("div", { class: "where" },
         h("span", { class: "pill" }, `Round ${view.round}`),
-        h("span", { class: "pill" }, `Bid ${Math.min(view.bids_played + (view.phase === "over" ? 0 : 1), 8)} / 8`),
+        view.phase === "over" ? null : h("span", { class: "pill" }, `Bid ${Math.min(view.bids_played + 1, facts.hand)} / ${facts.hand}`),
         view.variant && view.variant.beginner ? h("span", { class: "pill alt" }, "Beginners") : null,
         view.stalemates ? h("span", { class: "pill warn" }, "Stalemate") : null),
       h("div", { class: "what" }, h("strong", {}, title), h("span", {}, hint)));
