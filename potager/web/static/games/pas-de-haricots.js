@@ -116,9 +116,13 @@
   const emptySlot = (text, extra = "") => h("span", { class: `pdh-card slot ${extra}` }, h("span", {}, text));
 
   /* -- words ------------------------------------------------------------------------------------ */
+  /* A seat's name ("You" for the viewer); two seats of one name get their seat numbers. */
   function nameOf(table, seat, viewer) {
     if (viewer !== undefined && viewer !== null && seat === viewer) return "You";
-    return Potager.seatName(table && table.seats, seat);
+    const seats = table && table.seats;
+    const name = Potager.seatName(seats, seat);
+    const twin = (seats || []).some((_, i) => i !== seat && Potager.seatName(seats, i) === name);
+    return twin ? `${name} ${seat + 1}` : name;
   }
 
   const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0");
@@ -156,10 +160,10 @@
     const list = events || [];
     let start = -1;
     for (let i = list.length - 1; i >= 0; i--) if (list[i].type === "reveal") { start = i; break; }
-    if (start < 0) return { reveal: null, takes: [] };
+    if (start < 0) return { start, reveal: null, takes: [] };
     const takes = [];
     for (let i = start + 1; i < list.length && list[i].type === "take"; i++) takes.push(list[i]);
-    return { reveal: list[start], takes };
+    return { start, reveal: list[start], takes };
   }
 
   /* -- the table: a spot per player -------------------------------------------------------------- */
@@ -205,11 +209,12 @@
       h("div", { class: "spot-note" }, note));
   }
 
-  function chainStrip(view, seat, table, chain) {
+  /* The chain of takes; the steps from index `known` on are new since the last drawing. */
+  function chainStrip(view, seat, table, chain, known) {
     const deck = deckOf(table.facts);
     if (!chain.reveal || (!chain.takes.length && view.phase !== "take")) return null;
     const name = (s) => nameOf(table, s, seat);
-    const steps = chain.takes.map((t) => h("li", { class: `chain-step ${t.bean ? "bean-take" : ""}` },
+    const steps = chain.takes.map((t, i) => h("li", { class: `chain-step ${t.bean ? "bean-take" : ""} ${i >= known ? "fresh" : ""}` },
       h("span", { class: "who" }, name(t.seat)),
       h("span", { class: "verb" }, `${t.seat === seat ? "take" : "takes"}${t.bean ? " the bean card" : ""}`),
       card(deck, t.card, { size: "mini", bean: t.bean }),
@@ -313,7 +318,8 @@
     const fresh = new Set([...shown]
       .filter((k) => !before || before.key !== key || !before.shown.has(k))
       .map((k) => Number(k.split(":")[0])));
-    seen.set(container, { key, shown });
+    const known = before && before.chainStart === chain.start ? before.chainLength : 0;
+    seen.set(container, { key, shown, chainStart: chain.start, chainLength: chain.takes.length });
 
     const [title, hint] = prompt(view, seat, legal, table);
     const perHand = table.facts.deal[view.players];
@@ -327,7 +333,7 @@
       spot(view, seat, s, takeActions, send, table, chain, fresh));
     const felt = h("section", { class: `pdh-felt players-${view.players} phase-${view.phase}` },
       h("div", { class: "spots" }, spots),
-      chainStrip(view, seat, table, chain));
+      chainStrip(view, seat, table, chain, known));
 
     const parts = [status, felt];
     if (other.length) parts.push(h("section", { class: "your-move" }, Potager.renderActions(other, send)));
@@ -340,7 +346,7 @@
 
   /* -- the log ---------------------------------------------------------------------------------- */
   function describe(event, table) {
-    const name = (s) => Potager.seatName(table && table.seats, s);
+    const name = (s) => nameOf(table, s);
     const text = (card) => cardText(deckOf(table.facts), card);
     switch (event.type) {
       case "deal":
