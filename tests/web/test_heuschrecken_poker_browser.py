@@ -53,10 +53,11 @@ def play_one(page: Page) -> str | None:
 
 
 def busy(page: Page) -> bool:
-    """A typical table to show: a kind to take, several cards in the gardens, bids revealed."""
+    """A typical table to show: a kind of yours to take, cards in every garden, bids revealed."""
     return (
         page.locator(".hp-display [data-action]").count() >= 2
-        and page.locator(".hp-garden .hp-gc:not(.ghost)").count() >= 6
+        and page.locator(".hp-garden .hp-gc:not(.ghost)").count() >= 7
+        and page.locator(".hp-garden:has(.hp-gc:not(.ghost))").count() == 3
         and page.locator(".hp-reveal .hp-bid").count() == 3
     )
 

@@ -339,6 +339,8 @@
       }));
   }
 
+  const plantsOf = (garden, facts) => facts.kinds.reduce((sum, k) => sum + (k === facts.grasshopper ? 0 : garden[k]), 0);
+
   function gardenArea(view, s, facts, fresh) {
     const garden = view.gardens[s];
     const hop = facts.grasshopper;
@@ -351,13 +353,16 @@
         n ? cards(kind) : gardenCard(kind, "ghost"),
         h("span", { class: "tally" }, `${n}/${facts.harvest}`));
     });
-    const plants = facts.kinds.filter((k) => k !== hop).reduce((sum, k) => sum + garden[k], 0);
+    const plants = plantsOf(garden, facts);
+    const most = Math.max(...view.gardens.map((g) => plantsOf(g, facts)));
+    const lead = plants > 0 && plants === most;
     return h("div", { class: "hp-garden" },
       h("div", { class: `hp-hoppers ${danger ? "danger" : ""}`, title: `${count(garden[hop], hop)}: ${facts.plague} eat the garden` },
         garden[hop] ? cards(hop) : gardenCard(hop, "ghost"),
         h("span", { class: "tally" }, danger ? `${garden[hop]}/${facts.plague}: one more eats the garden!` : `${garden[hop]}/${facts.plague}`)),
       h("div", { class: "hp-rows" }, rows),
-      h("div", { class: "hp-plants" }, `${plants} plant${plants === 1 ? "" : "s"}`));
+      h("div", { class: `hp-plants ${lead ? "lead" : ""}`, title: "the most plants at the round's end earn a chip" },
+        `${plants} plant${plants === 1 ? "" : "s"}${lead ? " — the most" : ""}`));
   }
 
   function playerArea(view, s, seat, table, facts, fresh, winners) {
