@@ -19,6 +19,9 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, insort
 from collections.abc import Iterable, Sequence
+from functools import reduce
+from itertools import combinations
+from operator import or_
 from typing import Any
 
 from potager.engine import Action, Game, IllegalAction, Result, Seat, State, View
@@ -107,27 +110,41 @@ Completed = tuple[tuple[Action, ...], tuple[tuple[Action, int], ...]]
 """The harvests a token completes for sure, and the (harvest, field mask) left to test."""
 
 
+def _subsets(squares: int) -> list[int]:
+    """Every subset of ``squares`` (a bitmask), itself first, down to none."""
+    found = [squares]
+    subset = squares
+    while subset:
+        subset = (subset - 1) & squares
+        found.append(subset)
+    return found
+
+
 def _through(v: int, q: int) -> dict[int, Completed]:
     """The fields of vegetable ``v`` through square ``q`` that a token of ``v`` arriving on ``q``
     can complete, for each set ``near`` of the neighbours of ``q`` that hold ``v``: those whose
-    squares next to ``q`` are all in ``near``. The ones within ``near`` and ``q`` are complete;
-    only the others, reaching further, are left to test."""
-    through = [(HARVEST_ID[v][i], m) for i, m in enumerate(FIELD_MASKS[v]) if m >> q & 1]
-    neighbours = _NEAR[q]
-    table: dict[int, Completed] = {}
-    near = neighbours
-    while True:  # every subset of the neighbours, down to none
-        within = near | 1 << q
-        fields = [(a, m) for a, m in through if m & neighbours & ~near == 0]
-        table[near] = (
-            tuple(a for a, m in fields if m & ~within == 0),
-            tuple((a, m) for a, m in fields if m & ~within),
-        )
-        if not near:
-            return table
-        near = (near - 1) & neighbours
+    squares next to ``q`` are all in ``near``. The ones within ``q`` and its neighbours are then
+    complete; only the others, reaching further, are left to test."""
+    neighbours = _NEIGHBOURS[v][q]
+    sure: dict[int, list[Action]] = {near: [] for near in _subsets(neighbours)}
+    test: dict[int, list[tuple[Action, int]]] = {near: [] for near in sure}
+    for a, m in zip(HARVEST_ID[v], FIELD_MASKS[v], strict=True):
+        if m >> q & 1:
+            need = m & neighbours
+            for other in _subsets(neighbours & ~need):  # the sets of neighbours holding need
+                if m & ~neighbours & ~(1 << q):
+                    test[need | other].append((a, m))
+                else:
+                    sure[need | other].append(a)
+    return {near: (tuple(sure[near]), tuple(test[near])) for near in sure}
 
 
+_NEIGHBOURS = tuple(
+    tuple(reduce(or_, (m & _NEAR[q] for m in masks if m >> q & 1), 0) for q in range(SIZE * SIZE))
+    for masks in FIELD_MASKS
+)
+"""``_NEIGHBOURS[vegetable][square]``: the neighbours of the square that its fields through it hold
+(the orthogonal ones for carrots and potatoes, the diagonal ones for tomatoes)."""
 _THROUGH = tuple(
     tuple(_through(v, q) if q in SQUARES else {} for q in range(SIZE * SIZE))
     for v in range(len(FIELDS))
@@ -140,7 +157,7 @@ few fields through the square are left to test."""
 def _completed(v: int, q: int, mask: int) -> tuple[Action, ...]:
     """The harvests of the fields of vegetable ``v`` through ``q`` that lie in ``mask`` (the
     squares holding ``v``, ``q`` among them)."""
-    sure, test = _THROUGH[v][q][mask & _NEAR[q]]
+    sure, test = _THROUGH[v][q][mask & _NEIGHBOURS[v][q]]
     if test:
         return sure + tuple(a for a, m in test if m & mask == m)
     return sure
@@ -153,9 +170,9 @@ _TOOL_BITS = tuple({q: 1 << tool for q, tool in tools.items()} for tools in TOOL
 TOOL_MASK = sum(1 << q for q in TOOL_SQUARE_SET)
 _FREE_TOOLS = tuple(
     {
-        free: sum(bit for q, bit in bits.items() if free >> q & 1)
-        for free in range(TOOL_MASK + 1)
-        if free & ~TOOL_MASK == 0
+        sum(1 << q for q in free): sum(bits[q] for q in free)
+        for n in range(len(bits) + 1)
+        for free in combinations(bits, n)
     }
     for bits in _TOOL_BITS
 )
@@ -174,33 +191,34 @@ _MOVE_FROM = tuple(
 _COLUMN_SQUARES = tuple(tuple(q for q in SQUARES if q % SIZE == c) for c in range(SIZE))
 
 
-SPLIT = 12
-"""A set of squares is looked up in two halves: the squares below ``SPLIT`` and the others."""
-LOW_HALF = (1 << SPLIT) - 1
+SPLIT = 13
+"""A set of squares is looked up in two halves: the squares 1 … ``SPLIT - 1`` (``squares >> 1 &
+LOW_HALF``) and the others (``squares >> SPLIT``); squares 0 and 24 are cut corners."""
+LOW_HALF = (1 << (SPLIT - 1)) - 1
 Halves = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
 
 
 def _half(ids: dict[int, int], lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
     """For each set of squares ``lo … hi - 1`` (as bits from ``lo``), the ids of those squares
-    that have one, ascending (each set is its lowest square and a smaller set)."""
+    that have one, ascending: the sets with square ``q`` are those without it, plus ``q``."""
     table: list[tuple[int, ...]] = [()]
-    for bits in range(1, 1 << (hi - lo)):
-        low = bits & -bits
-        q = lo + low.bit_length() - 1
-        rest = table[bits ^ low]
-        table.append((ids[q], *rest) if q in ids else rest)
+    for q in range(lo, hi):
+        if q in ids:
+            table += [(*t, ids[q]) for t in table]
+        else:
+            table += table
     return tuple(table)
 
 
 def _halves(ids: dict[int, int]) -> Halves:
     """The ids of the squares of any set, in two table lookups (`_on`)."""
-    return _half(ids, 0, SPLIT), _half(ids, SPLIT, SIZE * SIZE)
+    return _half(ids, 1, SPLIT), _half(ids, SPLIT, SIZE * SIZE - 1)
 
 
 def _on(table: Halves, squares: int) -> tuple[int, ...]:
     """The ids of ``squares`` (a bitmask) in ``table``, ascending."""
     low, high = table
-    return low[squares & LOW_HALF] + high[squares >> SPLIT]
+    return low[squares >> 1 & LOW_HALF] + high[squares >> SPLIT]
 
 
 _PLANT_FREE = tuple(_halves(ids) for ids in PLANT_ID)
@@ -384,7 +402,7 @@ class GardenRushState(State):
         hedge = self.hedge
         if len(hedge) == HEDGE_SLOTS and (not self.module or max(hedge) < FIRST_TOOL):
             free = ALL_SQUARES & ~self.occupied[seat]
-            low, high = _LOW[free & LOW_HALF], _HIGH[free >> SPLIT]
+            low, high = _LOW[free >> 1 & LOW_HALF], _HIGH[free >> SPLIT]
             return [
                 *low[0], *high[0],
                 *low[1], *high[1],
@@ -403,7 +421,7 @@ class GardenRushState(State):
         of your Potager; a tool token onto a free square that is not a tool square, tool side up in
         yours or mole side up in the opponent's ("Sortez les taupes", "Placer 1 jeton")."""
         own = ALL_SQUARES & ~self.occupied[seat]
-        low, high = own & LOW_HALF, own >> SPLIT
+        low, high = own >> 1 & LOW_HALF, own >> SPLIT
         plant: list[Action] = []
         mole: list[Action] = []
         hedge = self.hedge
