@@ -8,7 +8,6 @@ seat's view is the spectator's plus ``seat``, and `sample` only reshuffles the b
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from potager.engine import Game, Seat, State, View
 
@@ -25,10 +24,16 @@ from .data import (
     TOOL_FACES,
     TOOL_SQUARES,
 )
-from .rules import BONUS, EMPTY, OVER, PHASES, GardenRushState, cell, empty_potager
+from .rules import BONUS, EMPTY, OVER, PHASES, GardenRushState, cell, empty_potager, shuffle
 
 _SQUARE = {name: q for q, name in SQUARE_NAMES.items()}
 _KIND = {k: i for i, k in enumerate(KINDS)}
+_CELL = {
+    (k, name): cell(kind, face)
+    for kind, k in enumerate(KINDS)
+    for face, name in enumerate(FACES if kind < FIRST_TOOL else TOOL_FACES)
+}
+"""The cell value of a token shown as (kind, face)."""
 
 
 def _token(value: int) -> dict[str, str]:
@@ -92,12 +97,11 @@ def sample(game: Game, v: View, seat: Seat, rng: random.Random) -> GardenRushSta
     state.ready = [[], []]
     for s, squares in enumerate(v["potagers"]):
         for name, token in squares.items():
-            faces: Any = FACES if _KIND[token["token"]] < FIRST_TOOL else TOOL_FACES
-            state._set(s, _SQUARE[name], cell(_KIND[token["token"]], faces.index(token["face"])))
+            state._put(s, _SQUARE[name], _CELL[token["token"], token["face"]])
     state.hedge = [_KIND[k] for k in v["hedge"]]
     state.trampoline = EMPTY if v["trampoline"] is None else _KIND[v["trampoline"]]
     state.bag = [_KIND[k] for k, n in v["bag"].items() for _ in range(n)]
-    rng.shuffle(state.bag)
+    shuffle(rng, state.bag)
     state.discard = [v["discard"].get(k, 0) for k in KINDS]
     state.gnomes = list(v["scores"])
     state.turn = v["turn"]
