@@ -230,6 +230,13 @@ _FLIP_OWN, _FLIP_OPP = (_halves(ids) for ids in FLIP_ID)
 _SQUARES_OF = _halves({q: q for q in SQUARES})
 _PLAIN_SQUARES_OF = _halves({q: q for q in NON_TOOL_SQUARES})
 """The squares of a set, and those that are not tool squares."""
+
+
+def squares_of(squares: int) -> tuple[int, ...]:
+    """The squares of a set (a bitmask), ascending."""
+    return _on(_SQUARES_OF, squares)
+
+
 _LOW, _HIGH = (tuple(zip(*(table[h] for table in _PLANT_FREE), strict=True)) for h in (0, 1))
 """`_PLANT_FREE` turned half first: ``_LOW[bits]`` holds the plant actions of each Hedge slot on
 the free squares ``bits`` of the low half."""

@@ -20,11 +20,20 @@ from .data import (
     GOAL,
     KINDS,
     SQUARE_NAMES,
-    SQUARES,
     TOOL_FACES,
     TOOL_SQUARES,
 )
-from .rules import BONUS, EMPTY, OVER, PHASES, GardenRushState, cell, empty_potager, shuffle
+from .rules import (
+    BONUS,
+    EMPTY,
+    OVER,
+    PHASES,
+    GardenRushState,
+    cell,
+    empty_potager,
+    shuffle,
+    squares_of,
+)
 
 _SQUARE = {name: q for q, name in SQUARE_NAMES.items()}
 _KIND = {k: i for i, k in enumerate(KINDS)}
@@ -36,9 +45,18 @@ _CELL = {
 """The cell value of a token shown as (kind, face)."""
 
 
+_NAMES = {value: pair for pair, value in _CELL.items()}
+"""(kind, face) of a cell value."""
+_TOOL_SQUARE_NAMES = tuple(
+    tuple((SQUARE_NAMES[q], ABILITIES[t]) for q, t in sorted(tools.items()))
+    for tools in TOOL_SQUARES
+)
+_BONUS_SQUARES = tuple(sorted(BONUS_SQUARES))
+
+
 def _token(value: int) -> dict[str, str]:
-    kind, face = (value - 1) >> 1, (value - 1) & 1
-    return {"token": KINDS[kind], "face": (FACES if kind < FIRST_TOOL else TOOL_FACES)[face]}
+    kind, face = _NAMES[value]
+    return {"token": kind, "face": face}
 
 
 def view(state: GardenRushState, seat: Seat | None) -> View:
@@ -46,9 +64,7 @@ def view(state: GardenRushState, seat: Seat | None) -> View:
     squares only), the tool squares, the Hedge (slot 1 first) and the Trampoline, the bag's
     contents as counts, the discarded tokens, the gnomes, the pending bonus and the end flags."""
     kinds = KINDS if state.module else KINDS[:FIRST_TOOL]
-    bag = dict.fromkeys(kinds, 0)
-    for k in state.bag:
-        bag[KINDS[k]] += 1
+    bag = {k: state.bag.count(i) for i, k in enumerate(kinds)}
     return {
         "seat": seat,
         "variant": dict(state.variant),
@@ -63,12 +79,10 @@ def view(state: GardenRushState, seat: Seat | None) -> View:
         },
         "swap": state.swap_slot + 1 if state.swap_slot >= 0 else None,
         "potagers": [
-            {SQUARE_NAMES[q]: _token(p[q]) for q in SQUARES if p[q] > 0} for p in state.potagers
+            {SQUARE_NAMES[q]: _token(p[q]) for q in squares_of(occupied)}
+            for p, occupied in zip(state.potagers, state.occupied, strict=True)
         ],
-        "tool_squares": [
-            {SQUARE_NAMES[q]: ABILITIES[t] for q, t in sorted(tools.items())}
-            for tools in TOOL_SQUARES
-        ],
+        "tool_squares": [dict(names) for names in _TOOL_SQUARE_NAMES],
         "hedge": [KINDS[k] for k in state.hedge],
         "trampoline": None if state.trampoline == EMPTY else KINDS[state.trampoline],
         "bag": bag,
@@ -77,7 +91,7 @@ def view(state: GardenRushState, seat: Seat | None) -> View:
         "scores": list(state.gnomes),
         "first_seed": FIRST_SEED,
         "goal": GOAL,
-        "bonus_squares": sorted(BONUS_SQUARES),
+        "bonus_squares": list(_BONUS_SQUARES),
         "end_triggered": state.end_triggered,
         "last_turn": state.last_turn,
         "passes": state.passes,
