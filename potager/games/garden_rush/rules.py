@@ -131,8 +131,9 @@ def _through(v: int, q: int) -> dict[int, Completed]:
     for a, m in zip(HARVEST_ID[v], FIELD_MASKS[v], strict=True):
         if m >> q & 1:
             need = m & neighbours
+            further = m & ~neighbours & ~(1 << q)
             for other in _subsets(neighbours & ~need):  # the sets of neighbours holding need
-                if m & ~neighbours & ~(1 << q):
+                if further:
                     test[need | other].append((a, m))
                 else:
                     sure[need | other].append(a)
