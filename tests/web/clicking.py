@@ -1,28 +1,45 @@
-"""What every per-game browser test does: fill the lobby's form, click the first legal element
-of a drawing until the game is over, and photograph the table wide and at phone size."""
+"""What every browser test does: open a page that collects its errors, fill the lobby's form,
+click a legal element of the drawing until the game is over, and photograph the table wide and
+at phone size."""
 
 from __future__ import annotations
 
 import contextlib
+import random
 from pathlib import Path
 
+from playwright.sync_api import Browser, Page, ViewportSize
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, ViewportSize
 
 FINISHED = "#result:not([hidden])"
 """The result panel, shown once the game is over."""
 
+WIDE: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
+def open_page(browser: Browser) -> tuple[Page, list[str]]:
+    """A wide page, and the list its uncaught script errors go to (a test ends on it empty)."""
+    page = browser.new_page(viewport=WIDE)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, errors
+
+
 def create_table(
-    page: Page, server: str, game: str, seats: list[str], variant: dict[str, str] | None = None
-) -> None:
-    """Create a table from the lobby as Ada: ``seats[i]`` is the option value of seat i+1
-    (``you``, ``human``, ``bot:heuristic``…), ``variant`` the label chosen for each option."""
+    page: Page,
+    server: str,
+    game: str,
+    seats: list[str],
+    variant: dict[str, str] | None = None,
+    name: str = "Ada",
+) -> str:
+    """Create a table from the lobby as ``name``: ``seats[i]`` is the option value of seat i+1
+    (``you``, ``human``, ``bot:heuristic``…), ``variant`` the label chosen for each option.
+    The table's address."""
     page.goto(server + "/")
     page.wait_for_selector(f"#game option[value='{game}']", state="attached")
-    page.fill("#name", "Ada")
+    page.fill("#name", name)
     page.select_option("#game", game)
     page.select_option("#players", str(len(seats)))
     for option, label in (variant or {}).items():
@@ -31,34 +48,47 @@ def create_table(
         page.select_option(f"select[name=seat{i}]", value)
     page.click("#create-button")
     page.wait_for_url("**/table/*")
+    return page.url
 
 
-def click_first(page: Page, selector: str) -> str | None:
-    """Click the first element matching ``selector``; its ``data-action``, or None if the page
-    was redrawn under the click (the next call looks again)."""
-    element = page.locator(selector).first
+def click_one(page: Page, selector: str, rng: random.Random | None = None) -> str | None:
+    """Click the first element matching ``selector`` (with ``rng``, a random one): the notation
+    it carries (``data-action``, or ``data-pick`` for the first step of a move), or None if the
+    page was redrawn under the click (the next call looks again)."""
+    matches = page.locator(selector)
+    element = matches.nth(rng.randrange(max(1, matches.count()))) if rng else matches.first
     with contextlib.suppress(PlaywrightError):
-        notation = element.get_attribute("data-action", timeout=2_000) or ""
+        notation = element.evaluate("e => e.dataset.action ?? e.dataset.pick ?? ''", timeout=2_000)
         element.click(timeout=2_000)
-        return notation
+        return str(notation)
     return None
 
 
-def play_one(page: Page, move: str) -> str | None:
-    """Wait for a legal element (``move``: its selector) or the end; click the first one. Its
-    notation ("" when redrawn under the click), or None once the game is over."""
-    page.wait_for_selector(f"{move}, {FINISHED}", timeout=20_000)
-    if page.locator(FINISHED).count():
+def wait_for_move(page: Page, *choices: str) -> bool:
+    """Wait for a legal element (one of the selectors ``choices``) or the end; False once over."""
+    page.wait_for_selector(", ".join((*choices, FINISHED)), timeout=20_000)
+    return not page.locator(FINISHED).count()
+
+
+def play_one(page: Page, *choices: str, rng: random.Random | None = None) -> str | None:
+    """Wait for a legal element or the end, then click an element of the first of the selectors
+    ``choices`` found on the page (see `click_one`). Its notation ("" when redrawn under the
+    click), or None once the game is over."""
+    if not wait_for_move(page, *choices):
         return None
-    return click_first(page, move) or ""
+    for choice in choices:
+        if page.locator(choice).count():
+            return click_one(page, choice, rng) or ""
+    return ""
 
 
-def screenshot_wide_and_phone(page: Page, wide: Path, phone: Path) -> None:
-    """The whole page at its size, then at phone size; the size is put back."""
+def screenshot_wide_and_phone(page: Page, folder: Path, name: str) -> None:
+    """The whole page at its size (``name.png``), then at phone size (``name-phone.png``); the
+    size is put back."""
     size = page.viewport_size
-    page.screenshot(path=wide, full_page=True)
+    page.screenshot(path=folder / f"{name}.png", full_page=True)
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
-    page.screenshot(path=phone, full_page=True)
+    page.screenshot(path=folder / f"{name}-phone.png", full_page=True)
     if size:
         page.set_viewport_size(size)

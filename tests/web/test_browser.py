@@ -1,61 +1,33 @@
 """A person in a browser: the lobby, a whole game by clicking, invites, refresh, the replay.
 
-The per-game drawings come later (each game's plug-in); these tests click the legal actions
-as buttons, which every drawing keeps as the ``.action`` controls of the generic one.
+These tests click the legal elements of the drawing at random: every game's drawing marks each
+with its notation (``data-action``), as the generic drawing's buttons do.
 """
 
 from __future__ import annotations
 
-import contextlib
 import random
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Browser, expect
+
+from tests.web.clicking import FINISHED, create_table, open_page, play_one
 
 GAME = "heuschrecken-poker"
-FINISHED = "#result:not([hidden])"
-
-
-def create_table(page: Page, server: str, name: str, seats: list[str]) -> str:
-    """Fill the lobby's form (``seats[i]``: option value of seat i+1); return the table's URL."""
-    page.goto(server + "/")
-    page.wait_for_selector(f"#game option[value='{GAME}']", state="attached")
-    page.fill("#name", name)
-    page.select_option("#game", GAME)
-    page.select_option("#players", str(len(seats)))
-    for i, value in enumerate(seats):
-        page.select_option(f"select[name=seat{i}]", value)
-    page.click("#create-button")
-    page.wait_for_url("**/table/*")
-    return page.url
-
-
-def play_one(page: Page, rng: random.Random) -> bool:
-    """Click one legal action if it is this page's turn; False once the game is over."""
-    page.wait_for_selector(f".action:not([disabled]), {FINISHED}", timeout=20_000)
-    if page.locator(FINISHED).count():
-        return False
-    count = page.locator(".action").count()
-    # The page may be redrawn under the click: then the next call looks again.
-    with contextlib.suppress(PlaywrightError):
-        page.locator(".action").nth(rng.randrange(max(1, count))).click(timeout=2_000)
-    return True
+ACTION = "#board [data-action]"
 
 
 def test_a_person_plays_a_whole_game_against_bots(
     browser: Browser, server: str, screenshots: Path
 ) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    create_table(page, server, "Ada", ["you", "bot:heuristic", "bot:random"])
+    page, errors = open_page(browser)
+    create_table(page, server, GAME, ["you", "bot:heuristic", "bot:random"])
     expect(page.locator(".seat.mine")).to_contain_text("Ada")
     expect(page.locator("#turn")).to_contain_text("Your turn")
     page.screenshot(path=screenshots / "table.png", full_page=True)
     rng = random.Random(7)
     clicks = 0
-    while play_one(page, rng):
+    while play_one(page, ACTION, rng=rng) is not None:
         clicks += 1
         assert clicks < 2000
     expect(page.locator("#turn")).to_contain_text("Game over")
@@ -81,7 +53,7 @@ def test_two_people_play_one_table_through_an_invite_link(
     browser: Browser, server: str, screenshots: Path
 ) -> None:
     ada = browser.new_context(viewport={"width": 1100, "height": 850}).new_page()
-    create_table(ada, server, "Ada", ["you", "human"])
+    create_table(ada, server, GAME, ["you", "human"])
     expect(ada.locator("#turn")).to_contain_text("Waiting for 1 more player")
     link = ada.locator(".invite-link").input_value()
     assert "#seat=1&token=" in link
@@ -99,8 +71,8 @@ def test_two_people_play_one_table_through_an_invite_link(
         if ada.locator(FINISHED).count() and bob.locator(FINISHED).count():
             break
         for page in (ada, bob):
-            if page.locator(".action").count():
-                play_one(page, rng)
+            if page.locator(ACTION).count():
+                play_one(page, ACTION, rng=rng)
         ada.wait_for_timeout(20)
     expect(ada.locator("#turn")).to_contain_text("Game over")
     expect(bob.locator("#turn")).to_contain_text("Game over")
@@ -118,9 +90,9 @@ def test_two_people_play_one_table_through_an_invite_link(
 def test_a_refresh_or_a_new_tab_rejoins_the_seat(browser: Browser, server: str) -> None:
     context = browser.new_context()
     page = context.new_page()
-    url = create_table(page, server, "Cleo", ["you", "bot:random"])
+    url = create_table(page, server, GAME, ["you", "bot:random"], name="Cleo")
     expect(page.locator("#me")).to_contain_text("Cleo")
-    page.locator(".action").first.click()
+    page.locator(ACTION).first.click()
     page.reload()
     expect(page.locator("#me")).to_contain_text("seat 1")
     expect(page.locator(".log li:not(.muted)").first).to_be_visible()
@@ -131,5 +103,5 @@ def test_a_refresh_or_a_new_tab_rejoins_the_seat(browser: Browser, server: str) 
     stranger = browser.new_context().new_page()
     stranger.goto(url)
     expect(stranger.locator("#me")).to_contain_text("You are watching")
-    assert stranger.locator(".action").count() == 0
+    assert stranger.locator(ACTION).count() == 0
     context.close()

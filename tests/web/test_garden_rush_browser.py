@@ -5,56 +5,25 @@ to harvest, the tools of a bonus — and sees the result. The basic game first, 
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import Error as PlaywrightError
+
+from tests.web.clicking import create_table, open_page, play_one, screenshot_wide_and_phone
 
 GAME = "garden-rush"
-FINISHED = "#result:not([hidden])"
 MINE = ".gr-potager.bottom [data-action]"
 ACTION = ".gr [data-action]:not([data-action=skip])"
 PICK = ".gr [data-pick]"
 SKIP = ".gr [data-action=skip]"
 
 
-def create_table(page: Page, server: str, tools_and_moles: bool) -> None:
-    """The lobby's form: you in seat 1 against the heuristic bot."""
-    page.goto(server + "/")
-    page.wait_for_selector(f"#game option[value='{GAME}']", state="attached")
-    page.fill("#name", "Ada")
-    page.select_option("#game", GAME)
-    page.select_option("select[name='variant.tools_and_moles']", label=str(tools_and_moles).lower())
-    page.select_option("select[name=seat1]", "bot:heuristic")
-    page.click("#create-button")
-    page.wait_for_url("**/table/*")
-
-
-def play_one(page: Page) -> str | None:
-    """Click the first move of the drawing (a square of your Potager first, so that tool tokens
-    go there as tools and give their bonus), else the first step of one, else Skip; the notation
-    or step clicked, or None once the game is over."""
-    page.wait_for_selector(f"{ACTION}, {PICK}, {SKIP}, {FINISHED}", timeout=20_000)
-    if page.locator(FINISHED).count():
-        return None
-    steps = (
-        (MINE, "data-action"),
-        (ACTION, "data-action"),
-        (PICK, "data-pick"),
-        (SKIP, "data-action"),
-    )
-    for selector, attribute in steps:
-        target = page.locator(selector)
-        if not target.count():
-            continue
-        # The page may be redrawn under the click: then the next call looks again.
-        with contextlib.suppress(PlaywrightError):
-            clicked = target.first.get_attribute(attribute, timeout=2_000) or ""
-            target.first.click(timeout=2_000)
-            return clicked
-        return ""
-    return ""
+def open_table(browser: Browser, server: str, tools_and_moles: bool) -> tuple[Page, list[str]]:
+    """The lobby's form: you in seat 1 against the heuristic bot; the page and its errors."""
+    page, errors = open_page(browser)
+    variant = {"tools_and_moles": str(tools_and_moles).lower()}
+    create_table(page, server, GAME, ["you", "bot:heuristic"], variant)
+    return page, errors
 
 
 def busy(page: Page) -> bool:
@@ -74,11 +43,7 @@ def screenshot(page: Page, screenshots: Path) -> None:
     expect(page.locator(".gr-sq.preview").first).to_be_visible()
     page.wait_for_timeout(500)  # let the pop-in of new tokens end
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=screenshots / f"{GAME}.png", full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(300)
-    page.screenshot(path=screenshots / f"{GAME}-phone.png", full_page=True)
-    page.set_viewport_size({"width": 1280, "height": 900})
+    screenshot_wide_and_phone(page, screenshots, GAME)
 
 
 def play_game(page: Page, screenshots: Path | None) -> dict[str, int]:
@@ -89,7 +54,9 @@ def play_game(page: Page, screenshots: Path | None) -> dict[str, int]:
         if screenshots is not None and not shot and busy(page):
             screenshot(page, screenshots)
             shot = True
-        notation = play_one(page)
+        # A square of your Potager first, so that tool tokens go there as tools and give their
+        # bonus; else any move, else the first step of one, else Skip.
+        notation = play_one(page, MINE, ACTION, PICK, SKIP)
         if notation is None:
             break
         verb = notation.split(" ")[0]
@@ -108,10 +75,7 @@ def check_over(page: Page) -> None:
 def test_a_person_plays_a_whole_basic_game_by_clicking(
     browser: Browser, server: str, screenshots: Path
 ) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    create_table(page, server, tools_and_moles=False)
+    page, errors = open_table(browser, server, tools_and_moles=False)
     # Both Potagers (21 squares each, four tool squares), the Hedge's five tokens, the
     # Trampoline, the score track 0…40 with its seven bonus squares.
     expect(page.locator(".gr-potager")).to_have_count(2)
@@ -136,10 +100,7 @@ def test_a_person_plays_a_whole_basic_game_by_clicking(
 
 
 def test_a_person_plays_a_whole_game_with_tools_and_moles(browser: Browser, server: str) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    create_table(page, server, tools_and_moles=True)
+    page, errors = open_table(browser, server, tools_and_moles=True)
     expect(page.locator(".gr-status .pill", has_text="Tools & Moles")).to_have_count(1)
     expect(page.locator(".gr-counts.bag li")).to_have_count(9)
     clicked = play_game(page, None)

@@ -12,67 +12,43 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.web.clicking import (
+    click_one,
+    create_table,
+    open_page,
+    play_one,
+    screenshot_wide_and_phone,
+    wait_for_move,
+)
+
 GAME = "kraut-und-rueben"
-FINISHED = "#result:not([hidden])"
 MOVE = ".kr [data-action]"
+MOLE = ".kr-btn.mole-arm"
 
 
-def create_table(page: Page, server: str) -> None:
-    """The lobby's form: 3 players (you, a heuristic bot and a random bot), one game."""
-    page.goto(server + "/")
-    page.wait_for_selector(f"#game option[value='{GAME}']", state="attached")
-    page.fill("#name", "Ada")
-    page.select_option("#game", GAME)
-    page.select_option("#players", "3")
-    page.select_option("select[name='variant.match']", label="false")
-    page.select_option("select[name=seat1]", "bot:heuristic")
-    page.select_option("select[name=seat2]", "bot:random")
-    page.click("#create-button")
-    page.wait_for_url("**/table/*")
-
-
-def click(page: Page, selector: str) -> str | None:
-    """Click the first element matching ``selector``; its notation, or None if the page was
-    redrawn under the click (the next call looks again)."""
-    move = page.locator(selector).first
-    with contextlib.suppress(PlaywrightError):
-        notation = move.get_attribute("data-action", timeout=2_000) or ""
-        move.click(timeout=2_000)
-        return notation
-    return None
-
-
-def play_one(page: Page, use_mole: bool) -> str | None:
+def play_or_use_mole(page: Page, use_mole: bool) -> str | None:
     """One click of the person's: the first legal element of the drawing, or (``use_mole``, at
     the start of a turn) the mole then the first tile it may cover. None once the game is over."""
-    page.wait_for_selector(f"{MOVE}, {FINISHED}", timeout=20_000)
-    if page.locator(FINISHED).count():
-        return None
-    if use_mole and page.locator(".kr-btn.mole-arm").count():
+    if use_mole and wait_for_move(page, MOVE) and page.locator(MOLE).count():
         with contextlib.suppress(PlaywrightError):
-            page.locator(".kr-btn.mole-arm").click(timeout=2_000)
+            page.locator(MOLE).click(timeout=2_000)
             expect(page.locator(".kr.mole-armed")).to_be_visible()
-            return click(page, ".kr-space[data-action^='mole ']") or ""
-    return click(page, MOVE) or ""
+            return click_one(page, ".kr-space[data-action^='mole ']") or ""
+    return play_one(page, MOVE)
 
 
 def screenshot_busy_table(page: Page, screenshots: Path) -> None:
     """The table while the person places a tile, wide and at phone size."""
     page.wait_for_timeout(500)  # let the drop-in and the flip end
-    page.screenshot(path=screenshots / f"{GAME}.png", full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(300)
-    page.screenshot(path=screenshots / f"{GAME}-phone.png", full_page=True)
-    page.set_viewport_size({"width": 1280, "height": 900})
+    screenshot_wide_and_phone(page, screenshots, GAME)
 
 
 def test_a_person_plays_a_whole_game_by_clicking_the_gardens(
     browser: Browser, server: str, screenshots: Path
 ) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    create_table(page, server)
+    page, errors = open_page(browser)
+    # The lobby's form: 3 players (you, a heuristic bot and a random bot), one game.
+    create_table(page, server, GAME, ["you", "bot:heuristic", "bot:random"], {"match": "false"})
     # Four gardens of 3 × 4 spaces, the person's secret contract, three gardeners with moles.
     expect(page.locator(".kr-garden")).to_have_count(4)
     expect(page.locator(".kr-garden .kr-space")).to_have_count(48)
@@ -84,7 +60,7 @@ def test_a_person_plays_a_whole_game_by_clicking_the_gardens(
     shot = False
     for _ in range(300):
         use_mole = verbs.get("take", 0) > 0 and not verbs.get("mole")
-        notation = play_one(page, use_mole)
+        notation = play_or_use_mole(page, use_mole)
         if notation is None:
             break
         verb = notation.split(" ")[0]

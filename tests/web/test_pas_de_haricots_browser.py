@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.clicking import create_table, play_one, screenshot_wide_and_phone
+from tests.web.clicking import create_table, open_page, play_one, screenshot_wide_and_phone
 
 GAME = "pas-de-haricots"
 MOVE = ".pdh [data-action]"
@@ -23,15 +23,13 @@ def busy(page: Page) -> bool:
 
 def screenshot(page: Page, screenshots: Path) -> None:
     page.wait_for_timeout(600)  # let the reveal's flip end
-    screenshot_wide_and_phone(page, screenshots / f"{GAME}.png", screenshots / f"{GAME}-phone.png")
+    screenshot_wide_and_phone(page, screenshots, GAME)
 
 
 def test_a_person_plays_a_whole_match_by_clicking_cards(
     browser: Browser, server: str, screenshots: Path
 ) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = open_page(browser)
     seats = ["you", "bot:heuristic", "bot:random", "bot:heuristic"]
     create_table(page, server, GAME, seats, {"hands": "1"})
     expect(page.locator(".pdh-felt .pdh-spot")).to_have_count(4)
