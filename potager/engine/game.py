@@ -155,8 +155,9 @@ class State(ABC):
     """A game in progress: mutable for fast playouts; `clone` copies it.
 
     Subclasses implement `to_move`, `legal_actions`, `_apply`, `view`, `is_over`, `result`, and may
-    override `is_legal` (a cheaper test than building the legal list) and `clone` (faster than the
-    generic deep copy).
+    override `is_legal` (a cheaper test than building the legal list), `clone` (faster than the
+    generic deep copy) and `apply` itself (test, record and play in one call, for playouts; it
+    must still raise `IllegalAction` before changing anything).
     """
 
     game: Game
@@ -194,9 +195,10 @@ class State(ABC):
         self.moves.append((seat, action))
         self._apply(seat, action)
 
-    @abstractmethod
     def _apply(self, seat: Seat, action: Action) -> None:
-        """Play a legal action."""
+        """Play a legal action. A game whose `apply` tests, records and plays in one method (a
+        playout's hot path) has no separate step and need not define this."""
+        raise NotImplementedError(f"{type(self).__name__} defines neither apply's step nor apply")
 
     def _why_illegal(self, seat: Seat, action: Action) -> str:
         if not isinstance(seat, int) or seat not in self.to_move:

@@ -219,12 +219,6 @@ class HeuschreckenState(State):
                 return
         raise IllegalAction(self._why_illegal(seat, action))
 
-    def _apply(self, seat: Seat, action: Action) -> None:
-        """`State.apply`'s step, for the base class's protocol. `apply` here records and plays
-        in one go, so the step is that `apply` without the move just recorded."""
-        self.moves.pop()
-        self.apply(seat, action)
-
     # -- the turn (Durchgang) ------------------------------------------------------------------
     def _reveal(self) -> None:
         """Steps 1-2: once every player has bid, all bids are revealed at once and spent (set
