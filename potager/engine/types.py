@@ -16,7 +16,8 @@ View: TypeAlias = dict[str, Any]
 
 Event: TypeAlias = dict[str, Any]
 """One thing that happened: ``{"type": ..., ...}``; with a ``"to"`` key it is addressed to that
-seat alone, without it is public."""
+seat alone, without it is public. Events are read-only values: a game may share one dict between
+states and games (the same bid, the same reveal), so a consumer copies before it changes one."""
 
 
 @dataclass(frozen=True)
