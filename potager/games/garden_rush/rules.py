@@ -301,7 +301,7 @@ class GardenRushState(State):
     ready: list[list[Action]]
     """Per seat, its legal harvests (rulebook "Récolter 1 champ": every placement of a pattern whose
     squares all hold that vegetable, either face), ascending, kept up to date by `_put` and
-    `_clear`; a new list on each change (never changed in place), so a clone may share it."""
+    `_clear`."""
     hedge: list[int]
     trampoline: int
     bag: list[int]
@@ -587,12 +587,9 @@ class GardenRushState(State):
             masks = self.veg_masks[seat]
             mask = masks[v]
             masks[v] = mask & ~bit
-            gone = _completed(v, q, mask)
-            if gone:
-                ready = self.ready[seat][:]  # a new list: never changed in place
-                for a in gone:
-                    ready.remove(a)
-                self.ready[seat] = ready
+            ready = self.ready[seat]
+            for a in _completed(v, q, mask):
+                ready.remove(a)
 
     def _put(self, seat: Seat, q: int, value: int) -> None:
         """Put a token (cell ``value``) on the free square ``q``: a vegetable completes the fields
@@ -604,12 +601,9 @@ class GardenRushState(State):
             v = (value - 1) >> 1
             masks = self.veg_masks[seat]
             mask = masks[v] = masks[v] | bit
-            new = _completed(v, q, mask)
-            if new:
-                ready = self.ready[seat][:]  # a new list: never changed in place
-                for a in new:
-                    insort(ready, a)
-                self.ready[seat] = ready
+            ready = self.ready[seat]
+            for a in _completed(v, q, mask):
+                insort(ready, a)
 
     def _place(self, seat: Seat, slot: int, q: int, as_mole: bool) -> tuple[int, int]:
         """Place 1 token (rulebook "Placer 1 jeton"): take Hedge slot ``slot``; a vegetable stays
@@ -861,7 +855,7 @@ class GardenRushState(State):
         new.potagers = [list(p) for p in self.potagers]
         new.occupied = list(self.occupied)
         new.veg_masks = [list(m) for m in self.veg_masks]
-        new.ready = list(self.ready)
+        new.ready = [list(r) for r in self.ready]
         new.hedge = list(self.hedge)
         new.bag = list(self.bag)
         new.discard = list(self.discard)
