@@ -7,49 +7,19 @@ take, a stalemate, the Ace) drawn from real engine states in the real client.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import Error as PlaywrightError
 
 from potager import games
 from potager.engine import State
+from tests.web.clicking import create_table, open_page, play_one, screenshot_wide_and_phone
 
 GAME = "heuschrecken-poker"
-FINISHED = "#result:not([hidden])"
 MOVE = ".hp [data-action]"
 KINDS = ("corn", "strawberry", "broccoli", "blackberry", "grasshopper")
-
-
-def create_table(page: Page, server: str) -> str:
-    """The lobby's form: you, the heuristic bot and the random bot; the table's address."""
-    page.goto(server + "/")
-    page.wait_for_selector(f"#game option[value='{GAME}']", state="attached")
-    page.fill("#name", "Ada")
-    page.select_option("#game", GAME)
-    page.select_option("#players", "3")
-    page.select_option("select[name=seat1]", "bot:heuristic")
-    page.select_option("select[name=seat2]", "bot:random")
-    page.click("#create-button")
-    page.wait_for_url("**/table/*")
-    return page.url
-
-
-def play_one(page: Page) -> str | None:
-    """Click the first legal element of the drawing; its notation, or None once over."""
-    page.wait_for_selector(f"{MOVE}, {FINISHED}", timeout=20_000)
-    if page.locator(FINISHED).count():
-        return None
-    move = page.locator(MOVE).first
-    # The page may be redrawn under the click: then the next call looks again.
-    with contextlib.suppress(PlaywrightError):
-        notation = move.get_attribute("data-action", timeout=2_000) or ""
-        move.click(timeout=2_000)
-        return notation
-    return ""
 
 
 def busyness(page: Page) -> int:
@@ -68,11 +38,7 @@ def busyness(page: Page) -> int:
 def screenshot(page: Page, screenshots: Path) -> None:
     """The table at a take of the person's, wide and at phone size."""
     page.wait_for_timeout(900)  # let the reveal's flip and the deals end
-    page.screenshot(path=screenshots / f"{GAME}.png", full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(300)
-    page.screenshot(path=screenshots / f"{GAME}-phone.png", full_page=True)
-    page.set_viewport_size({"width": 1280, "height": 900})
+    screenshot_wide_and_phone(page, screenshots, GAME)
 
 
 def check_start(page: Page) -> None:
@@ -90,14 +56,12 @@ def check_start(page: Page) -> None:
 def test_a_person_plays_a_whole_game_by_clicking(
     browser: Browser, server: str, screenshots: Path
 ) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    url = create_table(page, server)
+    page, errors = open_page(browser)
+    url = create_table(page, server, GAME, ["you", "bot:heuristic", "bot:random"])
     check_start(page)
     bids = takes = shot = 0
     for _ in range(400):
-        notation = play_one(page)
+        notation = play_one(page, MOVE)
         if notation is None:
             break
         takes += notation in KINDS
@@ -118,11 +82,12 @@ def test_a_person_plays_a_whole_game_by_clicking(
     assert page.locator(".log li").filter(has_text="Game over").count() == 1
     assert not errors
 
-    spectator = browser.new_page(viewport={"width": 1280, "height": 900})
+    spectator, spectator_errors = open_page(browser)
     spectator.goto(url)
     expect(spectator.locator(".hp-player")).to_have_count(3)
     expect(spectator.locator(".hp-hand")).to_have_count(0)
     expect(spectator.locator(".hp [data-action]")).to_have_count(0)
+    assert not spectator_errors
 
 
 # -- the drawing of chosen moments, from real states of the engine -------------------------------
@@ -144,9 +109,7 @@ def state_after(players: int, top: tuple[str, ...], bids: list[tuple[int, str]])
 @pytest.fixture(scope="module")
 def drawing(browser: Browser, server: str) -> Iterator[Callable[[State, int | None], Page]]:
     """Draw a state as one seat (None: a spectator) sees it, in a page of the real client."""
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = open_page(browser)
     page.goto(server + "/")
     page.evaluate("Potager.loadGame('heuschrecken-poker')")
     facts = games.get(GAME).facts()

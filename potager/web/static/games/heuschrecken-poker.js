@@ -427,7 +427,7 @@
     const winners = view.phase === "over" && table && table.result ? table.result.winners : [];
 
     const [title, hint] = prompt(view, seat, legal, table);
-    const status = h("div", { class: `hp-status ${legal.length ? "mine" : ""} phase-${view.phase}` },
+    const status = h("div", { class: `game-status hp-status ${legal.length ? "mine" : ""} phase-${view.phase}` },
       h("div", { class: "where" },
         h("span", { class: "pill" }, `Round ${view.round}`),
         view.phase === "over" ? null : h("span", { class: "pill" }, `Bid ${Math.min(view.bids_played + 1, facts.hand)} / ${facts.hand}`),

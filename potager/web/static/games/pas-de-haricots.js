@@ -323,7 +323,7 @@
 
     const [title, hint] = prompt(view, seat, legal, table);
     const perHand = table.facts.deal[view.players];
-    const status = h("div", { class: `pdh-status ${legal.length ? "mine" : ""} phase-${view.phase}` },
+    const status = h("div", { class: `game-status pdh-status ${legal.length ? "mine" : ""} phase-${view.phase}` },
       h("div", { class: "where" },
         h("span", { class: "pill" }, `Hand ${view.hand_number} / ${view.variant.hands}`),
         h("span", { class: "pill" }, `Turn ${Math.min(view.turn, perHand)} / ${perHand}`)),
