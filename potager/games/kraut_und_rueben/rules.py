@@ -178,14 +178,17 @@ class KrautUndRuebenState(State):
     def _place_targets(self, seat: Seat, kind: int) -> list[Action]:
         """Where the drawn tile may go ("Déroulement", "L'escargot", "Prendre un jardin"): a
         vegetable, clover or dandelion on any empty space but the last one of a garden owned by
-        another player."""
+        another player. Usually that is `open` itself, not a copy: the targets are only read
+        until the tile is placed (`clone` keeps the two together)."""
         if kind == SNAIL:
             return self._snail_targets()
-        targets = self.open[:]
+        targets = self.open
         for g in self.nearly_full:
             owner = self.owner[g]
             if owner != seat and owner >= 0:
                 first = self.space.place + g * SIZE  # the garden's only open space follows
+                if targets is self.open:
+                    targets = targets[:]
                 targets.remove(self.open[bisect_left(self.open, first)])
         return targets
 
@@ -470,6 +473,8 @@ class KrautUndRuebenState(State):
             setattr(new, name, list(getattr(self, name)))
         new.owned = [list(o) for o in self.owned]
         new.open = self.open[:]
+        if self.targets is self.open:
+            new.targets = new.open
         new.nearly_full = self.nearly_full[:]
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
