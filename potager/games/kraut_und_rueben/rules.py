@@ -84,6 +84,17 @@ class KrautUndRueben(Game):
         return reference()
 
 
+MOST_SPACES = SIZE * max(
+    gardens_for(players)
+    for players in range(KrautUndRueben.min_players, KrautUndRueben.max_players + 1)
+)
+
+SPACE_OF: tuple[tuple[int, int, str], ...] = tuple(
+    (i // SIZE, 1 << i % SIZE, SPACES[i % SIZE]) for i in range(MOST_SPACES)
+)
+"""Per space of the flat gardens: its garden, its bit in the garden's masks, its name."""
+
+
 class KrautUndRuebenState(State):
     """A game (or, with ``match``, a series of three games) in progress."""
 
@@ -303,8 +314,7 @@ class KrautUndRuebenState(State):
         very first snail) on an empty space; a snail over an uncovered tile."""
         kind, self.drawn = self.drawn, EMPTY
         i = action - self.space.place
-        g, s = i // SIZE, i % SIZE
-        bit = 1 << s
+        g, bit, space = SPACE_OF[i]
         covered = self.base[i]
         self.events.append(
             {
@@ -312,7 +322,7 @@ class KrautUndRuebenState(State):
                 "seat": seat,
                 "tile": KINDS[kind],
                 "garden": g + 1,
-                "space": SPACES[s],
+                "space": space,
                 "covers": None if covered == EMPTY else KINDS[covered],
             }
         )
@@ -337,9 +347,9 @@ class KrautUndRuebenState(State):
 
     def _play_mole(self, seat: Seat, i: int) -> None:
         """Once a game, instead of drawing, cover an uncovered tile with your mole."""
-        g = i // SIZE
+        g, bit, space = SPACE_OF[i]
         self.cover[i] = MOLE
-        self.coverable[g] ^= 1 << (i % SIZE)
+        self.coverable[g] ^= bit
         self.moles[g] += 1
         self.has_mole[seat] = False
         self.events.append(
@@ -347,7 +357,7 @@ class KrautUndRuebenState(State):
                 "type": "mole",
                 "seat": seat,
                 "garden": g + 1,
-                "space": SPACES[i % SIZE],
+                "space": space,
                 "covers": KINDS[self.base[i]],
             }
         )
