@@ -25,6 +25,7 @@ from operator import or_
 from typing import Any
 
 from potager.engine import Action, Game, IllegalAction, Result, Seat, State, View
+from potager.engine.shuffle import shuffle
 
 from .actions import (
     ARG1,
@@ -252,24 +253,6 @@ _EMPTY_POTAGER = tuple(BLOCKED if q in CUT_CORNERS else 0 for q in range(SIZE * 
 _VEGETABLE_TOKENS = tuple(v for v in range(len(VEGETABLES)) for _ in range(PER_VEGETABLE))
 _TOOL_TOKENS = tuple(k for k in range(FIRST_TOOL, len(KINDS)) for _ in range(PER_TOOL_TOKEN))
 """The tokens by kind, in a fixed order before the set-up shuffles."""
-_DRAWS = tuple(
-    tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
-    for n in range(len(_VEGETABLE_TOKENS) + len(_TOOL_TOKENS) + 1)
-)
-"""The steps of a shuffle of ``n`` tokens: swap token ``i`` with one drawn below ``i + 1`` from
-``k`` random bits (`shuffle`)."""
-
-
-def shuffle(rng: random.Random, tokens: list[int]) -> None:
-    """Shuffle ``tokens`` in place exactly as ``rng.shuffle`` does (the same draws of
-    ``getrandbits``, so the same order for a seed), without its method call per draw: the shuffles
-    of the set-up are a large part of a short random playout."""
-    getrandbits = rng.getrandbits
-    for i, k in _DRAWS[len(tokens)]:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        tokens[i], tokens[j] = tokens[j], tokens[i]
 
 
 def cell(kind: int, face: int) -> int:
@@ -335,12 +318,12 @@ class GardenRushState(State):
         self.lose_when_stuck = variant["stuck"] == "lose"
         if deck is None:
             vegetables = list(_VEGETABLE_TOKENS)
-            shuffle(self.rng, vegetables)
+            shuffle(vegetables, self.rng)
             tokens = vegetables
             rest = vegetables[HEDGE_SLOTS + 1 :]
             if self.module:
                 rest += _TOOL_TOKENS
-            shuffle(self.rng, rest)
+            shuffle(rest, self.rng)
             bag = rest
         else:
             tokens = [_KIND_INDEX[k] for k in deck]

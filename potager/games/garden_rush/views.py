@@ -115,7 +115,7 @@ def sample(game: Game, v: View, seat: Seat, rng: random.Random) -> GardenRushSta
     state.hedge = [_KIND[k] for k in v["hedge"]]
     state.trampoline = EMPTY if v["trampoline"] is None else _KIND[v["trampoline"]]
     state.bag = [_KIND[k] for k, n in v["bag"].items() for _ in range(n)]
-    shuffle(rng, state.bag)
+    shuffle(state.bag, rng)
     state.discard = [v["discard"].get(k, 0) for k in KINDS]
     state.gnomes = list(v["scores"])
     state.turn = v["turn"]

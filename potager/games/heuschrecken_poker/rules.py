@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from potager.engine import Action, Game, IllegalAction, Result, Seat, State, View
+from potager.engine.shuffle import shuffle
 
 from .data import (
     BIDS,
@@ -73,9 +74,6 @@ TAKE_SETS = tuple(map(frozenset, LEGAL_TAKES))
 PILE = tuple(kind for kind, n in enumerate(CARD_COUNTS) for _ in range(n))
 """The 66 garden cards in the components' order, before the shuffle."""
 
-SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(PILE) - 1, 0, -1))
-"""The steps of `shuffle_pile`: the position, the bound of its draw and the bits drawn."""
-
 WAITING = tuple(
     tuple(tuple(s for s in range(n) if not committed >> s & 1) for committed in range(1 << n))
     for n in range(MAX_PLAYERS + 1)
@@ -90,22 +88,6 @@ def cards_of(counts: list[int]) -> dict[str, int]:
         if n:
             cards[kind] = n
     return cards
-
-
-def shuffle_pile(pile: list[int], rng: random.Random) -> None:
-    """``rng.shuffle(pile)`` of the 66 cards: the same permutation from the same random numbers,
-    in half the time.
-
-    `random.Random.shuffle` draws each index with ``_randbelow`` (``getrandbits`` of the bound's
-    bit count, drawn again while too large); inlined here with the bounds and bit counts from a
-    table. The set-up's shuffle was a tenth of a random playout of two players.
-    """
-    getrandbits = rng.getrandbits
-    for i, bound, bits in SHUFFLE_STEPS:
-        j = getrandbits(bits)
-        while j >= bound:
-            j = getrandbits(bits)
-        pile[i], pile[j] = pile[j], pile[i]
 
 
 class HeuschreckenState(State):
@@ -147,7 +129,7 @@ class HeuschreckenState(State):
         super().__init__(game, players, seed, variant, deck)
         if deck is None:
             pile = list(PILE)
-            shuffle_pile(pile, self.rng)
+            shuffle(pile, self.rng)
         else:
             pile = [KINDS.index(name) for name in deck]
         self.beginner: bool = variant["beginner"]
