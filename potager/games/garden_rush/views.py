@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from potager.engine import Game, Seat, State, View
+from potager.engine.shuffle import shuffle
 
 from .data import (
     ABILITIES,
@@ -31,7 +32,6 @@ from .rules import (
     GardenRushState,
     cell,
     empty_potager,
-    shuffle,
     squares_of,
 )
 
