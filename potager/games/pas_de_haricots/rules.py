@@ -164,27 +164,32 @@ class PasDeHaricotsState(State):
 
     def _take(self, seat: Seat, card: Card) -> None:
         """The taking chain (rulebook §2; FACTS.md 2): the player whose card was just taken takes
-        next, never the bean card while another is left; the bean card's taker gets the bean.
-        A taker left a single card it may take takes it at once: the chain runs on here until
-        a taker has a choice or the bean card is taken."""
-        table, offer, bean_card = self.table, self.offer, self.bean_card
+        next, never the bean card while another is left; the last one takes the bean card, from
+        the bean holder, and gets the bean. A taker left a single card it may take takes it at
+        once: the chain runs on here until a taker has a choice or the bean card is taken."""
+        table, offer = self.table, self.offer
         while True:
             owner = table.index(card)
             table[owner] = NO_CARD
             self.collected[seat].append(card)
-            bean = card == bean_card
             self.events.append(
-                {"type": "take", "seat": seat, "card": CARDS[card], "from": owner, "bean": bean}
+                {"type": "take", "seat": seat, "card": CARDS[card], "from": owner, "bean": False}
             )
-            if bean:
-                break
             offer.remove(card + TAKE_OFFSET)
             seat = owner
-            if len(offer) > 1:
-                self.taker = seat
-                self.to_move = (seat,)
-                return
-            card = offer[0] - TAKE_OFFSET if offer else bean_card
+            if len(offer) != 1:
+                break
+            card = offer[0] - TAKE_OFFSET
+        if offer:
+            self.taker = seat
+            self.to_move = (seat,)
+            return
+        card, holder = self.bean_card, self.bean
+        table[holder] = NO_CARD
+        self.collected[seat].append(card)
+        self.events.append(
+            {"type": "take", "seat": seat, "card": CARDS[card], "from": holder, "bean": True}
+        )
         self.bean = seat
         self.taker = NOBODY
         if self.hands[seat]:
