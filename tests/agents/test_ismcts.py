@@ -1,0 +1,43 @@
+"""The generic ISMCTS level: legal, reproducible, playable in every game, stronger than random."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from potager import agents, games
+from potager.agents.ismcts import ISMCTSAgent
+from potager.arena.match import play_match
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_ismcts_plays_a_whole_game_of_every_game_from_its_view(name: str) -> None:
+    game = games.get(name)
+    players = game.min_players
+    seats = [ISMCTSAgent(iterations=8)] + [agents.make("random", game)] * (players - 1)
+    state = play_match(game, seats, seed=3)
+    assert state.is_over and state.result().winners
+
+
+def test_ismcts_is_reproducible_and_legal() -> None:
+    game = games.get("kraut-und-rueben")
+    state = game.new_game(3, seed=5)
+    seat = state.to_move[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    first = ISMCTSAgent(iterations=40).act(game, view, seat, legal, random.Random(9))
+    again = ISMCTSAgent(iterations=40).act(game, view, seat, legal, random.Random(9))
+    assert first == again and first in legal
+
+
+def test_ismcts_beats_random_at_heuschrecken_poker() -> None:
+    game = games.get("heuschrecken-poker")
+    share = 0.0
+    for i in range(6):
+        seats = [ISMCTSAgent(iterations=60), agents.make("random", game)]
+        if i % 2:
+            seats.reverse()
+        winners = play_match(game, seats, seed=100 + i).result().winners
+        me = i % 2
+        share += (me in winners) / len(winners)
+    assert share >= 5
