@@ -255,6 +255,38 @@ _TOOL_TOKENS = tuple(k for k in range(FIRST_TOOL, len(KINDS)) for _ in range(PER
 """The tokens by kind, in a fixed order before the set-up shuffles."""
 
 
+_PLACE_EVENTS = tuple(
+    tuple(
+        tuple(
+            tuple(
+                tuple(
+                    {
+                        "type": "mole" if as_mole else "plant",
+                        "seat": seat,
+                        "slot": slot + 1,
+                        "token": KINDS[(value - 1) >> 1],
+                        "face": _FACE_NAMES[(value - 1) >> 1][(value - 1) & 1],
+                        "square": SQUARE_NAMES[q],
+                    }
+                    if q in SQUARE_NAMES and value
+                    else {}
+                    for q in range(SIZE * SIZE)
+                )
+                for value in range(1 + 2 * len(KINDS))
+            )
+            for slot in range(HEDGE_SLOTS)
+        )
+        for seat in (0, 1)
+    )
+    for as_mole in (False, True)
+)
+"""``_PLACE_EVENTS[as_mole][seat][slot][cell][square]``: the ``plant`` or ``mole`` event, copied
+(a fresh dict per event) rather than built key by key at every placement; ``{}`` where no token
+or square is."""
+_DRAW_EVENTS = tuple({"type": "draw", "token": k} for k in KINDS)
+"""Per kind, the ``draw`` event to copy."""
+
+
 def cell(kind: int, face: int) -> int:
     """The cell value of a token of ``kind`` showing ``face`` (0 double/tool, 1 single/mole)."""
     return 1 + 2 * kind + face
@@ -595,17 +627,9 @@ class GardenRushState(State):
         the tool square (vegetable) or of the tool token (after the refill)."""
         kind = self.hedge.pop(slot)
         face = q % SIZE != slot if kind < FIRST_TOOL else as_mole  # a bool: 0 double/tool
-        self._put(1 - seat if as_mole else seat, q, 1 + 2 * kind + face)
-        self.events.append(
-            {
-                "type": "mole" if as_mole else "plant",
-                "seat": seat,
-                "slot": slot + 1,
-                "token": KINDS[kind],
-                "face": _FACE_NAMES[kind][face],
-                "square": SQUARE_NAMES[q],
-            }
-        )
+        value = 1 + 2 * kind + face
+        self._put(1 - seat if as_mole else seat, q, value)
+        self.events.append(_PLACE_EVENTS[as_mole][seat][slot][value][q].copy())
         self._refill()
         if as_mole:
             return 0, -1
@@ -624,7 +648,7 @@ class GardenRushState(State):
             hedge.append(self.trampoline)
             if bag:
                 self.trampoline = kind = bag.pop()
-                self.events.append({"type": "draw", "token": KINDS[kind]})
+                self.events.append(_DRAW_EVENTS[kind].copy())
             else:
                 self.trampoline = EMPTY
                 if not self.end_triggered:
