@@ -156,15 +156,6 @@ _THROUGH = tuple(
 few fields through the square are left to test."""
 
 
-def _completed(v: int, q: int, mask: int) -> tuple[Action, ...]:
-    """The harvests of the fields of vegetable ``v`` through ``q`` that lie in ``mask`` (the
-    squares holding ``v``, ``q`` among them)."""
-    sure, test = _THROUGH[v][q][mask & _NEIGHBOURS[v][q]]
-    if test:
-        return sure + tuple(a for a, m in test if m & mask == m)
-    return sure
-
-
 _FIELD_NAMES = tuple(tuple(tuple(SQUARE_NAMES[q] for q in f) for f in fields) for fields in FIELDS)
 """The square names of each field, for the harvest event."""
 _TOOL_BITS = tuple({q: 1 << tool for q, tool in tools.items()} for tools in TOOL_SQUARES)
@@ -603,8 +594,14 @@ class GardenRushState(State):
             mask = masks[v]
             masks[v] = mask & ~bit
             ready = self.ready[seat]
-            for a in _completed(v, q, mask):
+            # The fields through q that were complete: those of `_THROUGH` sure to be, and those
+            # left to test (inline: a function call per token costs more than the lookup).
+            sure, test = _THROUGH[v][q][mask & _NEIGHBOURS[v][q]]
+            for a in sure:
                 ready.remove(a)
+            for a, m in test:
+                if m & mask == m:
+                    ready.remove(a)
 
     def _put(self, seat: Seat, q: int, value: int) -> None:
         """Put a token (cell ``value``) on the free square ``q``: a vegetable completes the fields
@@ -617,20 +614,34 @@ class GardenRushState(State):
             masks = self.veg_masks[seat]
             mask = masks[v] = masks[v] | bit
             ready = self.ready[seat]
-            for a in _completed(v, q, mask):
+            sure, test = _THROUGH[v][q][mask & _NEIGHBOURS[v][q]]  # as in `_clear`
+            for a in sure:
                 insort(ready, a)
+            for a, m in test:
+                if m & mask == m:
+                    insort(ready, a)
 
     def _place(self, seat: Seat, slot: int, q: int, as_mole: bool) -> tuple[int, int]:
         """Place 1 token (rulebook "Placer 1 jeton"): take Hedge slot ``slot``; a vegetable stays
         double in the column of its slot and is flipped to single elsewhere; a tool token stays tool
         side up, or goes mole side up into the opponent's Potager. Then refill; then the bonus of
         the tool square (vegetable) or of the tool token (after the refill)."""
-        kind = self.hedge.pop(slot)
+        hedge = self.hedge
+        kind = hedge.pop(slot)
         face = q % SIZE != slot if kind < FIRST_TOOL else as_mole  # a bool: 0 double/tool
         value = 1 + 2 * kind + face
         self._put(1 - seat if as_mole else seat, q, value)
-        self.events.append(_PLACE_EVENTS[as_mole][seat][slot][value][q].copy())
-        self._refill()
+        events = self.events
+        events.append(_PLACE_EVENTS[as_mole][seat][slot][value][q].copy())
+        bag = self.bag
+        if bag and self.trampoline != EMPTY:
+            # `_refill`'s common case inline: a Trampoline token means the Hedge was full, so it
+            # fills the slot just emptied and one token is drawn.
+            hedge.append(self.trampoline)
+            self.trampoline = drawn = bag.pop()
+            events.append(_DRAW_EVENTS[drawn].copy())
+        else:
+            self._refill()
         if as_mole:
             return 0, -1
         if kind >= FIRST_TOOL:
