@@ -181,6 +181,8 @@ _MOVE_FROM = tuple(
     tuple(MOVE_ID.get((a, b), -1) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE)
 )
 """``_MOVE_FROM[a][b]`` is ``MOVE_ID[a, b]`` without building and hashing the pair."""
+_DECODE = tuple(zip(OP, ARG1, ARG2, strict=True))
+"""Per action, its kind and arguments in one lookup."""
 _COLUMN_SQUARES = tuple(tuple(q for q in SQUARES if q % SIZE == c) for c in range(SIZE))
 
 
@@ -545,29 +547,29 @@ class GardenRushState(State):
 
     def _apply(self, seat: Seat, action: Action) -> None:
         self._legal = None
-        op = OP[action]
+        op, arg1, arg2 = _DECODE[action]
         bonus, fixed = 0, -1
         if op == PLANT:
-            bonus, fixed = self._place(seat, ARG1[action], ARG2[action], False)
+            bonus, fixed = self._place(seat, arg1, arg2, False)
         elif op == HARVEST:
-            bonus = self._harvest(seat, ARG1[action], ARG2[action])
+            bonus = self._harvest(seat, arg1, arg2)
         elif op == SKIP:
             self.events.append({"type": "skip", "seat": seat})
         elif op == MOVE:
-            bonus, fixed = self._move(seat, ARG1[action], ARG2[action])
+            bonus, fixed = self._move(seat, arg1, arg2)
         elif op == FLIP:
-            self._flip(seat, ARG1[action], ARG2[action])
+            self._flip(seat, arg1, arg2)
         elif op == MOLE:
-            self._place(seat, ARG1[action], ARG2[action], True)
+            self._place(seat, arg1, arg2, True)
         elif op == SWAP_OP:
-            self._swap(seat, ARG1[action])
+            self._swap(seat, arg1)
             return
         elif op == COMPOST_OP:
-            bonus = self._compost(seat, ARG1[action])
+            bonus = self._compost(seat, arg1)
         elif op == FLIPCOL_OP:
-            self._flip_column(seat, ARG1[action])
+            self._flip_column(seat, arg1)
         else:
-            self._move_mole(seat, ARG1[action], ARG2[action])
+            self._move_mole(seat, arg1, arg2)
         if bonus:
             self._offer(seat, bonus, fixed)
         else:
