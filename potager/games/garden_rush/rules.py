@@ -11,14 +11,15 @@ Hot path: the Potagers are lists of 25 cells (``0`` free, ``BLOCKED`` a cut corn
 ``1 + 2 * kind + face``) and, per seat, a bitmask of occupied squares and one per vegetable.
 The complete fields of each seat (its legal harvests, `ready`) are kept up to date square by
 square: the pattern placements are indexed by square (`_THROUGH`), so a token arriving tests only
-the fields through its square, and one leaving drops them.
+the fields through its square, and one leaving drops them. Likewise each seat's plants onto its
+free squares (`plants`), the bulk of most legal lists.
 """
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import reduce
 from itertools import combinations
 from operator import or_
@@ -237,6 +238,19 @@ _LOW, _HIGH = (tuple(zip(*(table[h] for table in _PLANT_FREE), strict=True)) for
 the free squares ``bits`` of the low half."""
 
 
+def _plants(free: int) -> list[Action]:
+    """The plant actions of every Hedge slot onto the squares ``free``, ascending: five runs, one
+    per slot, in one list display rather than a loop over the slots."""
+    low, high = _LOW[free >> 1 & LOW_HALF], _HIGH[free >> SPLIT]
+    return [
+        *low[0], *high[0],
+        *low[1], *high[1],
+        *low[2], *high[2],
+        *low[3], *high[3],
+        *low[4], *high[4],
+    ]  # fmt: skip
+
+
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _FACE_NAMES = tuple(FACES if k < FIRST_TOOL else TOOL_FACES for k in range(len(KINDS)))
 """Per kind, the names of its two faces."""
@@ -298,7 +312,8 @@ class GardenRushState(State):
     __slots__ = (
         "_legal", "abilities", "bag", "discard", "end_triggered", "fixed", "gnomes", "hedge",
         "is_over", "last_turn", "lose_when_stuck", "module", "occupied", "passes", "phase",
-        "potagers", "ready", "stuck", "swap_slot", "to_move", "trampoline", "turn", "veg_masks",
+        "plants", "potagers", "ready", "stuck", "swap_slot", "to_move", "trampoline", "turn",
+        "veg_masks",
     )  # fmt: skip
 
     module: bool
@@ -310,6 +325,10 @@ class GardenRushState(State):
     """Per seat, its legal harvests (rulebook "Récolter 1 champ": every placement of a pattern whose
     squares all hold that vegetable, either face), ascending, kept up to date by `_put` and
     `_clear`."""
+    plants: list[list[Action] | None]
+    """Per seat, `_plants` of its free squares: the legal placements when the Hedge holds five
+    vegetables, kept up to date by `_put` (one slice deletion) rather than built at every turn;
+    ``None`` until needed, and again once a token leaves (`_clear`, rarer)."""
     hedge: list[int]
     trampoline: int
     bag: list[int]
@@ -357,6 +376,7 @@ class GardenRushState(State):
         self.occupied = [0, 0]
         self.veg_masks = [[0] * len(VEGETABLES), [0] * len(VEGETABLES)]
         self.ready = [[], []]
+        self.plants = [None, None]
         self.hedge = tokens[:HEDGE_SLOTS]
         self.trampoline = tokens[HEDGE_SLOTS]
         self.bag = bag
@@ -410,23 +430,16 @@ class GardenRushState(State):
             return plant + mole
         return self._bonus_actions(seat, self.abilities)
 
-    def _hedge_placements(self, seat: Seat, between: Sequence[Action]) -> list[Action]:
+    def _hedge_placements(self, seat: Seat, between: list[Action]) -> list[Action]:
         """`_placements` from every slot of the Hedge: the plants, then ``between`` (actions whose
         numbers lie between theirs, ascending), then the moles. The common case first: a Hedge of
-        five vegetables, in one list display (slot by slot, so ascending) rather than a loop over
-        the slots."""
+        five vegetables, whose plants are kept in `plants`."""
         hedge = self.hedge
         if len(hedge) == HEDGE_SLOTS and (not self.module or max(hedge) < FIRST_TOOL):
-            free = ALL_SQUARES & ~self.occupied[seat]
-            low, high = _LOW[free >> 1 & LOW_HALF], _HIGH[free >> SPLIT]
-            return [
-                *low[0], *high[0],
-                *low[1], *high[1],
-                *low[2], *high[2],
-                *low[3], *high[3],
-                *low[4], *high[4],
-                *between,
-            ]  # fmt: skip
+            plants = self.plants[seat]
+            if plants is None:
+                plants = self.plants[seat] = _plants(ALL_SQUARES & ~self.occupied[seat])
+            return plants + between
         plant, mole = self._placements(seat, range(len(hedge)))
         plant += between
         plant += mole
@@ -590,6 +603,7 @@ class GardenRushState(State):
         potager[q] = 0
         bit = 1 << q
         self.occupied[seat] &= ~bit
+        self.plants[seat] = None  # built again when next needed (`_hedge_placements`)
         if old <= VEGETABLE_CELLS:
             v = (old - 1) >> 1
             masks = self.veg_masks[seat]
@@ -610,7 +624,14 @@ class GardenRushState(State):
         through ``q`` whose other squares hold it already."""
         self.potagers[seat][q] = value
         bit = 1 << q
-        self.occupied[seat] |= bit
+        occupied = self.occupied[seat]
+        plants = self.plants[seat]
+        if plants is not None:
+            # `plants` holds five runs (one per slot) of the plants onto the free squares; the
+            # rank of q among them is its place in each run: one extended slice deletes q's five.
+            free = ALL_SQUARES & ~occupied
+            del plants[(free & (bit - 1)).bit_count() :: free.bit_count()]
+        self.occupied[seat] = occupied | bit
         if value <= VEGETABLE_CELLS:
             v = (value - 1) >> 1
             masks = self.veg_masks[seat]
@@ -876,6 +897,7 @@ class GardenRushState(State):
         new.occupied = list(self.occupied)
         new.veg_masks = [list(m) for m in self.veg_masks]
         new.ready = [list(r) for r in self.ready]
+        new.plants = [None if p is None else list(p) for p in self.plants]
         new.hedge = list(self.hedge)
         new.bag = list(self.bag)
         new.discard = list(self.discard)

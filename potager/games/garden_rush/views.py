@@ -109,6 +109,7 @@ def sample(game: Game, v: View, seat: Seat, rng: random.Random) -> GardenRushSta
     state.occupied = [0, 0]
     state.veg_masks = [[0] * FIRST_TOOL, [0] * FIRST_TOOL]
     state.ready = [[], []]
+    state.plants = [None, None]
     for s, squares in enumerate(v["potagers"]):
         for name, token in squares.items():
             state._put(s, _SQUARE[name], _CELL[token["token"], token["face"]])
