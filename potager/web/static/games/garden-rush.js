@@ -117,11 +117,6 @@
   const memory = new WeakMap();
 
   function ensureAssets() {
-    if (!document.querySelector("link[data-gr-css]")) {
-      document.head.append(h("link", {
-        rel: "stylesheet", href: "/static/games/garden-rush.css", dataset: { grCss: "1" },
-      }));
-    }
     if (!document.getElementById("gr-sprite")) {
       const holder = h("div", { id: "gr-sprite" });
       holder.innerHTML = SPRITE;
@@ -717,5 +712,5 @@
     }
   }
 
-  Potager.registerGame("garden-rush", { render, describe, handlesActions: true });
+  Potager.registerGame("garden-rush", { render, describe, handlesActions: true, stylesheet: true });
 })();

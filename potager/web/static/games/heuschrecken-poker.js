@@ -74,19 +74,9 @@
   /* Per drawing: what was shown at the last render, to animate only what is new. */
   const memory = new WeakMap();
 
-  function ensureCss() {
-    if (document.querySelector("link[data-hp-css]")) return;
-    document.head.append(h("link", {
-      rel: "stylesheet", href: "/static/games/heuschrecken-poker.css", dataset: { hpCss: "1" },
-    }));
-  }
-
   /* -- words ------------------------------------------------------------------------------------ */
   const seated = (seat) => seat !== null && seat !== undefined;
-  function nameOf(table, s, viewer) {
-    if (seated(viewer) && s === viewer) return "You";
-    return Potager.seatName(table && table.seats, s);
-  }
+  const nameOf = Potager.playerName;
   const verb = (s, viewer, you, other) => (seated(viewer) && s === viewer ? you : other);
   const count = (n, kind) => `${n} ${LABEL[kind][n === 1 ? 0 : 1]}`;
   const cardsLine = (cards) => Object.entries(cards).filter(([, n]) => n).map(([k, n]) => count(n, k)).join(", ") || "nothing";
@@ -414,7 +404,6 @@
 
   /* -- the whole drawing ------------------------------------------------------------------------ */
   function render(container, view, seat, legal, send, table) {
-    ensureCss();
     const facts = factsOf(table, view);
     const bidActions = new Map();
     const takeActions = new Map();
@@ -483,5 +472,5 @@
     }
   }
 
-  Potager.registerGame("heuschrecken-poker", { render, describe, handlesActions: true });
+  Potager.registerGame("heuschrecken-poker", { render, describe, handlesActions: true, stylesheet: true });
 })();

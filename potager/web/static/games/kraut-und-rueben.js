@@ -71,19 +71,9 @@
    * whether the mole is armed (a click on the mole before the click on a tile). */
   const memory = new WeakMap();
 
-  function ensureCss() {
-    if (document.querySelector("link[data-kr-css]")) return;
-    document.head.append(h("link", {
-      rel: "stylesheet", href: "/static/games/kraut-und-rueben.css", dataset: { krCss: "1" },
-    }));
-  }
-
   /* -- words ------------------------------------------------------------------------------------ */
   const isPlayer = (seat) => seat !== null && seat !== undefined;
-  function nameOf(table, s, viewer) {
-    if (isPlayer(viewer) && s === viewer) return "You";
-    return Potager.seatName(table && table.seats, s);
-  }
+  const nameOf = Potager.playerName;
   const article = (kind) => (/^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`);
   const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0");
   const colourOf = (s) => SEAT_COLOURS[s % SEAT_COLOURS.length];
@@ -444,7 +434,6 @@
   }
 
   function render(container, view, seat, legal, send, table) {
-    ensureCss();
     const targets = new Map();
     const moles = new Map();
     const takes = new Map();
@@ -526,5 +515,5 @@
     }
   }
 
-  Potager.registerGame("kraut-und-rueben", { render, describe, handlesActions: true });
+  Potager.registerGame("kraut-und-rueben", { render, describe, handlesActions: true, stylesheet: true });
 })();

@@ -25,13 +25,6 @@
   /* Fresh-state memory per drawing: which cards were already face up (animate only new ones). */
   const seen = new WeakMap();
 
-  function ensureCss() {
-    if (document.querySelector("link[data-pdh-css]")) return;
-    document.head.append(h("link", {
-      rel: "stylesheet", href: "/static/games/pas-de-haricots.css", dataset: { pdhCss: "1" },
-    }));
-  }
-
   /* -- cards ----------------------------------------------------------------------------------- */
   /* The deck read from the game's facts (one per facts object): each trump is one suit's
    * "Pas de Haricots" card, which makes that series worth 0; a court card shows its French
@@ -296,7 +289,6 @@
 
   /* -- the whole drawing -------------------------------------------------------------------------- */
   function render(container, view, seat, legal, send, table) {
-    ensureCss();
     const playActions = new Map();
     const takeActions = new Map();
     const other = [];
@@ -372,5 +364,5 @@
     }
   }
 
-  Potager.registerGame("pas-de-haricots", { render, describe, handlesActions: true });
+  Potager.registerGame("pas-de-haricots", { render, describe, handlesActions: true, stylesheet: true });
 })();

@@ -84,6 +84,12 @@ const Potager = (() => {
     return info.kind === "bot" ? `${humanize(info.level)} bot` : `Seat ${seat + 1}`;
   }
 
+  /* A seat's name as a drawing shows it to `viewer`: "You" for the viewer's own seat. */
+  function playerName(table, seat, viewer) {
+    if (viewer !== null && viewer !== undefined && seat === viewer) return "You";
+    return seatName(table && table.seats, seat);
+  }
+
   /* -- the generic drawing: the view as cards, the legal actions as buttons ----------------- */
   function renderValue(value, players, names) {
     if (value === null || value === undefined) return h("span", { class: "muted" }, "hidden");
@@ -153,6 +159,12 @@ const Potager = (() => {
 
   function registerGame(name, plugin) {
     if (!plugin || typeof plugin.render !== "function") throw new Error(`plug-in ${name} has no render()`);
+    if (plugin.stylesheet && !document.querySelector(`link[data-game-css="${name}"]`)) {
+      document.head.append(h("link", {
+        rel: "stylesheet", href: `/static/games/${encodeURIComponent(name)}.css`,
+        dataset: { gameCss: name },
+      }));
+    }
     plugins.set(name, plugin);
   }
 
@@ -195,7 +207,7 @@ const Potager = (() => {
   }
 
   return {
-    h, api, store, inviteLink, humanize, seatName, generic, renderValue, renderActions,
+    h, api, store, inviteLink, humanize, seatName, playerName, generic, renderValue, renderActions,
     describeEvent, registerGame, loadGame, gameInfo, toast, copy, plugins,
   };
 })();
