@@ -5,15 +5,27 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
+# The modules compiled with mypyc (potager/compiled.py): the install builds them in place, and
+# installs again (dependencies already there: only the build) whenever one of them changes.
+COMPILED := $(shell sed -n 's/^    "\(potager\.[a-z_.]*\)",$$/\1/p' potager/compiled.py | tr . / | sed 's/$$/.py/')
+UNBUILD  := find potager -name '*.so' -delete; rm -rf build potager_compiled__mypyc.*.so
 
-.PHONY: run test bench lint fmt clean system chromium postgresql screenshots
+.PHONY: run test bench lint fmt clean system chromium postgresql screenshots build pure
 
 # One environment for everything: the tests exercise the server and the OpenSpiel anchors too.
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py potager/compiled.py $(COMPILED)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
+	$(UNBUILD)
 	$(BIN)/python -m pip install -q -e '.[dev,server,bench]'
 	touch $@
+
+build: $(STAMP)
+
+# Remove the compiled modules: Python then runs their source (the next `make` builds them again).
+pure:
+	$(UNBUILD)
+	rm -f $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/potager serve --host 127.0.0.1 --port 8000
@@ -49,4 +61,5 @@ fmt: $(STAMP)
 
 clean:
 	-$(BIN)/python -m potager.store.localpg stop
+	$(UNBUILD)
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .pgdata

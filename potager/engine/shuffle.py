@@ -3,13 +3,9 @@
 The games shuffle their decks at every set-up (and some at every hand): in a short random playout
 that is a tenth of the time. `random.Random.shuffle` draws each index with ``_randbelow``, a
 Python method call per card (``getrandbits`` of the bound's bit count, drawn again while too
-large); here the same draws are inlined, with the bounds and bit counts from a table per length.
-
->>> import random
->>> mine, theirs = list(range(60)), list(range(60))
->>> shuffle(mine, random.Random(7)); random.Random(7).shuffle(theirs)
->>> mine == theirs
-True
+large); here the same draws are inlined, with the bounds and bit counts from a table per length
+(tests/engine/test_shuffle.py checks the permutations and the generator's state against
+`random.Random.shuffle`). Compiled with the Garden Rush rules (`potager.compiled`).
 """
 
 from __future__ import annotations

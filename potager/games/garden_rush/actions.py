@@ -26,8 +26,20 @@ from .data import (
     VEGETABLES,
 )
 
-SKIP, PLANT, HARVEST, MOVE, FLIP, MOLE, SWAP_OP, COMPOST_OP, FLIPCOL_OP, MOLEMOVE_OP = range(10)
-OWN, OPP = 0, 1
+SKIP: Final = 0
+PLANT: Final = 1
+HARVEST: Final = 2
+MOVE: Final = 3
+FLIP: Final = 4
+MOLE: Final = 5
+SWAP_OP: Final = 6
+COMPOST_OP: Final = 7
+FLIPCOL_OP: Final = 8
+MOLEMOVE_OP: Final = 9
+"""The kinds of action (`OP`)."""
+OWN: Final = 0
+OPP: Final = 1
+"""Whose Potager a square of an action is in."""
 NON_TOOL_SQUARES: Final = tuple(q for q in SQUARES if q not in TOOL_SQUARE_SET)
 
 _TABLE: list[tuple[str, int, int, int]] = []

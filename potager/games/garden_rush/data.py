@@ -42,7 +42,15 @@ the mole (Taupe), stored as the same two face numbers."""
 TOOL_FACES: Final = ("tool", "mole")
 
 # -- tool squares and the abilities of tools (rulebook "Actions bonus") ----------------------------
-GLOVES, BASKET, WHEELBARROW, WATERING_CAN, SWAP, COMPOST, FLIPCOL, COPY, MOLEMOVE = range(9)
+GLOVES: Final = 0
+BASKET: Final = 1
+WHEELBARROW: Final = 2
+WATERING_CAN: Final = 3
+SWAP: Final = 4
+COMPOST: Final = 5
+FLIPCOL: Final = 6
+COPY: Final = 7
+MOLEMOVE: Final = 8
 ABILITIES: Final = (
     "gloves",
     "basket",

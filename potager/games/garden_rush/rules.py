@@ -18,14 +18,14 @@ free squares (`plants`), the bulk of most legal lists.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, insort
+from bisect import insort
 from collections.abc import Iterable
 from functools import reduce
 from itertools import combinations
 from operator import or_
-from typing import Any
+from typing import Any, Final
 
-from potager.engine import Action, Game, IllegalAction, Result, Seat, State, View
+from potager.engine import Action, Event, Game, IllegalAction, Result, Seat, State, View
 from potager.engine.shuffle import shuffle
 
 from .actions import (
@@ -46,6 +46,8 @@ from .actions import (
     MOVE_ID,
     NON_TOOL_SQUARES,
     OP,
+    OPP,
+    OWN,
     PLANT,
     PLANT_ID,
     SKIP,
@@ -84,18 +86,22 @@ from .data import (
 from .data import COMPOST as COMPOST_ABILITY
 from .data import SWAP as SWAP_ABILITY
 
-BLOCKED = -1
-EMPTY = -1
+BLOCKED: Final = -1
+EMPTY: Final = -1
 """No token (an empty Trampoline)."""
-MAIN, BONUS, SWAP_PLACE, OVER = range(4)
-_TO_MOVE = ((0,), (1,))
-VEGETABLE_CELLS = 2 * FIRST_TOOL
+MAIN: Final = 0
+BONUS: Final = 1
+SWAP_PLACE: Final = 2
+OVER: Final = 3
+"""The phases of a turn."""
+_TO_MOVE: Final[tuple[tuple[Seat, ...], ...]] = ((0,), (1,))
+VEGETABLE_CELLS: Final = 2 * FIRST_TOOL
 """Cells ``1 … VEGETABLE_CELLS`` hold vegetables; higher ones tool tokens (`cell`)."""
-PHASES = ("place or harvest", "bonus", "swap", "over")
-ALL_SQUARES = sum(1 << q for q in SQUARES)
+PHASES: Final = ("place or harvest", "bonus", "swap", "over")
+ALL_SQUARES: Final = sum(1 << q for q in SQUARES)
 
-FIELD_MASKS = tuple(tuple(sum(1 << q for q in f) for f in fields) for fields in FIELDS)
-_NEAR = tuple(
+FIELD_MASKS: Final = tuple(tuple(sum(1 << q for q in f) for f in fields) for fields in FIELDS)
+_NEAR: Final = tuple(
     sum(
         1 << (r * SIZE + c)
         for r in range(q // SIZE - 1, q // SIZE + 2)
@@ -142,13 +148,13 @@ def _through(v: int, q: int) -> dict[int, Completed]:
     return {near: (tuple(sure[near]), tuple(test[near])) for near in sure}
 
 
-_NEIGHBOURS = tuple(
+_NEIGHBOURS: Final = tuple(
     tuple(reduce(or_, (m & _NEAR[q] for m in masks if m >> q & 1), 0) for q in range(SIZE * SIZE))
     for masks in FIELD_MASKS
 )
 """``_NEIGHBOURS[vegetable][square]``: the neighbours of the square that its fields through it hold
 (the orthogonal ones for carrots and potatoes, the diagonal ones for tomatoes)."""
-_THROUGH = tuple(
+_THROUGH: Final = tuple(
     tuple(_through(v, q) if q in SQUARES else {} for q in range(SIZE * SIZE))
     for v in range(len(FIELDS))
 )
@@ -157,12 +163,14 @@ _THROUGH = tuple(
 few fields through the square are left to test."""
 
 
-_FIELD_NAMES = tuple(tuple(tuple(SQUARE_NAMES[q] for q in f) for f in fields) for fields in FIELDS)
+_FIELD_NAMES: Final = tuple(
+    tuple(tuple(SQUARE_NAMES[q] for q in f) for f in fields) for fields in FIELDS
+)
 """The square names of each field, for the harvest event."""
-_TOOL_BITS = tuple({q: 1 << tool for q, tool in tools.items()} for tools in TOOL_SQUARES)
+_TOOL_BITS: Final = tuple({q: 1 << tool for q, tool in tools.items()} for tools in TOOL_SQUARES)
 """Per seat, tool square → the bit of its ability."""
-TOOL_MASK = sum(1 << q for q in TOOL_SQUARE_SET)
-_FREE_TOOLS = tuple(
+TOOL_MASK: Final = sum(1 << q for q in TOOL_SQUARE_SET)
+_FREE_TOOLS: Final = tuple(
     {
         sum(1 << q for q in free): sum(bits[q] for q in free)
         for n in range(len(bits) + 1)
@@ -171,26 +179,26 @@ _FREE_TOOLS = tuple(
     for bits in _TOOL_BITS
 )
 """Per seat and set of free tool squares, the bits of their abilities."""
-_TOOL_BIT = tuple(tuple(bits.get(q, 0) for q in range(SIZE * SIZE)) for bits in _TOOL_BITS)
+_TOOL_BIT: Final = tuple(tuple(bits.get(q, 0) for q in range(SIZE * SIZE)) for bits in _TOOL_BITS)
 """Per seat and square, the bit of the ability of its tool square (0 for none)."""
-_TOOL_NAMES = tuple(
+_TOOL_NAMES: Final = tuple(
     tuple(n for i, n in enumerate(ABILITIES) if abilities >> i & 1)
     for abilities in range(1 << len(ABILITIES))
 )
 """The names of the abilities of a bonus, by its bitmask."""
-_MOVE_FROM = tuple(
+_MOVE_FROM: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(MOVE_ID.get((a, b), -1) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE)
 )
 """``_MOVE_FROM[a][b]`` is ``MOVE_ID[a, b]`` without building and hashing the pair."""
-_DECODE = tuple(zip(OP, ARG1, ARG2, strict=True))
+_DECODE: Final = tuple(zip(OP, ARG1, ARG2, strict=True))
 """Per action, its kind and arguments in one lookup."""
-_COLUMN_SQUARES = tuple(tuple(q for q in SQUARES if q % SIZE == c) for c in range(SIZE))
+_COLUMN_SQUARES: Final = tuple(tuple(q for q in SQUARES if q % SIZE == c) for c in range(SIZE))
 
 
-SPLIT = 13
+SPLIT: Final = 13
 """A set of squares is looked up in two halves: the squares 1 … ``SPLIT - 1`` (``squares >> 1 &
 LOW_HALF``) and the others (``squares >> SPLIT``); squares 0 and 24 are cut corners."""
-LOW_HALF = (1 << (SPLIT - 1)) - 1
+LOW_HALF: Final = (1 << (SPLIT - 1)) - 1
 Halves = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
 
 
@@ -217,14 +225,15 @@ def _on(table: Halves, squares: int) -> tuple[int, ...]:
     return low[squares >> 1 & LOW_HALF] + high[squares >> SPLIT]
 
 
-_PLANT_FREE = tuple(_halves(ids) for ids in PLANT_ID)
-_PLANT_FREE_PLAIN = tuple(
+_PLANT_FREE: Final = tuple(_halves(ids) for ids in PLANT_ID)
+_PLANT_FREE_PLAIN: Final = tuple(
     _halves({q: a for q, a in ids.items() if q not in TOOL_SQUARE_SET}) for ids in PLANT_ID
 )
-_MOLE_FREE = tuple(_halves(ids) for ids in MOLE_ID)
-_FLIP_OWN, _FLIP_OPP = (_halves(ids) for ids in FLIP_ID)
-_SQUARES_OF = _halves({q: q for q in SQUARES})
-_PLAIN_SQUARES_OF = _halves({q: q for q in NON_TOOL_SQUARES})
+_MOLE_FREE: Final = tuple(_halves(ids) for ids in MOLE_ID)
+_FLIP_OWN: Final = _halves(FLIP_ID[OWN])
+_FLIP_OPP: Final = _halves(FLIP_ID[OPP])
+_SQUARES_OF: Final = _halves({q: q for q in SQUARES})
+_PLAIN_SQUARES_OF: Final = _halves({q: q for q in NON_TOOL_SQUARES})
 """The squares of a set, and those that are not tool squares."""
 
 
@@ -233,7 +242,18 @@ def squares_of(squares: int) -> tuple[int, ...]:
     return _on(_SQUARES_OF, squares)
 
 
-_LOW, _HIGH = (tuple(zip(*(table[h] for table in _PLANT_FREE), strict=True)) for h in (0, 1))
+_ONES: Final[tuple[int, ...]] = tuple(n.bit_count() for n in range(1 << SPLIT))
+"""The number of squares of each set of squares 0 … ``SPLIT - 1``."""
+
+
+def ones(squares: int) -> int:
+    """The number of squares of a set: `int.bit_count` in two table lookups, which compiled code
+    does without a Python method call."""
+    return _ONES[squares & ((1 << SPLIT) - 1)] + _ONES[squares >> SPLIT]
+
+
+_LOW: Final = tuple(zip(*(table[0] for table in _PLANT_FREE), strict=True))
+_HIGH: Final = tuple(zip(*(table[1] for table in _PLANT_FREE), strict=True))
 """`_PLANT_FREE` turned half first: ``_LOW[bits]`` holds the plant actions of each Hedge slot on
 the free squares ``bits`` of the low half."""
 
@@ -251,18 +271,18 @@ def _plants(free: int) -> list[Action]:
     ]  # fmt: skip
 
 
-_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
-_FACE_NAMES = tuple(FACES if k < FIRST_TOOL else TOOL_FACES for k in range(len(KINDS)))
+_KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
+_FACE_NAMES: Final = tuple(FACES if k < FIRST_TOOL else TOOL_FACES for k in range(len(KINDS)))
 """Per kind, the names of its two faces."""
 
 
-_EMPTY_POTAGER = tuple(BLOCKED if q in CUT_CORNERS else 0 for q in range(SIZE * SIZE))
-_VEGETABLE_TOKENS = tuple(v for v in range(len(VEGETABLES)) for _ in range(PER_VEGETABLE))
-_TOOL_TOKENS = tuple(k for k in range(FIRST_TOOL, len(KINDS)) for _ in range(PER_TOOL_TOKEN))
+_EMPTY_POTAGER: Final = tuple(BLOCKED if q in CUT_CORNERS else 0 for q in range(SIZE * SIZE))
+_VEGETABLE_TOKENS: Final = tuple(v for v in range(len(VEGETABLES)) for _ in range(PER_VEGETABLE))
+_TOOL_TOKENS: Final = tuple(k for k in range(FIRST_TOOL, len(KINDS)) for _ in range(PER_TOOL_TOKEN))
 """The tokens by kind, in a fixed order before the set-up shuffles."""
 
 
-_PLACE_EVENTS = tuple(
+_PLACE_EVENTS: Final = tuple(
     tuple(
         tuple(
             tuple(
@@ -287,11 +307,11 @@ _PLACE_EVENTS = tuple(
     )
     for as_mole in (False, True)
 )
-"""``_PLACE_EVENTS[as_mole][seat][slot][cell][square]``: the ``plant`` or ``mole`` event, copied
-(a fresh dict per event) rather than built key by key at every placement; ``{}`` where no token
-or square is."""
-_DRAW_EVENTS = tuple({"type": "draw", "token": k} for k in KINDS)
-"""Per kind, the ``draw`` event to copy."""
+"""``_PLACE_EVENTS[as_mole][seat][slot][cell][square]``: the ``plant`` or ``mole`` event, shared
+(events are read-only values, `potager.engine.Event`) rather than built key by key at every
+placement; ``{}`` where no token or square is."""
+_DRAW_EVENTS: Final = tuple({"type": "draw", "token": k} for k in KINDS)
+"""Per kind, the ``draw`` event (shared, as `_PLACE_EVENTS`)."""
 
 
 def cell(kind: int, face: int) -> int:
@@ -306,16 +326,18 @@ def empty_potager() -> list[int]:
 class GardenRushState(State):
     """A game of Garden Rush in progress (two seats; seat 0 holds the first-seed marker)."""
 
-    # Slots: the hot path reads and writes these at every step; with the base class's ten
-    # attributes, more than 30 in the instance dict would lose CPython's shared keys (every access
-    # a dict lookup), and slots are the fastest attribute there is.
+    # Compiled (`potager.compiled`), this is a native class: every attribute declared here is a C
+    # field. The engine's fields of the hot path are declared again to be fields too. Run from the
+    # source, the slots give the same (and override `State`'s abstract `to_move` and `is_over`).
     __slots__ = (
-        "_legal", "abilities", "bag", "discard", "end_triggered", "fixed", "gnomes", "hedge",
-        "is_over", "last_turn", "lose_when_stuck", "module", "occupied", "passes", "phase",
-        "plants", "potagers", "ready", "stuck", "swap_slot", "to_move", "trampoline", "turn",
-        "veg_masks",
+        "_legal", "abilities", "bag", "discard", "end_triggered", "events", "fixed", "gnomes",
+        "hedge", "is_over", "last_turn", "lose_when_stuck", "module", "moves", "occupied",
+        "passes", "phase", "plants", "potagers", "ready", "rng", "stuck", "swap_slot", "to_move",
+        "trampoline", "turn", "veg_masks",
     )  # fmt: skip
-
+    moves: list[tuple[Seat, Action]]
+    events: list[Event]
+    rng: random.Random
     module: bool
     lose_when_stuck: bool
     potagers: list[list[int]]
@@ -356,10 +378,17 @@ class GardenRushState(State):
         seed: int,
         variant: dict[str, Any],
         deck: list[str] | None,
+        *,
+        blank: bool = False,
     ) -> None:
+        """Set up a new game (rulebook "Mise en place"); ``blank`` only makes the room for a state
+        that `clone` or `views.sample` then lays out (a compiled class has no ``__new__`` without
+        ``__init__``)."""
         super().__init__(game, players, seed, variant, deck)
         self.module = bool(variant["tools_and_moles"])
         self.lose_when_stuck = variant["stuck"] == "lose"
+        if blank:
+            return
         if deck is None:
             vegetables = list(_VEGETABLE_TOKENS)
             shuffle(vegetables, self.rng)
@@ -400,7 +429,7 @@ class GardenRushState(State):
         self._start_turn(FIRST_SEED)
 
     # -- whose turn, what is legal ---------------------------------------------------------------
-    def legal_actions(self, seat: Seat) -> list[Action]:
+    def legal_actions(self, seat: Any) -> list[Action]:
         if seat != self.turn or self.phase == OVER:
             return []
         legal = self._legal
@@ -408,18 +437,21 @@ class GardenRushState(State):
             legal = self._legal = self._actions()
         return legal[:]
 
-    def is_legal(self, seat: Seat, action: Action) -> bool:
-        """A binary search of the (ascending) legal list."""
-        if seat != self.turn or self.phase == OVER:
+    def is_legal(self, seat: Any, action: Any) -> bool:
+        """A binary search of the (ascending) legal list; anything but an int is not legal."""
+        if seat != self.turn or self.phase == OVER or type(action) is not int:
             return False
         legal = self._legal
         if legal is None:
             legal = self._legal = self._actions()
-        try:
-            i = bisect_left(legal, action)
-        except TypeError:  # not a number
-            return False
-        return i < len(legal) and legal[i] == action
+        low, high = 0, len(legal)
+        while low < high:
+            middle = (low + high) >> 1
+            if legal[middle] < action:
+                low = middle + 1
+            else:
+                high = middle
+        return low < len(legal) and legal[low] == action
 
     def _actions(self) -> list[Action]:
         seat = self.turn
@@ -435,7 +467,7 @@ class GardenRushState(State):
         numbers lie between theirs, ascending), then the moles. The common case first: a Hedge of
         five vegetables, whose plants are kept in `plants`."""
         hedge = self.hedge
-        if len(hedge) == HEDGE_SLOTS and (not self.module or max(hedge) < FIRST_TOOL):
+        if len(hedge) == HEDGE_SLOTS and (not self.module or all(k < FIRST_TOOL for k in hedge)):
             plants = self.plants[seat]
             if plants is None:
                 plants = self.plants[seat] = _plants(ALL_SQUARES & ~self.occupied[seat])
@@ -501,10 +533,13 @@ class GardenRushState(State):
             c = own[a]
             if a == self.fixed:
                 continue
+            moves = _MOVE_FROM[a]
             if c <= VEGETABLE_CELLS:
-                found += map(_MOVE_FROM[a].__getitem__, free)
+                for b in free:
+                    found.append(moves[b])
             elif c & 1:  # a tool token tool side up; moles never move by Wheelbarrow
-                found += map(_MOVE_FROM[a].__getitem__, free_plain)
+                for b in free_plain:
+                    found.append(moves[b])
         return found
 
     def _flips(self, seat: Seat) -> list[Action]:
@@ -541,22 +576,14 @@ class GardenRushState(State):
         return [MOLEMOVE_ID[a, b] for a in moles for b in free]
 
     # -- transitions -------------------------------------------------------------------------------
-    def apply(self, seat: Seat, action: Action) -> None:
-        """`State.apply` in one layer instead of three (apply, is_legal, _apply): playouts call it
-        at every step. The test is `is_legal`'s; an illegal action changes nothing."""
-        if seat == self.turn and self.phase != OVER:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._actions()
-            try:
-                i = bisect_left(legal, action)
-            except TypeError:  # not a number
-                i = len(legal)
-            if i < len(legal) and legal[i] == action:
-                self.moves.append((seat, action))
-                self._apply(seat, action)
-                return
-        raise IllegalAction(self._why_illegal(seat, action))
+    def apply(self, seat: Any, action: Any) -> None:
+        """`State.apply` with `is_legal`'s test and `_apply` in one call (playouts call it at every
+        step); an illegal action changes nothing."""
+        if self.is_legal(seat, action):
+            self.moves.append((seat, action))
+            self._apply(seat, action)
+        else:
+            raise IllegalAction(self._why_illegal(seat, action))
 
     def _apply(self, seat: Seat, action: Action) -> None:
         self._legal = None
@@ -630,7 +657,7 @@ class GardenRushState(State):
             # `plants` holds five runs (one per slot) of the plants onto the free squares; the
             # rank of q among them is its place in each run: one extended slice deletes q's five.
             free = ALL_SQUARES & ~occupied
-            del plants[(free & (bit - 1)).bit_count() :: free.bit_count()]
+            del plants[ones(free & (bit - 1)) :: ones(free)]
         self.occupied[seat] = occupied | bit
         if value <= VEGETABLE_CELLS:
             v = (value - 1) >> 1
@@ -655,14 +682,14 @@ class GardenRushState(State):
         value = 1 + 2 * kind + face
         self._put(1 - seat if as_mole else seat, q, value)
         events = self.events
-        events.append(_PLACE_EVENTS[as_mole][seat][slot][value][q].copy())
+        events.append(_PLACE_EVENTS[as_mole][seat][slot][value][q])
         bag = self.bag
         if bag and self.trampoline != EMPTY:
             # `_refill`'s common case inline: a Trampoline token means the Hedge was full, so it
             # fills the slot just emptied and one token is drawn.
             hedge.append(self.trampoline)
             self.trampoline = drawn = bag.pop()
-            events.append(_DRAW_EVENTS[drawn].copy())
+            events.append(_DRAW_EVENTS[drawn])
         else:
             self._refill()
         if as_mole:
@@ -682,7 +709,7 @@ class GardenRushState(State):
             hedge.append(self.trampoline)
             if bag:
                 self.trampoline = kind = bag.pop()
-                self.events.append(_DRAW_EVENTS[kind].copy())
+                self.events.append(_DRAW_EVENTS[kind])
             else:
                 self.trampoline = EMPTY
                 if not self.end_triggered:
@@ -820,7 +847,8 @@ class GardenRushState(State):
         gnome reaches 40 or the bag ran out; if that was the first-seed holder's turn, the
         opponent plays one last turn first."""
         seat = self.turn
-        ending = self.end_triggered or max(self.gnomes) >= GOAL
+        gnomes = self.gnomes
+        ending = self.end_triggered or gnomes[0] >= GOAL or gnomes[1] >= GOAL
         if self.last_turn or (ending and seat != FIRST_SEED):
             self._finish()
         else:
@@ -885,11 +913,7 @@ class GardenRushState(State):
         return view(self, seat)
 
     def clone(self) -> GardenRushState:
-        new = object.__new__(GardenRushState)
-        new.__dict__.update(self.__dict__)
-        for name in self.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.rng = random.Random()
+        new = GardenRushState(self.game, 2, self.seed, self.variant, self.deck, blank=True)
         new.rng.setstate(self.rng.getstate())
         new.moves = list(self.moves)
         new.events = list(self.events)
@@ -899,7 +923,20 @@ class GardenRushState(State):
         new.ready = [list(r) for r in self.ready]
         new.plants = [None if p is None else list(p) for p in self.plants]
         new.hedge = list(self.hedge)
+        new.trampoline = self.trampoline
         new.bag = list(self.bag)
         new.discard = list(self.discard)
         new.gnomes = list(self.gnomes)
+        new.turn = self.turn
+        new.phase = self.phase
+        new.abilities = self.abilities
+        new.fixed = self.fixed
+        new.swap_slot = self.swap_slot
+        new.end_triggered = self.end_triggered
+        new.last_turn = self.last_turn
+        new.passes = self.passes
+        new.stuck = self.stuck
+        new._legal = self._legal
+        new.to_move = self.to_move
+        new.is_over = self.is_over
         return new

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from potager.engine import Game, Seat, State, View
+from potager.engine import Game, Seat, View
 from potager.engine.shuffle import shuffle
 
 from .data import (
@@ -101,10 +101,7 @@ def view(state: GardenRushState, seat: Seat | None) -> View:
 
 def sample(game: Game, v: View, seat: Seat, rng: random.Random) -> GardenRushState:
     """A full state with ``v`` as its view: the bag's tokens in a random order (its only secret)."""
-    state = object.__new__(GardenRushState)
-    State.__init__(state, game, 2, rng.randrange(2**63), dict(v["variant"]), None)
-    state.module = bool(v["variant"]["tools_and_moles"])
-    state.lose_when_stuck = v["variant"]["stuck"] == "lose"
+    state = GardenRushState(game, 2, rng.randrange(2**63), dict(v["variant"]), None, blank=True)
     state.potagers = [empty_potager(), empty_potager()]
     state.occupied = [0, 0]
     state.veg_masks = [[0] * FIRST_TOOL, [0] * FIRST_TOOL]
