@@ -271,6 +271,26 @@ def _plants(free: int) -> list[Action]:
     ]  # fmt: skip
 
 
+_MOVES: Final[tuple[tuple[tuple[Seat, Action], ...], ...]] = tuple(
+    tuple((seat, a) for a in range(len(OP))) for seat in (0, 1)
+)
+"""``_MOVES[seat][action]``: the record's ``(seat, action)``, shared rather than built per move."""
+_NO_ACTIONS: Final[list[Action]] = []
+"""`_more` when there is nothing more (never changed)."""
+
+
+def _holds(actions: list[Action], action: int) -> bool:
+    """Whether the ascending ``actions`` hold ``action`` (a binary search)."""
+    low, high = 0, len(actions)
+    while low < high:
+        middle = (low + high) >> 1
+        if actions[middle] < action:
+            low = middle + 1
+        else:
+            high = middle
+    return low < len(actions) and actions[low] == action
+
+
 _KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
 _FACE_NAMES: Final = tuple(FACES if k < FIRST_TOOL else TOOL_FACES for k in range(len(KINDS)))
 """Per kind, the names of its two faces."""
@@ -330,10 +350,10 @@ class GardenRushState(State):
     # field. The engine's fields of the hot path are declared again to be fields too. Run from the
     # source, the slots give the same (and override `State`'s abstract `to_move` and `is_over`).
     __slots__ = (
-        "_legal", "abilities", "bag", "discard", "end_triggered", "events", "fixed", "gnomes",
-        "hedge", "is_over", "last_turn", "lose_when_stuck", "module", "moves", "occupied",
-        "passes", "phase", "plants", "potagers", "ready", "rng", "stuck", "swap_slot", "to_move",
-        "trampoline", "turn", "veg_masks",
+        "_legal", "_more", "abilities", "bag", "discard", "end_triggered", "events", "fixed",
+        "gnomes", "hedge", "is_over", "last_turn", "lose_when_stuck", "module", "moves",
+        "occupied", "passes", "phase", "plants", "potagers", "ready", "rng", "stuck", "swap_slot",
+        "to_move", "trampoline", "turn", "veg_masks",
     )  # fmt: skip
     moves: list[tuple[Seat, Action]]
     events: list[Event]
@@ -366,6 +386,11 @@ class GardenRushState(State):
     passes: int
     stuck: int
     _legal: list[Action] | None
+    _more: list[Action]
+    """The legal actions of the decision at hand are `_legal` then `_more` (each ascending, every
+    action of `_more` after those of `_legal`); ``_legal`` is ``None`` until they are needed. At
+    the start of a turn (the common case: a Hedge of five vegetables) they are the seat's `plants`
+    and `ready` themselves, neither joined nor copied; else `_more` is empty."""
     # `to_move` and `is_over` are plain attributes kept up to date with `turn` and `phase` (by
     # `_start_turn` and `_finish`): they are read at every step of a playout.
     to_move: tuple[Seat, ...]
@@ -418,6 +443,7 @@ class GardenRushState(State):
         self.abilities = 0
         self.swap_slot = -1
         self._legal = None
+        self._more = _NO_ACTIONS
         self.is_over = False
         self.events.append(
             {
@@ -434,40 +460,57 @@ class GardenRushState(State):
             return []
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._actions()
-        return legal[:]
+            legal = self._find_legal()
+        return legal + self._more
 
     def is_legal(self, seat: Any, action: Any) -> bool:
-        """A binary search of the (ascending) legal list; anything but an int is not legal."""
+        """A binary search of the (ascending) legal lists; anything but an int is not legal."""
         if seat != self.turn or self.phase == OVER or type(action) is not int:
             return False
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._actions()
-        low, high = 0, len(legal)
-        while low < high:
-            middle = (low + high) >> 1
-            if legal[middle] < action:
-                low = middle + 1
-            else:
-                high = middle
-        return low < len(legal) and legal[low] == action
+            legal = self._find_legal()
+        return _holds(legal, action) or _holds(self._more, action)
 
-    def _actions(self) -> list[Action]:
+    def _find_legal(self) -> list[Action]:
+        """Set `_legal` and `_more` for the decision at hand; returns `_legal`."""
         seat = self.turn
+        self._more = _NO_ACTIONS
         if self.phase == MAIN:
-            return self._hedge_placements(seat, self.ready[seat])
-        if self.phase == SWAP_PLACE:
+            self._turn_actions(seat)
+        elif self.phase == SWAP_PLACE:
             plant, mole = self._placements(seat, (self.swap_slot, self.swap_slot + 1))
-            return plant + mole
-        return self._bonus_actions(seat, self.abilities)
+            self._legal = plant + mole
+        else:
+            self._legal = self._bonus_actions(seat, self.abilities)
+        assert self._legal is not None
+        return self._legal
+
+    def _turn_actions(self, seat: Seat) -> bool:
+        """Set `_legal` and `_more` to a turn's first decision: place 1 token or harvest 1 field.
+        Returns whether there is any."""
+        ready = self.ready[seat]
+        if self._vegetable_hedge():
+            plants = self.plants[seat]
+            if plants is None:
+                plants = self.plants[seat] = _plants(ALL_SQUARES & ~self.occupied[seat])
+            self._legal, self._more = plants, ready
+            return bool(plants) or bool(ready)
+        self._legal = legal = self._hedge_placements(seat, ready)
+        self._more = _NO_ACTIONS
+        return bool(legal)
+
+    def _vegetable_hedge(self) -> bool:
+        """Whether the Hedge holds five vegetables: then every slot has the same plants."""
+        hedge = self.hedge
+        return len(hedge) == HEDGE_SLOTS and (not self.module or all(k < FIRST_TOOL for k in hedge))
 
     def _hedge_placements(self, seat: Seat, between: list[Action]) -> list[Action]:
         """`_placements` from every slot of the Hedge: the plants, then ``between`` (actions whose
-        numbers lie between theirs, ascending), then the moles. The common case first: a Hedge of
-        five vegetables, whose plants are kept in `plants`."""
+        numbers lie between theirs, ascending), then the moles. With a Hedge of five vegetables,
+        the plants are those kept in `plants`."""
         hedge = self.hedge
-        if len(hedge) == HEDGE_SLOTS and (not self.module or all(k < FIRST_TOOL for k in hedge)):
+        if self._vegetable_hedge():
             plants = self.plants[seat]
             if plants is None:
                 plants = self.plants[seat] = _plants(ALL_SQUARES & ~self.occupied[seat])
@@ -580,8 +623,8 @@ class GardenRushState(State):
         """`State.apply` with `is_legal`'s test and `_apply` in one call (playouts call it at every
         step); an illegal action changes nothing."""
         if self.is_legal(seat, action):
-            self.moves.append((seat, action))
-            self._apply(seat, action)
+            self.moves.append(_MOVES[self.turn][action])
+            self._apply(self.turn, action)
         else:
             raise IllegalAction(self._why_illegal(seat, action))
 
@@ -840,6 +883,7 @@ class GardenRushState(State):
             self._end_turn()
             return
         self._legal = actions
+        self._more = _NO_ACTIONS
         self.events.append({"type": "bonus", "seat": seat, "tools": list(_TOOL_NAMES[abilities])})
 
     def _end_turn(self) -> None:
@@ -865,8 +909,7 @@ class GardenRushState(State):
         self.phase = MAIN
         self.abilities = 0
         self.fixed = self.swap_slot = -1
-        self._legal = legal = self._hedge_placements(seat, self.ready[seat])
-        if legal:
+        if self._turn_actions(seat):
             self.passes = 0
             return
         if self.lose_when_stuck:
@@ -936,7 +979,7 @@ class GardenRushState(State):
         new.last_turn = self.last_turn
         new.passes = self.passes
         new.stuck = self.stuck
-        new._legal = self._legal
+        new._legal = None  # it may be one of the lists of `plants` or `ready`
         new.to_move = self.to_move
         new.is_over = self.is_over
         return new
