@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Iterable
 from functools import reduce
 from itertools import combinations
 from operator import or_
@@ -275,8 +274,6 @@ _MOVES: Final[tuple[tuple[tuple[Seat, Action], ...], ...]] = tuple(
     tuple((seat, a) for a in range(len(OP))) for seat in (0, 1)
 )
 """``_MOVES[seat][action]``: the record's ``(seat, action)``, shared rather than built per move."""
-_NO_ACTIONS: Final[list[Action]] = []
-"""`_more` when there is nothing more (never changed)."""
 
 
 def _holds(actions: list[Action], action: int) -> bool:
@@ -350,7 +347,7 @@ class GardenRushState(State):
     # field. The engine's fields of the hot path are declared again to be fields too. Run from the
     # source, the slots give the same (and override `State`'s abstract `to_move` and `is_over`).
     __slots__ = (
-        "_legal", "_more", "abilities", "bag", "discard", "end_triggered", "events", "fixed",
+        "_legal", "abilities", "bag", "discard", "end_triggered", "events", "fixed",
         "gnomes", "hedge", "is_over", "last_turn", "lose_when_stuck", "module", "moves",
         "occupied", "passes", "phase", "plants", "potagers", "ready", "rng", "stuck", "swap_slot",
         "to_move", "trampoline", "turn", "veg_masks",
@@ -386,11 +383,8 @@ class GardenRushState(State):
     passes: int
     stuck: int
     _legal: list[Action] | None
-    _more: list[Action]
-    """The legal actions of the decision at hand are `_legal` then `_more` (each ascending, every
-    action of `_more` after those of `_legal`); ``_legal`` is ``None`` until they are needed. At
-    the start of a turn (the common case: a Hedge of five vegetables) they are the seat's `plants`
-    and `ready` themselves, neither joined nor copied; else `_more` is empty."""
+    """The legal actions of the bonus on offer (`_bonus`), ascending; ``None`` out of a bonus, and
+    until needed. Placing and harvesting need no list to be tested (`is_legal`)."""
     # `to_move` and `is_over` are plain attributes kept up to date with `turn` and `phase` (by
     # `_start_turn` and `_finish`): they are read at every step of a playout.
     to_move: tuple[Seat, ...]
@@ -443,7 +437,6 @@ class GardenRushState(State):
         self.abilities = 0
         self.swap_slot = -1
         self._legal = None
-        self._more = _NO_ACTIONS
         self.is_over = False
         self.events.append(
             {
@@ -456,80 +449,93 @@ class GardenRushState(State):
 
     # -- whose turn, what is legal ---------------------------------------------------------------
     def legal_actions(self, seat: Any) -> list[Action]:
+        """A new list at every call (the caller's to keep), ascending."""
         if seat != self.turn or self.phase == OVER:
             return []
-        legal = self._legal
-        if legal is None:
-            legal = self._find_legal()
-        return legal + self._more
+        if self.phase == MAIN:
+            return self._hedge_placements(seat, self.ready[seat])
+        if self.phase == SWAP_PLACE:
+            plant, mole = self._placements(seat, self.swap_slot, self.swap_slot + 2)
+            plant += mole
+            return plant
+        return self._bonus()[:]
 
     def is_legal(self, seat: Any, action: Any) -> bool:
-        """A binary search of the (ascending) legal lists; anything but an int is not legal."""
+        """Placing a token is tested on the squares and the Hedge, a harvest looked up among the
+        seat's complete fields (`ready`), a bonus's actions in its list: no legal list is built.
+        Anything but an int is not legal."""
         if seat != self.turn or self.phase == OVER or type(action) is not int:
             return False
+        if self.phase == BONUS:
+            return _holds(self._bonus(), action)
+        if not 0 <= action < len(_DECODE):
+            return False
+        op, slot, q = _DECODE[action]
+        if op == HARVEST:
+            return self.phase == MAIN and _holds(self.ready[seat], action)
+        if self.phase == SWAP_PLACE and not 0 <= slot - self.swap_slot <= 1:
+            return False
+        hedge = self.hedge
+        if op == PLANT:
+            return (
+                slot < len(hedge)
+                and not self.occupied[seat] >> q & 1
+                and (hedge[slot] < FIRST_TOOL or not TOOL_MASK >> q & 1)
+            )
+        if op == MOLE:  # onto a square that is not a tool square (`MOLE_ID`)
+            return (
+                slot < len(hedge)
+                and hedge[slot] >= FIRST_TOOL
+                and not self.occupied[1 - seat] >> q & 1
+            )
+        return False
+
+    def _bonus(self) -> list[Action]:
+        """The legal actions of the bonus on offer (kept in `_legal`)."""
         legal = self._legal
         if legal is None:
-            legal = self._find_legal()
-        return _holds(legal, action) or _holds(self._more, action)
+            legal = self._legal = self._bonus_actions(self.turn, self.abilities)
+        return legal
 
-    def _find_legal(self) -> list[Action]:
-        """Set `_legal` and `_more` for the decision at hand; returns `_legal`."""
-        seat = self.turn
-        self._more = _NO_ACTIONS
-        if self.phase == MAIN:
-            self._turn_actions(seat)
-        elif self.phase == SWAP_PLACE:
-            plant, mole = self._placements(seat, (self.swap_slot, self.swap_slot + 1))
-            self._legal = plant + mole
-        else:
-            self._legal = self._bonus_actions(seat, self.abilities)
-        assert self._legal is not None
-        return self._legal
+    def _free(self, seat: Seat) -> tuple[int, int]:
+        """The squares a vegetable of the Hedge may go to (``seat``'s free squares), and whether
+        a tool token may go anywhere (a free square that is not a tool square, in either
+        Potager)."""
+        own = ALL_SQUARES & ~self.occupied[seat]
+        plain = (own | ALL_SQUARES & ~self.occupied[1 - seat]) & ~TOOL_MASK
+        return own, plain
 
-    def _turn_actions(self, seat: Seat) -> bool:
-        """Set `_legal` and `_more` to a turn's first decision: place 1 token or harvest 1 field.
-        Returns whether there is any."""
-        ready = self.ready[seat]
-        if self._vegetable_hedge():
-            plants = self.plants[seat]
-            if plants is None:
-                plants = self.plants[seat] = _plants(ALL_SQUARES & ~self.occupied[seat])
-            self._legal, self._more = plants, ready
-            return bool(plants) or bool(ready)
-        self._legal = legal = self._hedge_placements(seat, ready)
-        self._more = _NO_ACTIONS
-        return bool(legal)
-
-    def _vegetable_hedge(self) -> bool:
-        """Whether the Hedge holds five vegetables: then every slot has the same plants."""
-        hedge = self.hedge
-        return len(hedge) == HEDGE_SLOTS and (not self.module or all(k < FIRST_TOOL for k in hedge))
+    def _can_place(self, seat: Seat) -> bool:
+        """Whether some token of the Hedge can be placed."""
+        own, plain = self._free(seat)
+        return any(own if kind < FIRST_TOOL else plain for kind in self.hedge)
 
     def _hedge_placements(self, seat: Seat, between: list[Action]) -> list[Action]:
         """`_placements` from every slot of the Hedge: the plants, then ``between`` (actions whose
-        numbers lie between theirs, ascending), then the moles. With a Hedge of five vegetables,
-        the plants are those kept in `plants`."""
+        numbers lie between theirs, ascending), then the moles. The common case first: a Hedge of
+        five vegetables, whose plants are kept in `plants`."""
         hedge = self.hedge
-        if self._vegetable_hedge():
+        if len(hedge) == HEDGE_SLOTS and (not self.module or all(k < FIRST_TOOL for k in hedge)):
             plants = self.plants[seat]
             if plants is None:
                 plants = self.plants[seat] = _plants(ALL_SQUARES & ~self.occupied[seat])
             return plants + between
-        plant, mole = self._placements(seat, range(len(hedge)))
+        plant, mole = self._placements(seat, 0, len(hedge))
         plant += between
         plant += mole
         return plant
 
-    def _placements(self, seat: Seat, slots: Iterable[int]) -> tuple[list[Action], list[Action]]:
-        """Place 1 token (rulebook "Placer 1 jeton"): a vegetable of the Hedge onto any free square
-        of your Potager; a tool token onto a free square that is not a tool square, tool side up in
-        yours or mole side up in the opponent's ("Sortez les taupes", "Placer 1 jeton")."""
+    def _placements(self, seat: Seat, first: int, stop: int) -> tuple[list[Action], list[Action]]:
+        """Place 1 token (rulebook "Placer 1 jeton") from Hedge slots ``first`` … ``stop - 1``: a
+        vegetable onto any free square of your Potager; a tool token onto a free square that is
+        not a tool square, tool side up in yours or mole side up in the opponent's ("Sortez les
+        taupes", "Placer 1 jeton")."""
         own = ALL_SQUARES & ~self.occupied[seat]
         low, high = own >> 1 & LOW_HALF, own >> SPLIT
         plant: list[Action] = []
         mole: list[Action] = []
         hedge = self.hedge
-        for k in slots:
+        for k in range(first, stop):
             if hedge[k] < FIRST_TOOL:
                 by_low, by_high = _PLANT_FREE[k]
             else:
@@ -596,9 +602,8 @@ class GardenRushState(State):
     def _swaps(self, seat: Seat) -> list[Action]:
         """Swap token: swap two adjacent Hedge tokens, then place one of them; offered only where
         one of them can then be placed (FACTS)."""
-        free = ALL_SQUARES & ~self.occupied[seat]
-        plain = free & ~TOOL_MASK or ALL_SQUARES & ~TOOL_MASK & ~self.occupied[1 - seat]
-        placeable = [bool(free) if kind < FIRST_TOOL else bool(plain) for kind in self.hedge]
+        own, plain = self._free(seat)
+        placeable = [bool(own if kind < FIRST_TOOL else plain) for kind in self.hedge]
         return [SWAP_ID[k] for k in range(len(placeable) - 1) if placeable[k] or placeable[k + 1]]
 
     def _column_flips(self) -> list[Action]:
@@ -883,7 +888,6 @@ class GardenRushState(State):
             self._end_turn()
             return
         self._legal = actions
-        self._more = _NO_ACTIONS
         self.events.append({"type": "bonus", "seat": seat, "tools": list(_TOOL_NAMES[abilities])})
 
     def _end_turn(self) -> None:
@@ -909,7 +913,7 @@ class GardenRushState(State):
         self.phase = MAIN
         self.abilities = 0
         self.fixed = self.swap_slot = -1
-        if self._turn_actions(seat):
+        if self.ready[seat] or self._can_place(seat):
             self.passes = 0
             return
         if self.lose_when_stuck:
@@ -979,7 +983,7 @@ class GardenRushState(State):
         new.last_turn = self.last_turn
         new.passes = self.passes
         new.stuck = self.stuck
-        new._legal = None  # it may be one of the lists of `plants` or `ready`
+        new._legal = self._legal
         new.to_move = self.to_move
         new.is_over = self.is_over
         return new

@@ -129,5 +129,4 @@ def sample(game: Game, v: View, seat: Seat, rng: random.Random) -> GardenRushSta
     state.passes = v["passes"]
     state.stuck = -1 if v["stuck"] is None else v["stuck"]
     state._legal = None
-    state._more = []
     return state
