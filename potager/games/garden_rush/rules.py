@@ -18,7 +18,6 @@ free squares (`plants`), the bulk of most legal lists.
 from __future__ import annotations
 
 import random
-from bisect import insort
 from functools import reduce
 from itertools import combinations
 from operator import or_
@@ -276,8 +275,9 @@ _MOVES: Final[tuple[tuple[tuple[Seat, Action], ...], ...]] = tuple(
 """``_MOVES[seat][action]``: the record's ``(seat, action)``, shared rather than built per move."""
 
 
-def _holds(actions: list[Action], action: int) -> bool:
-    """Whether the ascending ``actions`` hold ``action`` (a binary search)."""
+def _rank(actions: list[Action], action: int) -> int:
+    """Where ``action`` is or would go in the ascending ``actions`` (`bisect.bisect_left`, which
+    compiled code would call as a Python function)."""
     low, high = 0, len(actions)
     while low < high:
         middle = (low + high) >> 1
@@ -285,7 +285,18 @@ def _holds(actions: list[Action], action: int) -> bool:
             low = middle + 1
         else:
             high = middle
-    return low < len(actions) and actions[low] == action
+    return low
+
+
+def _holds(actions: list[Action], action: int) -> bool:
+    """Whether the ascending ``actions`` hold ``action``."""
+    i = _rank(actions, action)
+    return i < len(actions) and actions[i] == action
+
+
+def _insert(actions: list[Action], action: int) -> None:
+    """Put ``action`` into the ascending ``actions`` (`bisect.insort`)."""
+    actions.insert(_rank(actions, action), action)
 
 
 _KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
@@ -329,6 +340,45 @@ _PLACE_EVENTS: Final = tuple(
 placement; ``{}`` where no token or square is."""
 _DRAW_EVENTS: Final = tuple({"type": "draw", "token": k} for k in KINDS)
 """Per kind, the ``draw`` event (shared, as `_PLACE_EVENTS`)."""
+_HARVEST_EVENTS: Final = tuple(
+    tuple(
+        tuple(
+            tuple(
+                {
+                    "type": "harvest",
+                    "seat": seat,
+                    "vegetable": VEGETABLES[v],
+                    "squares": list(names),
+                    "discarded": discarded,
+                }
+                for discarded in range(len(names) + 1)
+            )
+            for names in _FIELD_NAMES[v]
+        )
+        for v in range(len(VEGETABLES))
+    )
+    for seat in (0, 1)
+)
+"""``_HARVEST_EVENTS[seat][vegetable][field][discarded]``: the ``harvest`` event (shared)."""
+_MOST_POINTS: Final = max(HEDGE_SLOTS, *(len(f) for fields in FIELDS for f in fields)) + 1
+"""The most squares a gnome moves at once: a field, or a compost of the whole Hedge, and a bump."""
+_SCORE_EVENTS: Final = tuple(
+    tuple(
+        tuple(
+            {"type": "score", "seat": seat, "from": start, "to": start + points}
+            for points in range(_MOST_POINTS + 1)
+        )
+        for start in range(GOAL)
+    )
+    for seat in (0, 1)
+)
+"""``_SCORE_EVENTS[seat][start][points]``: the ``score`` event (shared) of a gnome below the
+goal."""
+_BONUS_EVENTS: Final = tuple(
+    tuple({"type": "bonus", "seat": seat, "tools": list(names)} for names in _TOOL_NAMES)
+    for seat in (0, 1)
+)
+"""``_BONUS_EVENTS[seat][abilities]``: the ``bonus`` event (shared)."""
 
 
 def cell(kind: int, face: int) -> int:
@@ -703,9 +753,11 @@ class GardenRushState(State):
         plants = self.plants[seat]
         if plants is not None:
             # `plants` holds five runs (one per slot) of the plants onto the free squares; the
-            # rank of q among them is its place in each run: one extended slice deletes q's five.
+            # rank of q among them is its place in each run.
             free = ALL_SQUARES & ~occupied
-            del plants[ones(free & (bit - 1)) :: ones(free)]
+            n, rank = ones(free), ones(free & (bit - 1))
+            for k in range(HEDGE_SLOTS - 1, -1, -1):
+                plants.pop(k * n + rank)
         self.occupied[seat] = occupied | bit
         if value <= VEGETABLE_CELLS:
             v = (value - 1) >> 1
@@ -714,10 +766,10 @@ class GardenRushState(State):
             ready = self.ready[seat]
             sure, test = _THROUGH[v][q][mask & _NEIGHBOURS[v][q]]  # as in `_clear`
             for a in sure:
-                insort(ready, a)
+                _insert(ready, a)
             for a, m in test:
                 if m & mask == m:
-                    insort(ready, a)
+                    _insert(ready, a)
 
     def _place(self, seat: Seat, slot: int, q: int, as_mole: bool) -> tuple[int, int]:
         """Place 1 token (rulebook "Placer 1 jeton"): take Hedge slot ``slot``; a vegetable stays
@@ -777,15 +829,7 @@ class GardenRushState(State):
                 self._clear(seat, q)
                 discarded += 1
         self.discard[v] += discarded
-        self.events.append(
-            {
-                "type": "harvest",
-                "seat": seat,
-                "vegetable": VEGETABLES[v],
-                "squares": list(_FIELD_NAMES[v][index]),
-                "discarded": discarded,
-            }
-        )
+        self.events.append(_HARVEST_EVENTS[seat][v][index][discarded])
         return self._score(seat, len(field))
 
     def _score(self, seat: Seat, points: int) -> int:
@@ -797,7 +841,11 @@ class GardenRushState(State):
         if end == self.gnomes[1 - seat]:
             end += 1
         self.gnomes[seat] = end
-        self.events.append({"type": "score", "seat": seat, "from": start, "to": end})
+        events = _SCORE_EVENTS[seat]
+        if start < len(events):
+            self.events.append(events[start][end - start])
+        else:
+            self.events.append({"type": "score", "seat": seat, "from": start, "to": end})
         if end not in BONUS_SQUARES:
             return 0
         return self._expand(seat, self._visible(seat)) | (self.module << MOLEMOVE)
@@ -888,7 +936,7 @@ class GardenRushState(State):
             self._end_turn()
             return
         self._legal = actions
-        self.events.append({"type": "bonus", "seat": seat, "tools": list(_TOOL_NAMES[abilities])})
+        self.events.append(_BONUS_EVENTS[seat][abilities])
 
     def _end_turn(self) -> None:
         """End of the turn (rulebook "Fin de la partie"): the game ends after the turn in which a
