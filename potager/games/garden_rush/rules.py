@@ -753,11 +753,9 @@ class GardenRushState(State):
         plants = self.plants[seat]
         if plants is not None:
             # `plants` holds five runs (one per slot) of the plants onto the free squares; the
-            # rank of q among them is its place in each run.
+            # rank of q among them is its place in each run: one extended slice deletes q's five.
             free = ALL_SQUARES & ~occupied
-            n, rank = ones(free), ones(free & (bit - 1))
-            for k in range(HEDGE_SLOTS - 1, -1, -1):
-                plants.pop(k * n + rank)
+            del plants[ones(free & (bit - 1)) :: ones(free)]
         self.occupied[seat] = occupied | bit
         if value <= VEGETABLE_CELLS:
             v = (value - 1) >> 1
