@@ -511,10 +511,13 @@ class GardenRushState(State):
         return self._bonus()[:]
 
     def is_legal(self, seat: Any, action: Any) -> bool:
+        """Anything but an int (a bool neither) is not legal; see `_is_legal`."""
+        return type(seat) is int and type(action) is int and self._is_legal(seat, action)
+
+    def _is_legal(self, seat: Seat, action: Action) -> bool:
         """Placing a token is tested on the squares and the Hedge, a harvest looked up among the
-        seat's complete fields (`ready`), a bonus's actions in its list: no legal list is built.
-        Anything but an int is not legal."""
-        if seat != self.turn or self.phase == OVER or type(action) is not int:
+        seat's complete fields (`ready`), a bonus's actions in its list: no legal list is built."""
+        if seat != self.turn or self.phase == OVER:
             return False
         if self.phase == BONUS:
             return _holds(self._bonus(), action)
@@ -677,11 +680,14 @@ class GardenRushState(State):
     def apply(self, seat: Any, action: Any) -> None:
         """`State.apply` with `is_legal`'s test and `_apply` in one call (playouts call it at every
         step); an illegal action changes nothing."""
-        if self.is_legal(seat, action):
-            self.moves.append(_MOVES[self.turn][action])
-            self._apply(self.turn, action)
+        if type(seat) is int and type(action) is int and self._is_legal(seat, action):
+            self._play(seat, action)
         else:
             raise IllegalAction(self._why_illegal(seat, action))
+
+    def _play(self, seat: Seat, action: Action) -> None:
+        self.moves.append(_MOVES[seat][action])
+        self._apply(seat, action)
 
     def _apply(self, seat: Seat, action: Action) -> None:
         self._legal = None
