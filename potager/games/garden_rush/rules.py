@@ -567,16 +567,24 @@ class GardenRushState(State):
         """`_placements` from every slot of the Hedge: the plants, then ``between`` (actions whose
         numbers lie between theirs, ascending), then the moles. The common case first: a Hedge of
         five vegetables, whose plants are kept in `plants`."""
-        hedge = self.hedge
-        if len(hedge) == HEDGE_SLOTS and (not self.module or all(k < FIRST_TOOL for k in hedge)):
-            plants = self.plants[seat]
-            if plants is None:
-                plants = self.plants[seat] = _plants(ALL_SQUARES & ~self.occupied[seat])
-            return plants + between
-        plant, mole = self._placements(seat, 0, len(hedge))
+        if self._vegetable_hedge():
+            return self._plants_of(seat) + between
+        plant, mole = self._placements(seat, 0, len(self.hedge))
         plant += between
         plant += mole
         return plant
+
+    def _vegetable_hedge(self) -> bool:
+        """Whether the Hedge holds five vegetables (then every slot has the plants of `plants`)."""
+        hedge = self.hedge
+        return len(hedge) == HEDGE_SLOTS and (not self.module or all(k < FIRST_TOOL for k in hedge))
+
+    def _plants_of(self, seat: Seat) -> list[Action]:
+        """`plants` of ``seat``, built if need be (the list itself, not a copy)."""
+        plants = self.plants[seat]
+        if plants is None:
+            plants = self.plants[seat] = _plants(ALL_SQUARES & ~self.occupied[seat])
+        return plants
 
     def _placements(self, seat: Seat, first: int, stop: int) -> tuple[list[Action], list[Action]]:
         """Place 1 token (rulebook "Placer 1 jeton") from Hedge slots ``first`` … ``stop - 1``: a
@@ -599,19 +607,23 @@ class GardenRushState(State):
         return plant, mole
 
     def _bonus_actions(self, seat: Seat, abilities: int) -> list[Action]:
-        """The union of the actions of every ability of the pending bonus, ``skip`` first."""
-        between: list[Action] = []
-        if abilities & (1 << BASKET):
-            between += self.ready[seat]
-        if abilities & (1 << WHEELBARROW):
-            between += self._moves(seat)
-        if abilities & (1 << WATERING_CAN):
-            between += self._flips(seat)
+        """The union of the actions of every ability of the pending bonus, ``skip`` first, in one
+        list built in the order of their numbers."""
         actions = [SKIP]
+        moles: list[Action] = []
         if abilities & (1 << GLOVES):
-            actions += self._hedge_placements(seat, between)
-        else:
-            actions += between
+            if self._vegetable_hedge():
+                actions += self._plants_of(seat)
+            else:
+                plants, moles = self._placements(seat, 0, len(self.hedge))
+                actions += plants
+        if abilities & (1 << BASKET):
+            actions += self.ready[seat]
+        if abilities & (1 << WHEELBARROW):
+            self._add_moves(actions, seat)
+        if abilities & (1 << WATERING_CAN):
+            self._add_flips(actions, seat)
+        actions += moles
         if abilities & (1 << SWAP_ABILITY):
             actions += self._swaps(seat)
         if abilities & (1 << COMPOST_ABILITY):
@@ -622,7 +634,7 @@ class GardenRushState(State):
             actions += self._mole_moves(seat)
         return actions
 
-    def _moves(self, seat: Seat) -> list[Action]:
+    def _add_moves(self, found: list[Action], seat: Seat) -> None:
         """Wheelbarrow: move a vegetable or tool token of your Potager (not a mole, not the token
         that was just placed on the Wheelbarrow) to a free square; tool tokens never onto a tool
         square (rulebook "Actions bonus des cases Outil"; FACTS)."""
@@ -630,7 +642,6 @@ class GardenRushState(State):
         occupied = self.occupied[seat]
         free = _on(_SQUARES_OF, ALL_SQUARES & ~occupied)
         free_plain = _on(_PLAIN_SQUARES_OF, ALL_SQUARES & ~occupied)
-        found: list[Action] = []
         for a in _on(_SQUARES_OF, occupied):
             c = own[a]
             if a == self.fixed:
@@ -642,15 +653,12 @@ class GardenRushState(State):
             elif c & 1:  # a tool token tool side up; moles never move by Wheelbarrow
                 for b in free_plain:
                     found.append(moves[b])
-        return found
 
-    def _flips(self, seat: Seat) -> list[Action]:
+    def _add_flips(self, found: list[Action], seat: Seat) -> None:
         """Watering Can: flip one vegetable token of either Potager (the one just placed too)."""
         masks = self.veg_masks
-        return [
-            *_on(_FLIP_OWN, sum(masks[seat])),
-            *_on(_FLIP_OPP, sum(masks[1 - seat])),
-        ]
+        found += _on(_FLIP_OWN, sum(masks[seat]))
+        found += _on(_FLIP_OPP, sum(masks[1 - seat]))
 
     def _swaps(self, seat: Seat) -> list[Action]:
         """Swap token: swap two adjacent Hedge tokens, then place one of them; offered only where
