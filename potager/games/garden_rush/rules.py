@@ -13,6 +13,12 @@ The complete fields of each seat (its legal harvests, `ready`) are kept up to da
 square: the pattern placements are indexed by square (`_THROUGH`), so a token arriving tests only
 the fields through its square, and one leaving drops them. Likewise each seat's plants onto its
 free squares (`plants`), the bulk of most legal lists.
+
+Compiled with mypyc (`potager.compiled`): the tables are ``Final`` and typed, and the hot path
+calls no Python-level builtins (`ones`, `_rank`), so that it compiles to plain C operations. The
+tables of actions that go into lists (harvests, moves, the record's pairs) are typed ``Any``:
+compiled, an ``int`` or a pair read from a typed table is unboxed, then boxed again, as a new
+object, to go into a list, where ``Any`` passes the shared object itself.
 """
 
 from __future__ import annotations
@@ -112,7 +118,7 @@ _NEAR: Final = tuple(
 """Per square, its neighbours (eight at most): every field of two squares or more through a square
 holds one of them (the patterns are connected, tomatoes diagonally)."""
 
-Completed = tuple[tuple[Action, ...], tuple[tuple[Action, int], ...]]
+Completed = tuple[tuple[Any, ...], tuple[tuple[Any, int], ...]]
 """The harvests a token completes for sure, and the (harvest, field mask) left to test."""
 
 
@@ -184,7 +190,7 @@ _TOOL_NAMES: Final = tuple(
     for abilities in range(1 << len(ABILITIES))
 )
 """The names of the abilities of a bonus, by its bitmask."""
-_MOVE_FROM: Final[tuple[tuple[Action, ...], ...]] = tuple(
+_MOVE_FROM: Final[tuple[tuple[Any, ...], ...]] = tuple(
     tuple(MOVE_ID.get((a, b), -1) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE)
 )
 """``_MOVE_FROM[a][b]`` is ``MOVE_ID[a, b]`` without building and hashing the pair."""
@@ -269,7 +275,7 @@ def _plants(free: int) -> list[Action]:
     ]  # fmt: skip
 
 
-_MOVES: Final[tuple[tuple[tuple[Seat, Action], ...], ...]] = tuple(
+_MOVES: Final[tuple[tuple[Any, ...], ...]] = tuple(
     tuple((seat, a) for a in range(len(OP))) for seat in (0, 1)
 )
 """``_MOVES[seat][action]``: the record's ``(seat, action)``, shared rather than built per move."""
@@ -294,7 +300,7 @@ def _holds(actions: list[Action], action: int) -> bool:
     return i < len(actions) and actions[i] == action
 
 
-def _insert(actions: list[Action], action: int) -> None:
+def _insert(actions: list[Any], action: Any) -> None:
     """Put ``action`` into the ascending ``actions`` (`bisect.insort`)."""
     actions.insert(_rank(actions, action), action)
 
@@ -402,7 +408,7 @@ class GardenRushState(State):
         "occupied", "passes", "phase", "plants", "potagers", "ready", "rng", "stuck", "swap_slot",
         "to_move", "trampoline", "turn", "veg_masks",
     )  # fmt: skip
-    moves: list[tuple[Seat, Action]]
+    moves: list[Any]  # of (seat, action): `_MOVES`
     events: list[Event]
     rng: random.Random
     module: bool
@@ -634,7 +640,7 @@ class GardenRushState(State):
             actions += self._mole_moves(seat)
         return actions
 
-    def _add_moves(self, found: list[Action], seat: Seat) -> None:
+    def _add_moves(self, found: list[Any], seat: Seat) -> None:
         """Wheelbarrow: move a vegetable or tool token of your Potager (not a mole, not the token
         that was just placed on the Wheelbarrow) to a free square; tool tokens never onto a tool
         square (rulebook "Actions bonus des cases Outil"; FACTS)."""
