@@ -305,6 +305,10 @@ def _insert(actions: list[Any], action: Any) -> None:
     actions.insert(_rank(actions, action), action)
 
 
+_PLANT_AT: Final[tuple[tuple[Any, ...], ...]] = tuple(
+    tuple(ids.get(q, -1) for q in range(SIZE * SIZE)) for ids in PLANT_ID
+)
+"""``_PLANT_AT[slot][square]`` is ``PLANT_ID[slot][square]`` in a tuple (-1 off the board)."""
 _KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
 _FACE_NAMES: Final = tuple(FACES if k < FIRST_TOOL else TOOL_FACES for k in range(len(KINDS)))
 """Per kind, the names of its two faces."""
@@ -422,8 +426,8 @@ class GardenRushState(State):
     `_clear`."""
     plants: list[list[Action] | None]
     """Per seat, `_plants` of its free squares: the legal placements when the Hedge holds five
-    vegetables, kept up to date by `_put` (one slice deletion) rather than built at every turn;
-    ``None`` until needed, and again once a token leaves (`_clear`, rarer)."""
+    vegetables, kept up to date square by square by `_put` (one slice deletion) and `_clear` (five
+    insertions) rather than built at every turn; ``None`` until first needed."""
     hedge: list[int]
     trampoline: int
     bag: list[int]
@@ -747,8 +751,14 @@ class GardenRushState(State):
         old = potager[q]
         potager[q] = 0
         bit = 1 << q
-        self.occupied[seat] &= ~bit
-        self.plants[seat] = None  # built again when next needed (`_hedge_placements`)
+        occupied = self.occupied[seat] = self.occupied[seat] & ~bit
+        plants = self.plants[seat]
+        if plants is not None:
+            # q's plants go back into the five runs (one per slot), at q's rank in each.
+            free = ALL_SQUARES & ~occupied
+            n, rank = ones(free), ones(free & (bit - 1))
+            for k in range(HEDGE_SLOTS):
+                plants.insert(k * n + rank, _PLANT_AT[k][q])
         if old <= VEGETABLE_CELLS:
             v = (old - 1) >> 1
             masks = self.veg_masks[seat]
