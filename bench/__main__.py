@@ -4,6 +4,11 @@ Prints a Rich table (``--json`` for machines): random-playout decisions/s and ga
 for every importable game, player count and measured variant, next to OpenSpiel's anchors driven
 the same way; then agents (decisions/s of each game's heuristic bot, ISMCTS iterations/s) and
 simulation games/s on one worker and on every core. Nothing here is asserted by the tests.
+
+A shared machine's speed changes by a tenth or more from one second to the next, so each engine row
+is measured in slices taken in turn with goofspiel's, and its "vs goofspiel" is against the
+goofspiel of those slices (the fastest slice of each: noise only slows). The notes under the table
+say which modules ran compiled (`potager.compiled`).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from functools import partial
 from rich.console import Console
 from rich.table import Table
 
-from potager import agents
+from potager import agents, compiled
 from potager.cli.options import scan_games
 
 from . import measure, openspiel
@@ -45,6 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         found = task()
         results.extend(found if isinstance(found, list) else [found])
 
+    goofspiel = None
     if not args.no_openspiel:
         try:
             openspiel.load()
@@ -53,11 +59,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             for name in openspiel.ANCHORS:
                 run(name, partial(openspiel.anchor, name, args.seconds))
+            goofspiel = openspiel.games_of(openspiel.ANCHORS[0])
     chosen = [g for g in scan_games()[0] if not args.game or g.name in args.game]
     for game in chosen:
         for players, variant in measure.configurations(game):
             what = measure.label(game, players, variant)
-            run(what, partial(measure.random_playouts, game, players, variant, args.seconds))
+            playouts = measure.random_playouts
+            run(what, partial(playouts, game, players, variant, args.seconds, goofspiel))
     for game in chosen:
         levels = agents.levels(game)
         if "heuristic" in levels:
@@ -79,9 +87,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         console = Console()
         console.width = max(console.width, WIDTH)
         console.print(table(results))
-        for note in notes:
+        for note in [*notes, compiled_note()]:
             console.print(note)
     return 0
+
+
+def compiled_note() -> str:
+    built = [name for name, done in compiled.status().items() if done]
+    if not built:
+        return "Ran as plain Python: nothing compiled (see potager/compiled.py)."
+    return f"Compiled with mypyc: {', '.join(built)}; the rest plain Python."
 
 
 def machine() -> dict[str, object]:
@@ -90,11 +105,13 @@ def machine() -> dict[str, object]:
         "implementation": platform.python_implementation(),
         "cores": os.cpu_count(),
         "platform": platform.platform(),
+        "compiled": compiled.status(),
     }
 
 
 def table(results: list[Measure]) -> Table:
-    """One row per measurement; the engine rows also as a fraction of goofspiel's decisions/s."""
+    """One row per measurement; the engine rows also as a fraction of goofspiel's decisions/s: of
+    the goofspiel measured in turn with them when it was, else of the first OpenSpiel row."""
     anchor = next((m for m in results if m.section == "openspiel"), None)
     out = Table(
         title=f"Potager benchmarks (Python {platform.python_version()}, {os.cpu_count()} cores)",
@@ -109,9 +126,10 @@ def table(results: list[Measure]) -> Table:
             out.add_section()
         section = m.section
         iterations = m.extra.get("unit") == "iterations"
+        against = m.extra.get("anchor") or (anchor.decisions_per_second if anchor else 0)
         ratio = (
-            f"{m.decisions_per_second / anchor.decisions_per_second:.2f}×"
-            if anchor and m.section in ("engine", "openspiel")
+            f"{m.decisions_per_second / against:.2f}×"
+            if against and m.section in ("engine", "openspiel")
             else ""
         )
         out.add_row(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,25 +68,38 @@ class Measure:
         }
 
 
-def until_spent(
-    seconds: float, one_game: Callable[[int], int], slices: int = SLICES
-) -> tuple[int, int, float]:
+Slice = tuple[int, int, float]
+"""Decisions, games and CPU seconds of a slice of a measurement."""
+
+
+def until_spent(seconds: float, one_game: Callable[[int], int], slices: int = SLICES) -> Slice:
     """Call ``one_game(i)`` (returning its decisions) for i = 0, 1, … in ``slices`` slices of
     ``seconds / slices`` of this process's CPU time each (at least one game per slice); keep the
     fastest slice. Returns its (decisions, games, CPU seconds)."""
-    runs = []
+    return interleaved(seconds, [one_game], slices)[0]
+
+
+def interleaved(
+    seconds: float, one_games: Sequence[Callable[[int], int]], slices: int = SLICES
+) -> list[Slice]:
+    """`until_spent` of each of ``one_games``, their slices taken in turn, so that a shared
+    machine's changes of speed fall on all of them alike: the fastest slice of each."""
+    best: list[Slice] = [(0, 0, 0.0)] * len(one_games)
     index = 0
     for _ in range(slices):
-        decisions = done = 0
-        start = time.process_time()
-        elapsed = 0.0
-        while done == 0 or elapsed < seconds / slices:
-            decisions += one_game(index)
-            index += 1
-            done += 1
-            elapsed = time.process_time() - start
-        runs.append((decisions, done, elapsed))
-    return max(runs, key=lambda run: run[0] / run[2])
+        for which, one_game in enumerate(one_games):
+            decisions = done = 0
+            start = time.process_time()
+            elapsed = 0.0
+            while done == 0 or elapsed < seconds / slices:
+                decisions += one_game(index)
+                index += 1
+                done += 1
+                elapsed = time.process_time() - start
+            kept = best[which]
+            if not kept[1] or decisions * kept[2] > kept[0] * elapsed:  # faster (no division)
+                best[which] = (decisions, done, elapsed)
+    return best
 
 
 def configurations(game: Game) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -101,15 +114,29 @@ def label(game: Game, players: int, variant: dict[str, Any]) -> str:
     return f"{game.name} {players}p{options}"
 
 
-def random_playouts(game: Game, players: int, variant: dict[str, Any], seconds: float) -> Measure:
-    """Random playouts of whole games, set-up included."""
+def random_playouts(
+    game: Game,
+    players: int,
+    variant: dict[str, Any],
+    seconds: float,
+    anchor: Callable[[int], int] | None = None,
+) -> Measure:
+    """Random playouts of whole games, set-up included. With ``anchor`` (the games of an
+    OpenSpiel anchor), that is measured in the slices between these, its decisions/s kept in
+    ``extra["anchor"]``: both met the same changes of the machine's speed."""
     rng = random.Random(1)
 
     def one_game(i: int) -> int:
         return random_playout(game.new_game(players, i, variant), rng)
 
-    decisions, done, elapsed = until_spent(seconds, one_game)
-    return Measure("engine", label(game, players, variant), decisions, done, elapsed)
+    what = label(game, players, variant)
+    if anchor is None:
+        return Measure("engine", what, *until_spent(seconds, one_game))
+    (decisions, done, elapsed), (a_decisions, _, a_elapsed) = interleaved(
+        seconds, [one_game, anchor], 2 * SLICES
+    )
+    extra = {"anchor": round(a_decisions / a_elapsed, 1)}
+    return Measure("engine", what, decisions, done, elapsed, extra)
 
 
 def agent_games(game: Game, level: str, seconds: float) -> Measure:

@@ -10,6 +10,7 @@ legal actions from a new initial state, one decision per player action.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .measure import Measure, until_spent
@@ -42,11 +43,13 @@ def playout(state: Any, rng: random.Random) -> int:
     return decisions
 
 
-def anchor(name: str, seconds: float) -> Measure:
-    """Whole random games of OpenSpiel's ``name`` for ``seconds``."""
+def games_of(name: str) -> Callable[[int], int]:
+    """``one_game(i)`` for `until_spent`: a whole random game of OpenSpiel's ``name``."""
     game = load().load_game(name)
     rng = random.Random(1)
-    decisions, done, elapsed = until_spent(
-        seconds, lambda i: playout(game.new_initial_state(), rng)
-    )
-    return Measure("openspiel", name, decisions, done, elapsed)
+    return lambda i: playout(game.new_initial_state(), rng)
+
+
+def anchor(name: str, seconds: float) -> Measure:
+    """Whole random games of OpenSpiel's ``name`` for ``seconds``."""
+    return Measure("openspiel", name, *until_spent(seconds, games_of(name)))

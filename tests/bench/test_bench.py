@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
 from bench import measure, openspiel
-from bench.__main__ import main, table
-from bench.measure import Measure, configurations
+from bench.__main__ import compiled_note, main, table
+from bench.measure import Measure, configurations, interleaved
 from bench.openspiel import playout
+from potager import compiled
 from tests.toy import register
 
 
@@ -31,6 +33,28 @@ def test_table_compares_with_the_anchor() -> None:
     grid = table(rows)
     assert [c.header for c in grid.columns][-1] == "vs goofspiel"
     assert list(grid.columns[-1].cells) == ["1.00×", "0.50×"]
+
+
+def test_a_row_measured_in_turn_with_goofspiel_is_compared_with_that_goofspiel() -> None:
+    rows = [Measure("openspiel", "goofspiel", 600, 10, 1.0)]
+    rows.append(Measure("engine", "x", 300, 5, 1.0, {"anchor": 400.0}))
+    assert list(table(rows).columns[-1].cells) == ["1.00×", "0.75×"]
+
+
+def test_interleaved_slices_keep_the_fastest_of_each() -> None:
+    calls: list[str] = []
+
+    def game(name: str, decisions: int) -> Callable[[int], int]:
+        return lambda i: calls.append(name) or decisions
+
+    best = interleaved(0, [game("a", 3), game("b", 5)], slices=3)
+    assert calls == ["a", "b"] * 3
+    assert [b[:2] for b in best] == [(3, 1), (5, 1)]
+
+
+def test_the_notes_say_what_ran_compiled() -> None:
+    note = compiled_note()
+    assert all((name in note) == done for name, done in compiled.status().items())
 
 
 def test_configurations_cover_player_counts_and_extra_variants(
