@@ -174,6 +174,8 @@ _FIELD_NAMES: Final = tuple(
 _TOOL_BITS: Final = tuple({q: 1 << tool for q, tool in tools.items()} for tools in TOOL_SQUARES)
 """Per seat, tool square → the bit of its ability."""
 TOOL_MASK: Final = sum(1 << q for q in TOOL_SQUARE_SET)
+_TOOL_SQUARES_DOWN: Final[tuple[int, ...]] = tuple(sorted(TOOL_SQUARE_SET, reverse=True))
+"""The tool squares, from the last: deleting their entries from a run leaves the others' ranks."""
 _FREE_TOOLS: Final = tuple(
     {
         sum(1 << q for q in free): sum(bits[q] for q in free)
@@ -230,9 +232,6 @@ def _on(table: Halves, squares: int) -> tuple[int, ...]:
 
 
 _PLANT_FREE: Final = tuple(_halves(ids) for ids in PLANT_ID)
-_PLANT_FREE_PLAIN: Final = tuple(
-    _halves({q: a for q, a in ids.items() if q not in TOOL_SQUARE_SET}) for ids in PLANT_ID
-)
 _MOLE_FREE: Final = tuple(_halves(ids) for ids in MOLE_ID)
 _FLIP_OWN: Final = _halves(FLIP_ID[OWN])
 _FLIP_OPP: Final = _halves(FLIP_ID[OPP])
@@ -600,20 +599,27 @@ class GardenRushState(State):
         """Place 1 token (rulebook "Placer 1 jeton") from Hedge slots ``first`` … ``stop - 1``: a
         vegetable onto any free square of your Potager; a tool token onto a free square that is
         not a tool square, tool side up in yours or mole side up in the opponent's ("Sortez les
-        taupes", "Placer 1 jeton")."""
-        own = ALL_SQUARES & ~self.occupied[seat]
-        low, high = own >> 1 & LOW_HALF, own >> SPLIT
-        plant: list[Action] = []
+        taupes", "Placer 1 jeton").
+
+        The plants are those slots' runs of the kept `plants`, copied in one slice, less the free
+        tool squares in the runs of tool tokens."""
+        plants = self._plants_of(seat)
+        n = len(plants) // HEDGE_SLOTS
+        plant = plants[first * n : stop * n]
         mole: list[Action] = []
         hedge = self.hedge
+        free = ALL_SQUARES & ~self.occupied[seat]
+        tools = free & TOOL_MASK
         for k in range(first, stop):
-            if hedge[k] < FIRST_TOOL:
-                by_low, by_high = _PLANT_FREE[k]
-            else:
-                by_low, by_high = _PLANT_FREE_PLAIN[k]
+            if hedge[k] >= FIRST_TOOL:
                 mole += _on(_MOLE_FREE[k], ALL_SQUARES & ~self.occupied[1 - seat])
-            plant += by_low[low]
-            plant += by_high[high]
+        if tools:
+            for k in range(stop - 1, first - 1, -1):  # from the last run: the others stay put
+                if hedge[k] >= FIRST_TOOL:
+                    start = (k - first) * n
+                    for q in _TOOL_SQUARES_DOWN:
+                        if tools >> q & 1:
+                            del plant[start + ones(free & ((1 << q) - 1))]
         return plant, mole
 
     def _bonus_actions(self, seat: Seat, abilities: int) -> list[Action]:
