@@ -196,6 +196,10 @@ _MOVE_FROM: Final[tuple[tuple[Any, ...], ...]] = tuple(
     tuple(MOVE_ID.get((a, b), -1) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE)
 )
 """``_MOVE_FROM[a][b]`` is ``MOVE_ID[a, b]`` without building and hashing the pair."""
+_MOLEMOVE_AT: Final[tuple[tuple[Any, ...], ...]] = tuple(
+    tuple(MOLEMOVE_ID.get((a, b), -1) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE)
+)
+"""``_MOLEMOVE_AT[a][b]`` is ``MOLEMOVE_ID[a, b]`` without building and hashing the pair."""
 _DECODE: Final = tuple(zip(OP, ARG1, ARG2, strict=True))
 """Per action, its kind and arguments in one lookup."""
 _COLUMN_SQUARES: Final = tuple(tuple(q for q in SQUARES if q % SIZE == c) for c in range(SIZE))
@@ -698,7 +702,7 @@ class GardenRushState(State):
         own, opp = self.potagers[seat], self.potagers[1 - seat]
         moles = [q for q in NON_TOOL_SQUARES if own[q] > VEGETABLE_CELLS and (own[q] - 1) & 1]
         free = [q for q in NON_TOOL_SQUARES if opp[q] == 0]
-        return [MOLEMOVE_ID[a, b] for a in moles for b in free]
+        return [_MOLEMOVE_AT[a][b] for a in moles for b in free]
 
     # -- transitions -------------------------------------------------------------------------------
     def apply(self, seat: Any, action: Any) -> None:
@@ -1015,10 +1019,8 @@ class GardenRushState(State):
         self.to_move = ()
         self.is_over = True
         self._legal = None
-        result = self.result()
-        self.events.append(
-            {"type": "game over", "scores": list(result.scores), "winners": list(result.winners)}
-        )
+        winners = list(self._winners())
+        self.events.append({"type": "game over", "scores": list(self.gnomes), "winners": winners})
 
     # -- outcome -----------------------------------------------------------------------------------
     def result(self) -> Result:
@@ -1026,14 +1028,16 @@ class GardenRushState(State):
         if self.phase != OVER:
             raise ValueError("the game is not over")
         g = self.gnomes
-        if self.stuck >= 0:
-            winners: tuple[Seat, ...] = (1 - self.stuck,)
-        elif g[0] == g[1]:
-            winners = (0, 1)
-        else:
-            winners = (0,) if g[0] > g[1] else (1,)
         details = {"stuck": None if self.stuck < 0 else self.stuck}
-        return Result((g[0], g[1]), winners, details)
+        return Result((g[0], g[1]), self._winners(), details)
+
+    def _winners(self) -> tuple[Seat, ...]:
+        g = self.gnomes
+        if self.stuck >= 0:
+            return (1 - self.stuck,)
+        if g[0] == g[1]:
+            return (0, 1)
+        return (0,) if g[0] > g[1] else (1,)
 
     # -- information and copies ------------------------------------------------------------------
     def view(self, seat: Seat | None) -> View:
