@@ -53,8 +53,8 @@ bench: $(STAMP)
 	$(BIN)/python -m bench $(BENCH_ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check potager tests bench
-	$(BIN)/mypy potager bench
+	$(BIN)/ruff check potager tests bench setup.py conftest.py
+	$(BIN)/mypy potager bench setup.py
 
 fmt: $(STAMP)
 	$(BIN)/ruff format potager tests bench
