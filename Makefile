@@ -22,7 +22,8 @@ $(STAMP): pyproject.toml setup.py potager/compiled.py $(COMPILED)
 
 build: $(STAMP)
 
-# Remove the compiled modules: Python then runs their source (the next `make` builds them again).
+# Remove the compiled modules: Python then runs their source. `POTAGER_PURE=1 make test` installs
+# without compiling and tests the source; a plain `make` target builds them again.
 pure:
 	$(UNBUILD)
 	rm -f $(STAMP)

@@ -29,6 +29,7 @@ def pytest_configure(config: pytest.Config) -> None:
         if stale:
             pytest.exit(
                 f"the compiled build is older than {', '.join(stale)}: rebuild it with "
-                "`make build` (or `make pure` to test the plain source)",
+                "`make build`, or remove it with `make pure` and test the plain source with "
+                "POTAGER_PURE=1",
                 returncode=4,
             )
