@@ -6,9 +6,10 @@
 - simulation: `potager.arena.simulate` games/s on one worker and on every core.
 
 Every single-core measurement runs whole games until its budget of this process's CPU time is
-spent (no number is extrapolated from a partial game), in three slices of which the fastest is
-kept. CPU time, not wall time, so that other work on a shared machine does not slow the figures
-down; the simulation figures are wall time (several processes), as the user sees them.
+spent (no number is extrapolated from a partial game), in slices of which the fastest is kept
+(three; six for random playouts measured in turn with an OpenSpiel anchor, `interleaved`). CPU
+time, not wall time, so that other work on a shared machine slows the figures down less; the
+simulation figures are wall time (several processes), as the user sees them.
 """
 
 from __future__ import annotations
