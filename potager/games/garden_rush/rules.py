@@ -30,6 +30,7 @@ from operator import or_
 from typing import Any, Final
 
 from potager.engine import Action, Event, Game, IllegalAction, Result, Seat, State, View
+from potager.engine.record import move_entries
 from potager.engine.shuffle import shuffle
 
 from .actions import (
@@ -278,9 +279,7 @@ def _plants(free: int) -> list[Action]:
     ]  # fmt: skip
 
 
-_MOVES: Final[tuple[tuple[Any, ...], ...]] = tuple(
-    tuple((seat, a) for a in range(len(OP))) for seat in (0, 1)
-)
+_MOVES: Final[tuple[tuple[Any, ...], ...]] = move_entries(2, len(OP))
 """``_MOVES[seat][action]``: the record's ``(seat, action)``, shared rather than built per move."""
 
 
@@ -746,14 +745,6 @@ class GardenRushState(State):
             self._offer(seat, bonus, fixed)
         else:
             self._end_turn()
-
-    def _set(self, seat: Seat, q: int, value: int) -> None:
-        """Put ``value`` on square ``q`` (0 clears it), keeping the masks and the complete fields
-        (`ready`) in step."""
-        if self.potagers[seat][q]:
-            self._clear(seat, q)
-        if value:
-            self._put(seat, q, value)
 
     def _clear(self, seat: Seat, q: int) -> None:
         """Take the token off square ``q``: the complete fields through it are no longer."""

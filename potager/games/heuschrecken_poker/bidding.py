@@ -30,11 +30,6 @@ class Outcome(NamedTuple):
     takers: tuple[int, ...]
     cancelled: tuple[int, ...]
 
-    @property
-    def stalemate(self) -> bool:
-        """Patt: nobody may take, only cancelled cards and/or Xs were played."""
-        return self.sweeper < 0 and not self.takers
-
 
 def resolve(bids: tuple[int, ...], beginner: bool) -> Outcome:
     """Resolve one reveal — rules "Das Pokern", FACTS.md Heuschrecken Poker readings 1, 2 and 4.

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from potager.engine import Action, Game, IllegalAction, Result, Seat, State, View
+from potager.engine.record import move_entries
 from potager.engine.shuffle import shuffle
 
 from .data import (
@@ -62,9 +63,7 @@ ONLY_KIND = tuple(kinds[0] if len(kinds) == 1 else -1 for kinds in PRESENT)
 ALONE = tuple((seat,) for seat in range(MAX_PLAYERS))
 """``ALONE[seat]`` is ``(seat,)``, `to_move` when one taker picks: shared, not built per pick."""
 
-MOVES = tuple(
-    tuple((seat, action) for action in range(TAKE_BASE + len(KINDS))) for seat in range(MAX_PLAYERS)
-)
+MOVES = move_entries(MAX_PLAYERS, TAKE_BASE + len(KINDS))
 """``MOVES[seat][action]`` is ``(seat, action)``, the record's entry: shared, not built per step."""
 
 BID_SETS = tuple(map(frozenset, LEGAL_BIDS))

@@ -30,10 +30,14 @@ def new(head: list[str], module: bool = False, stuck: str = "lose") -> GardenRus
 
 
 def put(state: GardenRushState, seat: int, square: str, token: str, face: str) -> None:
-    """Lay a token on a square (to set up a rulebook picture)."""
+    """Lay a token on a square (to set up a rulebook picture), in place of any there, through the
+    rules' own `_clear` and `_put` so that the kept masks, plants and fields follow."""
     kind = KINDS.index(token)
     faces = FACES if kind < FIRST_TOOL else TOOL_FACES
-    state._set(seat, _SQUARE[square], cell(kind, faces.index(face)))
+    q = _SQUARE[square]
+    if state.potagers[seat][q]:
+        state._clear(seat, q)
+    state._put(seat, q, cell(kind, faces.index(face)))
 
 
 def lay(state: GardenRushState, seat: int, squares: str) -> None:
