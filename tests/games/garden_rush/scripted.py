@@ -12,6 +12,9 @@ from potager.games.garden_rush.views import _SQUARE
 
 GAME = games.get("garden-rush")
 
+TOOL_SQUARES_OF_SEAT_0 = {"b2": "gloves", "d2": "watering can", "b4": "wheelbarrow", "d4": "basket"}
+"""Seat 0's tool squares as the rulebook's picture of the Potager shows them."""
+
 
 def deck_with(head: list[str], module: bool = False) -> list[str]:
     """A whole bag: ``head`` first (Hedge slots 1…5, the Trampoline, then the draws), the other

@@ -5,7 +5,7 @@ from __future__ import annotations
 from potager.games.garden_rush import data
 from tests.invariants import json_facts
 
-from .scripted import GAME
+from .scripted import GAME, TOOL_SQUARES_OF_SEAT_0
 
 
 def test_facts_are_the_potager_tokens_and_patterns_of_data() -> None:
@@ -17,12 +17,7 @@ def test_facts_are_the_potager_tokens_and_patterns_of_data() -> None:
     assert facts["vegetables"] == list(data.VEGETABLES)
     assert facts["tool_tokens"] == list(data.TOOL_TOKENS)
     assert facts["patterns"] == {v: list(shapes) for v, shapes in data.PATTERNS.items()}
-    assert facts["tool_squares"][0] == {
-        "b2": "gloves",
-        "d2": "watering can",
-        "b4": "wheelbarrow",
-        "d4": "basket",
-    }
+    assert facts["tool_squares"][0] == TOOL_SQUARES_OF_SEAT_0
 
 
 def test_facts_agree_with_the_view() -> None:

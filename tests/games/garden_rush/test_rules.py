@@ -6,7 +6,7 @@ import pytest
 
 from potager.engine import IllegalAction
 
-from .scripted import lay, legal, new, play, square
+from .scripted import TOOL_SQUARES_OF_SEAT_0, lay, legal, new, play, square
 
 HEAD = ["tomato", "carrot", "potato", "broccoli", "aubergine", "potato", "carrot", "tomato"]
 """Hedge tomato, carrot, potato, broccoli, aubergine; Trampoline potato; then carrot, tomato…"""
@@ -19,12 +19,7 @@ def test_setup_fills_hedge_and_trampoline_from_the_bag() -> None:
     assert view["trampoline"] == "potato"
     assert view["bag_size"] == 54
     assert view["scores"] == [0, 0] and view["turn"] == 0 and view["first_seed"] == 0
-    assert view["tool_squares"][0] == {
-        "b2": "gloves",
-        "d2": "watering can",
-        "b4": "wheelbarrow",
-        "d4": "basket",
-    }
+    assert view["tool_squares"][0] == TOOL_SQUARES_OF_SEAT_0
     assert view["tool_squares"][1] == {
         "b2": "watering can",
         "d2": "gloves",

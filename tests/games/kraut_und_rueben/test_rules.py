@@ -260,13 +260,19 @@ def test_taking_a_full_garden_finishes_its_taker_at_once() -> None:
     assert state.view(0)["finished"] == [2]
 
 
-def test_two_players_finish_only_with_both_gardens_taken_and_full() -> None:
-    state = new(2, top=("tomato",) * 16)
+def fill_own_garden_1(state: KrautUndRuebenState) -> None:
+    """Seat 0 takes garden 1 and, with the others placing too, fills it to its last space, d3,
+    which only its owner may fill: seat 0 has finished its garden."""
     turn(state, "1 a1", take="take 1")
     for space in ("b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3"):
         turn(state, f"1 {space}")
-    turn(state, "2 a1")  # seat 1 may not fill garden 1's last space
-    turn(state, "1 d3")  # seat 0 fills it: one garden full, one still to take
+    turn(state, "2 a1")  # this seat, not the owner, may not fill garden 1's last space
+    turn(state, "1 d3")
+
+
+def test_two_players_finish_only_with_both_gardens_taken_and_full() -> None:
+    state = new(2, top=("tomato",) * 16)
+    fill_own_garden_1(state)  # one garden full, one still to take
     assert state.view(1)["gardens"][0]["full"] and state.view(1)["finished"] == []
     turn(state, "2 b1")
     assert state.to_move == (0,) and legal(state)[:2] == ["draw", "mole 2 a1"]
@@ -277,11 +283,7 @@ def test_two_players_finish_only_with_both_gardens_taken_and_full() -> None:
 # -- the end ("Fin du jeu") -------------------------------------------------------------------
 def test_a_full_owned_garden_finishes_its_owner_whose_turns_are_skipped() -> None:
     state = new(3, top=("tomato",) * 14)
-    turn(state, "1 a1", take="take 1")
-    for space in ("b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3"):
-        turn(state, f"1 {space}")
-    turn(state, "2 a1")  # seat 2 may not fill garden 1's last space
-    turn(state, "1 d3")  # seat 0 does, and has finished
+    fill_own_garden_1(state)
     assert state.view(1)["finished"] == [0]
     seats = []
     for where in ("2 b1", "2 c1", "2 d1"):
