@@ -59,8 +59,14 @@ def play(state: GardenRushState, *moves: str) -> None:
 
 
 def legal(state: GardenRushState) -> set[str]:
+    """The legal actions of the seat to move, in notation. As the rules test a placement on the
+    board rather than in that list (`is_legal`), check here that both agree on every action."""
     seat = state.to_move[0]
-    return {state.action_to_str(a) for a in state.legal_actions(seat)}
+    actions = state.legal_actions(seat)
+    listed = set(actions)
+    every = range(GAME.num_actions(2, state.variant))
+    assert [a for a in every if state.is_legal(seat, a)] == sorted(listed) == actions
+    return {state.action_to_str(a) for a in actions}
 
 
 def square(state: GardenRushState, seat: int, name: str) -> dict[str, str] | None:
