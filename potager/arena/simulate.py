@@ -26,9 +26,11 @@ import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from potager import agents, games
+from potager.engine import SeatHolder, signed
 
 from .match import play_match
 
@@ -70,6 +72,8 @@ class Job:
     bots: tuple[str, ...]
     seed: int
     variant: Mapping[str, Any] = field(default_factory=dict)
+    records: str | None = None
+    """A directory to write each game's record into (``game-000042.json``), or ``None``."""
 
     @property
     def players(self) -> int:
@@ -121,6 +125,9 @@ def play_chunk(job: Job, start: int, stop: int) -> Tally:
     for index in range(start, stop):
         seated = [agents.make(level, game) for level in job.bots]
         state = play_match(game, seated, game_seed(job.seed, index), job.variant)
+        if job.records is not None:
+            record = signed(state, [SeatHolder.bot(level) for level in job.bots])
+            Path(job.records, f"game-{index:06d}.json").write_text(record.to_json() + "\n")
         result = state.result()
         tally.add(result.scores, result.winners, len(state.moves))
     return tally
@@ -270,17 +277,20 @@ def simulate(
     variant: Mapping[str, Any] | None = None,
     backend: Backend | None = None,
     progress: Callable[[int, int], None] | None = None,
+    records: str | None = None,
 ) -> Summary:
     """Play ``games_count`` games of ``game`` with ``bots[i]`` (a level name) at seat ``i``.
 
     ``variant`` is resolved by the game (unknown options raise `ValueError`), as are the bot
     levels, before anything runs. ``progress(done, total)`` is called as chunks finish.
+    ``records``: an existing directory where each game's record (with its bots and result) is
+    written as ``game-NNNNNN.json`` (its index in the simulation).
     """
     found = games.get(game)
     found.check_players(len(bots))
     for level in bots:
         agents.make(level, found)
-    job = Job(game, tuple(bots), seed, found.resolve_variant(variant))
+    job = Job(game, tuple(bots), seed, found.resolve_variant(variant), records)
     spans = chunks(games_count)
     backend = backend or local_backend()
     started = time.perf_counter()

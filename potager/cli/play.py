@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 
 from potager import agents
-from potager.engine import Agent, State
+from potager.engine import Agent, SeatHolder, State, signed
 
 from .options import check_players, fail, load_game, parse_bots, parse_variant
 from .terminal import Quit, TerminalPlay
@@ -34,6 +34,7 @@ def play(
     record: Annotated[
         Path | None, typer.Option(help="save the game record here (also when you quit)")
     ] = None,
+    name: Annotated[str, typer.Option(help="your name, as the record says who sat where")] = "",
 ) -> None:
     """Play a game at the terminal against bots; type an action or its number."""
     game = load_game(game_name)
@@ -63,15 +64,20 @@ def play(
         console.print("\nInterrupted.")
         code = INTERRUPTED
     if record is not None:
-        save_record(state, record, console)
+        holders = [
+            SeatHolder.person(name) if s == seat else SeatHolder.bot(levels[bot_seats.index(s)])
+            for s in range(players)
+        ]
+        save_record(state, holders, record, console)
     if code:
         raise typer.Exit(code)
 
 
-def save_record(state: State, path: Path, console: Console) -> None:
-    """Write the record as JSON; a path that cannot be written is reported, not raised."""
+def save_record(state: State, holders: list[SeatHolder], path: Path, console: Console) -> None:
+    """Write the record, with who sat where and the result, as JSON; a path that cannot be
+    written is reported, not raised."""
     try:
-        path.write_text(state.record.to_json() + "\n")
+        path.write_text(signed(state, holders).to_json() + "\n")
     except OSError as exc:
         fail(f"cannot save the record to {path}: {exc.strerror}", code=1)
     console.print(f"Record saved to {path} ({len(state.moves)} moves).")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -35,6 +36,10 @@ def simulate_command(
         list[str] | None, typer.Option("--variant", "-v", help="option=value, repeatable")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the totals as JSON")] = False,
+    records: Annotated[
+        Path | None,
+        typer.Option(help="save every game's record into this directory (created if needed)"),
+    ] = None,
 ) -> None:
     """Play many games between bots and print win rates (Wilson 95%), scores and game lengths.
 
@@ -47,6 +52,11 @@ def simulate_command(
     levels = parse_bots(game, bots, players)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"cannot write records into {records}: {exc.strerror}")
     backend = local_backend(workers or os.cpu_count())
     console = Console(stderr=as_json)
     columns = (
@@ -67,6 +77,7 @@ def simulate_command(
                 options,
                 backend,
                 lambda done, total: bar.update(task, completed=done, refresh=True),
+                None if records is None else str(records),
             )
         except KeyboardInterrupt:
             fail("interrupted", code=130)

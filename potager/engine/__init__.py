@@ -4,7 +4,7 @@ from .agent import Agent
 from .commitments import Commitments
 from .errors import IllegalAction, NotationError, RecordError
 from .game import Game, State, VariantSpec
-from .record import GameRecord
+from .record import GameRecord, SeatHolder, signed
 from .types import Action, Event, Result, Seat, View
 
 __all__ = [
@@ -19,7 +19,9 @@ __all__ = [
     "RecordError",
     "Result",
     "Seat",
+    "SeatHolder",
     "State",
     "VariantSpec",
     "View",
+    "signed",
 ]

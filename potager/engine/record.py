@@ -5,19 +5,32 @@ deck (or ``None``) and the moves ``[(seat, action), ...]``. ``potager.games.repl
 rebuilds the same state on every machine. A record read from JSON is checked field by field;
 anything malformed raises `RecordError` naming the field.
 
+Who sat where (`SeatHolder`: a person with a display name, or a bot and its level) and the
+result ride along when the interface that played the game knows them (`signed`); both are
+optional, so records written before they existed still load (``seats`` and ``result`` are then
+``None``). Replaying never reads them: the moves alone rebuild the game.
+
 >>> r = GameRecord("heuschrecken-poker", 3, {}, 7, None, [(0, 5), (1, 2)])
 >>> GameRecord.from_json(r.to_json()) == r
 True
+>>> who = [SeatHolder.person("Ada"), SeatHolder.bot("heuristic"), SeatHolder.bot("random")]
+>>> signed = replace(r, seats=who)
+>>> GameRecord.from_json(signed.to_json()).seats[1].label
+'heuristic bot'
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import RecordError
-from .types import Action, Seat
+from .types import Action, Result, Seat
+
+if TYPE_CHECKING:
+    from .game import State
 
 FORMAT = 1
 
@@ -32,6 +45,54 @@ def move_entries(players: int, actions: int) -> tuple[tuple[tuple[Seat, Action],
     return tuple(tuple((seat, a) for a in range(actions)) for seat in range(players))
 
 
+SeatKind = Literal["person", "bot"]
+
+
+@dataclass(frozen=True)
+class SeatHolder:
+    """Who held a seat: a ``person`` (``name`` is the display name they gave, maybe empty) or a
+    ``bot`` (``level`` is its level, as `potager.agents.make` takes it)."""
+
+    kind: SeatKind
+    name: str = ""
+    level: str | None = None
+
+    @classmethod
+    def person(cls, name: str = "") -> SeatHolder:
+        return cls("person", name)
+
+    @classmethod
+    def bot(cls, level: str) -> SeatHolder:
+        return cls("bot", "", level)
+
+    @property
+    def label(self) -> str:
+        """``"Ada"``, ``"a person"`` (no name given) or ``"heuristic bot"``."""
+        if self.kind == "bot":
+            return f"{self.level} bot"
+        return self.name or "a person"
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.kind == "bot":
+            return {"kind": "bot", "level": self.level}
+        return {"kind": "person", "name": self.name}
+
+    @classmethod
+    def from_dict(cls, data: Any, seat: int) -> SeatHolder:
+        """Check the entry of ``seat``; raise `RecordError` naming what is wrong."""
+        where = f"record field 'seats' entry {seat}"
+        if not isinstance(data, dict):
+            raise RecordError(f"{where} must be an object")
+        if data.get("kind") == "person" and isinstance(data.get("name", ""), str):
+            return cls.person(data.get("name", ""))
+        if data.get("kind") == "bot" and isinstance(data.get("level"), str):
+            return cls.bot(data["level"])
+        raise RecordError(
+            f'{where} must be {{"kind": "person", "name": ...}} or '
+            f'{{"kind": "bot", "level": ...}}, not {data!r}'
+        )
+
+
 @dataclass
 class GameRecord:
     game: str
@@ -40,9 +101,13 @@ class GameRecord:
     seed: int
     deck: list[str] | None = None
     moves: list[tuple[Seat, Action]] = field(default_factory=list)
+    seats: list[SeatHolder] | None = None
+    """Who sat where, seat by seat; ``None`` when the record does not say."""
+    result: Result | None = None
+    """The result of a finished game; ``None`` for an unfinished one or when not told."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game,
             "players": self.players,
@@ -51,6 +116,11 @@ class GameRecord:
             "deck": None if self.deck is None else list(self.deck),
             "moves": [[s, a] for s, a in self.moves],
         }
+        if self.seats is not None:
+            data["seats"] = [holder.to_dict() for holder in self.seats]
+        if self.result is not None:
+            data["result"] = self.result.to_dict()
+        return data
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(), indent=indent)
@@ -87,7 +157,16 @@ class GameRecord:
             if not (isinstance(m, list | tuple) and len(m) == 2 and all(_is_int(x) for x in m)):
                 raise RecordError(f"move {i} must be a [seat, action] pair of integers, not {m!r}")
             moves.append((m[0], m[1]))
-        return cls(game, players, variant, seed, deck, moves)  # type: ignore[arg-type]
+        return cls(
+            game,
+            players,  # type: ignore[arg-type]
+            variant,
+            seed,  # type: ignore[arg-type]
+            deck,
+            moves,
+            _seats(data.get("seats"), players),  # type: ignore[arg-type]
+            _result(data.get("result"), players),  # type: ignore[arg-type]
+        )
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
@@ -96,6 +175,41 @@ class GameRecord:
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise RecordError(f"a record must be JSON: {exc}") from None
         return cls.from_dict(data)
+
+
+def signed(state: State, seats: Sequence[SeatHolder]) -> GameRecord:
+    """``state``'s record with who sat where and, once the game is over, its result."""
+    if len(seats) != state.players:
+        raise ValueError(f"{state.players} seats need {state.players} holders, not {len(seats)}")
+    result = state.result() if state.is_over else None
+    return replace(state.record, seats=list(seats), result=result)
+
+
+def _seats(raw: Any, players: int) -> list[SeatHolder] | None:
+    if raw is None:
+        return None
+    if not (isinstance(raw, list) and len(raw) == players):
+        raise RecordError(f"record field 'seats' must be a list of {players} seat holders")
+    return [SeatHolder.from_dict(entry, seat) for seat, entry in enumerate(raw)]
+
+
+def _result(raw: Any, players: int) -> Result | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise RecordError("record field 'result' must be an object")
+    scores, winners, details = raw.get("scores"), raw.get("winners"), raw.get("details", {})
+    if not (
+        isinstance(scores, list)
+        and len(scores) == players
+        and all(isinstance(x, int | float) and not isinstance(x, bool) for x in scores)
+    ):
+        raise RecordError(f"record field 'result' needs 'scores', a list of {players} numbers")
+    if not (isinstance(winners, list) and all(_is_int(w) and 0 <= w < players for w in winners)):
+        raise RecordError("record field 'result' needs 'winners', a list of seats")
+    if not isinstance(details, dict):
+        raise RecordError("record field 'result' has 'details' that is not an object")
+    return Result(tuple(scores), tuple(winners), details)
 
 
 def _is_int(x: Any) -> bool:

@@ -11,7 +11,7 @@ import secrets
 from fastapi import WebSocket
 
 from potager import games
-from potager.engine import GameRecord, Seat, State
+from potager.engine import GameRecord, Seat, SeatHolder, State, signed
 from potager.store import TableInfo
 
 BACKLOG = 1000
@@ -92,6 +92,16 @@ class LiveTable:
     def from_record(cls, info: TableInfo, moves: list[tuple[int, int]]) -> LiveTable:
         record = GameRecord(info.game, info.players, info.variant, info.seed, info.deck, moves)
         return cls(info, games.replay(record))
+
+    @property
+    def record(self) -> GameRecord:
+        """The game record with who sat where (a person by the name shown at the table, a bot
+        by its level) and, once over, the result."""
+        holders = [
+            SeatHolder.bot(s.level or "random") if s.kind == "bot" else SeatHolder.person(s.name)
+            for s in self.info.seats
+        ]
+        return signed(self.state, holders)
 
     @property
     def version(self) -> int:

@@ -120,9 +120,10 @@ async def _finished(tables: TableManager, table_id: str) -> State:
 
 @router.get("/tables/{table_id}/record", response_model=RecordModel, tags=["replays"])
 async def get_record(table_id: str, tables: Manager) -> RecordModel:
-    """A finished game's record (`potager replay` reads it)."""
-    state = await _finished(tables, table_id)
-    return RecordModel(**state.record.to_dict())
+    """A finished game's record, with who sat where and the result (`potager replay` and
+    `potager analyse` read it)."""
+    await _finished(tables, table_id)
+    return RecordModel(**(await _live(tables, table_id)).record.to_dict())
 
 
 @router.get("/tables/{table_id}/replay", response_model=Replay, tags=["replays"])

@@ -140,6 +140,14 @@ class SeatAuth(Strict):
     token: str
 
 
+class SeatHolderModel(BaseModel):
+    """Who held a seat (`potager.engine.SeatHolder`): a person by name, or a bot by level."""
+
+    kind: Literal["person", "bot"]
+    name: str = ""
+    level: str | None = None
+
+
 class RecordModel(BaseModel):
     """A finished table's game record (`potager.engine.GameRecord`'s JSON form)."""
 
@@ -150,6 +158,8 @@ class RecordModel(BaseModel):
     seed: int
     deck: list[str] | None
     moves: list[tuple[int, int]]
+    seats: list[SeatHolderModel] | None = None
+    result: ResultModel | None = None
 
 
 class LegalAction(BaseModel):

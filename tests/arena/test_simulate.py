@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import itertools
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from potager import games
 from potager.arena.simulate import (
     InlineBackend,
     ProcessBackend,
@@ -18,6 +20,7 @@ from potager.arena.simulate import (
     wilson,
 )
 from potager.cli.main import app
+from potager.engine import GameRecord, SeatHolder
 from tests.toy import register
 
 runner = CliRunner()
@@ -73,6 +76,24 @@ def test_summary_lines_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
     data = json.loads(json.dumps(summary.to_dict()))
     assert data["variant"] == {"cards": 4, "bonus": True} and data["games"] == 50
     assert data["decisions"]["min"] <= data["decisions"]["mean"] <= data["decisions"]["max"]
+
+
+def test_simulate_saves_each_game_record_with_its_bots(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    register(monkeypatch)
+    bots = ("random", "random")
+    summary = simulate("toy", bots, 6, 3, backend=ProcessBackend(2), records=str(tmp_path))
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files] == [f"game-{i:06d}.json" for i in range(6)]
+    wins = [0.0, 0.0]
+    for path in files:
+        record = GameRecord.from_json(path.read_text())
+        assert record.seats == [SeatHolder.bot("random"), SeatHolder.bot("random")]
+        assert record.result is not None and record.result == games.replay(record).result()
+        for seat in record.result.winners:
+            wins[seat] += 1 / len(record.result.winners)
+    assert wins == pytest.approx(summary.tally.wins)
 
 
 def test_bad_arguments_raise_before_playing(monkeypatch: pytest.MonkeyPatch) -> None:

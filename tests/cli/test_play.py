@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from potager import agents, games
 from potager.cli.main import app
 from potager.cli.terminal import ChoiceError, Quit, TerminalPlay
-from potager.engine import GameRecord
+from potager.engine import GameRecord, SeatHolder
 from tests.toy import GIVE, KEEP, register
 
 runner = CliRunner()
@@ -101,6 +101,8 @@ def test_play_command_saves_the_record_when_quitting(
     assert "'nope' is not an action" in result.output and "Record saved" in result.output
     record = GameRecord.from_json(path.read_text())
     assert record.game == "toy" and record.seed == 5 and (0, 1) in record.moves
+    assert record.seats == [SeatHolder.person(), SeatHolder.bot("random"), SeatHolder.bot("random")]
+    assert record.result is None
     games.replay(record)
 
 
@@ -114,13 +116,18 @@ def test_play_command_ends_cleanly_at_end_of_input(
     assert json.loads(path.read_text())["players"] == 2
 
 
-def test_play_command_plays_to_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_play_command_plays_to_the_end(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     register(monkeypatch)
     answers = "\n".join(["3", "keep"] * 6) + "\n"
     args = ["play", "toy", "-v", "cards=4", "-v", "bonus=true", "--bots", "random", "--seed", "2"]
-    result = runner.invoke(app, args, input=answers)
+    path = tmp_path / "game.json"
+    more = ["--seat", "1", "--name", "Ada", "--record", str(path)]
+    result = runner.invoke(app, [*args, *more], input=answers)
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output and "Traceback" not in result.output
+    record = GameRecord.from_json(path.read_text())
+    assert record.seats == [SeatHolder.bot("random"), SeatHolder.person("Ada")]
+    assert record.result == games.replay(record).result()
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from potager import agents, games
+from potager.engine import GameRecord, SeatHolder
 from potager.server import create_app
 from potager.server.manager import available_games
 from tests.server.conftest import settings
@@ -83,6 +84,9 @@ def test_human_against_a_bot_plays_to_the_end_and_replays(client: TestClient) ->
     assert summary["status"] == "finished" and summary["version"] == final["version"]
     record = client.get(f"/api/tables/{me['table_id']}/record").json()
     assert len(record["moves"]) == final["version"]
+    assert record["result"] == final["result"]
+    loaded = GameRecord.from_dict(record)
+    assert loaded.seats == [SeatHolder.person("Ada"), SeatHolder.bot("random")]
     replay = client.get(f"/api/tables/{me['table_id']}/replay").json()
     assert len(replay["frames"]) == final["version"] + 1
     assert replay["frames"][0]["view"]["hand"] is None
