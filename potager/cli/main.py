@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from .analyse import analyse_command
 from .catalog import list_games
 from .play import play
 from .replay import replay
@@ -12,7 +13,7 @@ from .simulate import simulate_command
 
 app = typer.Typer(
     name="potager",
-    help="Four garden-themed tabletop games: play, replay, simulate, serve.",
+    help="Four garden-themed tabletop games: play, replay, analyse, simulate, serve.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -20,6 +21,7 @@ app = typer.Typer(
 app.command("games")(list_games)
 app.command("play")(play)
 app.command("replay")(replay)
+app.command("analyse")(analyse_command)
 app.command("simulate")(simulate_command)
 app.command("serve")(serve)
 

@@ -47,8 +47,8 @@ def replay(
         viewer.browse(console, console.input)
 
 
-def load_steps(path: Path) -> list[State]:
-    """The state before the first move and after each move; `fail` (exit 2) for a bad record."""
+def load_record(path: Path) -> GameRecord:
+    """The record in ``path``, checked by replaying it; `fail` (exit 2) for a bad record."""
     try:
         text = path.read_bytes()
     except OSError as exc:
@@ -58,6 +58,12 @@ def load_steps(path: Path) -> list[State]:
         games.replay(record)
     except (RecordError, ImportError) as exc:
         fail(f"{path} is not a record Potager can replay: {exc}")
+    return record
+
+
+def load_steps(path: Path) -> list[State]:
+    """The state before the first move and after each move; `fail` (exit 2) for a bad record."""
+    record = load_record(path)
     state = games.get(record.game).new_game(
         record.players, record.seed, record.variant, record.deck
     )

@@ -1,0 +1,255 @@
+"""Reviewing a game record: every decision of a seat, judged from that seat's view at the time.
+
+`decisions` replays a record and keeps, for each decision of the chosen seats, only what that
+seat knew then: its `view`, its legal actions and the action it played. A simultaneous decision
+(Heuschrecken Poker bids, Pas de Haricots plays) is taken from the view the seat had when it
+chose: the record's order says which other seats had already committed (a view shows *that* they
+had, never *what*). A decision with a single legal action is no decision and is left out.
+
+`analyse` asks an evaluator (a search agent with ``evaluate``, e.g. ``agents.make("ismcts:
+iterations=1000", game)``) for the win chance and expected score of every legal action of each
+decision, from that view alone, with a generator seeded from the analysis seed and the move
+number. So the same record and seed give the same analysis at a fixed iteration budget, and two
+records that differ only in what a seat could not see give that seat the same analysis. Each
+played action is then labelled against the best (`labels`).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from potager import agents, games
+from potager.engine import Action, Game, GameRecord, IllegalAction, RecordError, Seat, View
+
+from .labels import LABELS, Label, label
+
+
+class ActionEstimate(Protocol):
+    """What a search says of one action (`potager.agents.ActionValue`): ``win`` is the mean
+    share of a win for the seat (ties split), ``score`` the mean final score; each with its 95%
+    interval."""
+
+    @property
+    def action(self) -> Action: ...
+    @property
+    def visits(self) -> int: ...
+    @property
+    def win(self) -> float: ...
+    @property
+    def win_low(self) -> float: ...
+    @property
+    def win_high(self) -> float: ...
+    @property
+    def score(self) -> float: ...
+    @property
+    def score_low(self) -> float: ...
+    @property
+    def score_high(self) -> float: ...
+
+
+class Evaluator(Protocol):
+    def evaluate(
+        self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
+    ) -> Sequence[ActionEstimate]:
+        """Every legal action's estimate from ``view`` alone, best first."""
+        ...
+
+
+def evaluator(level: str, game: Game) -> Evaluator:
+    """The agent of ``level`` (``ismcts:iterations=1000``, ``ismcts:seconds=2``...) as an
+    evaluator; `ValueError` when that level is unknown or cannot evaluate actions."""
+    agent = agents.make(level, game)
+    if not callable(getattr(agent, "evaluate", None)):
+        raise ValueError(f"bot level {level!r} cannot evaluate actions; analysis needs ismcts")
+    found: Evaluator = agent  # type: ignore[assignment]
+    return found
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of one seat, as that seat saw it: nothing else goes to the evaluator."""
+
+    ply: int
+    """The index of the move in the record (0-based)."""
+    seat: Seat
+    view: View
+    legal: list[Action]
+    played: Action
+    names: dict[Action, str]
+    """The notation of each legal action."""
+
+
+def decisions(record: GameRecord, seats: Collection[Seat] | None = None) -> list[Decision]:
+    """The decisions of ``seats`` (every seat by default) in the record, in order; a record that
+    cannot be replayed raises `RecordError`."""
+    game = games.get(record.game)
+    try:
+        state = game.new_game(record.players, record.seed, record.variant, record.deck)
+    except ValueError as exc:
+        raise RecordError(f"record cannot start a game: {exc}") from None
+    found = []
+    for ply, (seat, action) in enumerate(record.moves):
+        legal = state.legal_actions(seat)
+        if (seats is None or seat in seats) and len(legal) > 1:
+            names = {a: state.action_to_str(a) for a in legal}
+            found.append(Decision(ply, seat, state.view(seat), legal, action, names))
+        try:
+            state.apply(seat, action)
+        except IllegalAction as exc:
+            raise RecordError(f"move {ply} ({seat}, {action}) is illegal: {exc}") from None
+    return found
+
+
+def decision_rng(seed: int, ply: int) -> random.Random:
+    """The evaluator's generator for the decision at move ``ply`` of an analysis seeded
+    ``seed``: the same on every machine, whatever else the record holds."""
+    return random.Random(f"analysis:{seed}:{ply}")
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """A decision, the evaluator's estimates of its legal actions (best first) and the verdict."""
+
+    decision: Decision
+    values: Sequence[ActionEstimate]
+
+    def __post_init__(self) -> None:
+        missing = set(self.decision.legal) - {v.action for v in self.values}
+        if missing:
+            raise ValueError(f"the evaluation left out legal actions {sorted(missing)}")
+
+    @property
+    def best(self) -> ActionEstimate:
+        return self.values[0]
+
+    @property
+    def played(self) -> ActionEstimate:
+        return next(v for v in self.values if v.action == self.decision.played)
+
+    @property
+    def loss(self) -> float:
+        """Win chance (0…1) lost against the best action; never below 0."""
+        return max(0.0, self.best.win - self.played.win)
+
+    @property
+    def label(self) -> Label:
+        played = self.played
+        return label(self.loss, played.action == self.best.action, played.win_high < self.best.win)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = self.decision
+        return {
+            "ply": d.ply,
+            "seat": d.seat,
+            "action": d.played,
+            "played": d.names[d.played],
+            "best": d.names[self.best.action],
+            "label": self.label,
+            "loss": self.loss,
+            "win": self.played.win,
+            "best_win": self.best.win,
+            "actions": [
+                {
+                    "action": v.action,
+                    "notation": d.names[v.action],
+                    "visits": v.visits,
+                    "win": v.win,
+                    "win_low": v.win_low,
+                    "win_high": v.win_high,
+                    "score": v.score,
+                    "score_low": v.score_low,
+                    "score_high": v.score_high,
+                }
+                for v in self.values
+            ],
+        }
+
+
+def review(game: Game, decision: Decision, evaluator: Evaluator, seed: int) -> MoveReview:
+    """One decision evaluated from its seat's view alone."""
+    values = evaluator.evaluate(
+        game, decision.view, decision.seat, list(decision.legal), decision_rng(seed, decision.ply)
+    )
+    return MoveReview(decision, tuple(values))
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """A seat's moves by label and its mean loss (win-chance points per decision)."""
+
+    seat: Seat
+    labels: dict[Label, int]
+    mean_loss: float
+
+    @property
+    def decisions(self) -> int:
+        return sum(self.labels.values())
+
+
+@dataclass(frozen=True)
+class Analysis:
+    record: GameRecord
+    evaluator: str
+    """The evaluator's level, e.g. ``ismcts:iterations=1000``."""
+    seed: int
+    reviews: list[MoveReview]
+
+    def seats(self) -> list[Seat]:
+        return sorted({r.decision.seat for r in self.reviews})
+
+    def summary(self, seat: Seat) -> SeatSummary:
+        mine = [r for r in self.reviews if r.decision.seat == seat]
+        counts = Counter(r.label for r in mine)
+        mean = statistics.fmean(r.loss for r in mine) if mine else 0.0
+        return SeatSummary(seat, {name: counts[name] for name in LABELS}, mean)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis for tools (``potager analyse --json``), described in docs/analysis.md."""
+        record = self.record
+        holders = record.seats
+        return {
+            "format": 1,
+            "game": record.game,
+            "players": record.players,
+            "variant": dict(record.variant),
+            "seed": record.seed,
+            "seats": None if holders is None else [h.to_dict() for h in holders],
+            "result": None if record.result is None else record.result.to_dict(),
+            "evaluator": self.evaluator,
+            "analysis_seed": self.seed,
+            "moves": [r.to_dict() for r in self.reviews],
+            "summary": [
+                {
+                    "seat": s.seat,
+                    "decisions": s.decisions,
+                    "labels": s.labels,
+                    "mean_loss": s.mean_loss,
+                }
+                for s in map(self.summary, self.seats())
+            ],
+        }
+
+
+def analyse(
+    record: GameRecord,
+    evaluator: Evaluator,
+    name: str,
+    seats: Collection[Seat] | None = None,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """Evaluate every decision of ``seats`` (all by default) with ``evaluator`` (whose level is
+    ``name``); ``progress(done, total)`` is called after each decision."""
+    game = games.get(record.game)
+    found = decisions(record, seats)
+    reviews = []
+    for decision in found:
+        reviews.append(review(game, decision, evaluator, seed))
+        if progress is not None:
+            progress(len(reviews), len(found))
+    return Analysis(record, name, seed, reviews)

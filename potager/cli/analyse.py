@@ -1,0 +1,155 @@
+"""``potager analyse``: every decision of a game record judged by the search, like lichess.
+
+For each decision of the chosen seat (every seat by default) the search evaluates each legal
+action from that seat's view at that moment and the action played is labelled against the best
+(`potager.analysis.labels`). Prints a table (with a progress bar while it thinks), and writes
+JSON for tools and a win-chance chart per seat when asked.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console, Group, RenderableType
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from potager import games
+from potager.analysis import LABELS, Analysis, analyse, chart, evaluator
+
+from .options import fail
+from .replay import load_record
+
+ITERATIONS = 1000
+"""The search's iterations per decision when neither ``--seconds`` nor ``--iterations`` is given
+(an iteration budget makes the analysis reproducible)."""
+
+STYLES = {
+    "best": "green",
+    "good": "green3",
+    "inaccuracy": "yellow",
+    "mistake": "dark_orange",
+    "blunder": "bold red",
+}
+
+
+def analyse_command(
+    path: Annotated[Path, typer.Argument(metavar="RECORD", help="a game record (JSON)")],
+    seat: Annotated[int | None, typer.Option(help="analyse this seat only")] = None,
+    seconds: Annotated[
+        float | None, typer.Option(min=0.01, help="search time per decision")
+    ] = None,
+    iterations: Annotated[
+        int | None,
+        typer.Option(min=1, help=f"search iterations per decision ({ITERATIONS} by default)"),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="seed of the search")] = 0,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="write the analysis as JSON here ('-': stdout)")
+    ] = None,
+    chart_path: Annotated[
+        Path | None, typer.Option("--chart", help="draw the win-chance chart per seat (PNG)")
+    ] = None,
+) -> None:
+    """Evaluate every decision of a game with the search and label each move played."""
+    record = load_record(path)
+    if seat is not None and not 0 <= seat < record.players:
+        fail(f"--seat must be a seat of this {record.players}-player game, 0…{record.players - 1}")
+    if seconds is not None and iterations is not None:
+        fail("give --seconds or --iterations, not both")
+    level = (
+        f"ismcts:seconds={seconds:g}"
+        if seconds is not None
+        else (f"ismcts:iterations={iterations or ITERATIONS}")
+    )
+    game = games.get(record.game)
+    try:
+        search = evaluator(level, game)
+    except ValueError as exc:
+        fail(str(exc))
+    console = Console(stderr=json_path == Path("-"))
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task(f"analysing ({level})", total=None)
+        try:
+            analysis = analyse(
+                record,
+                search,
+                level,
+                None if seat is None else [seat],
+                seed,
+                lambda done, total: bar.update(task, completed=done, total=total),
+            )
+        except KeyboardInterrupt:
+            fail("interrupted", code=130)
+    console.print(report(analysis))
+    if json_path is not None:
+        text = json.dumps(analysis.to_dict(), indent=1)
+        if json_path == Path("-"):
+            typer.echo(text)
+        else:
+            write(json_path, text + "\n")
+            console.print(f"Analysis written to {json_path}.")
+    if chart_path is not None:
+        try:
+            chart.draw(analysis, chart_path, f"{game.title} · {level} · seed {seed}")
+        except OSError as exc:
+            fail(f"cannot write {chart_path}: {exc.strerror}", code=1)
+        console.print(f"Chart drawn in {chart_path}.")
+
+
+def write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror}", code=1)
+
+
+def report(analysis: Analysis) -> RenderableType:
+    """The moves table and each seat's count of labels and mean loss."""
+    moves = Table(title=f"{analysis.record.game}: {analysis.evaluator}", title_justify="left")
+    for name in ("move", "seat", "played", "win %", "best", "best win %", "loss", "label"):
+        moves.add_column(name, justify="right" if "win" in name or name == "loss" else "left")
+    for r in analysis.reviews:
+        d, played, best = r.decision, r.played, r.best
+        moves.add_row(
+            str(d.ply + 1),
+            str(d.seat),
+            escape(d.names[d.played]),
+            _win(played.win, played.win_low, played.win_high),
+            escape(d.names[best.action]),
+            _win(best.win, best.win_low, best.win_high),
+            f"{100 * r.loss:.1f}",
+            f"[{STYLES[r.label]}]{r.label}[/]",
+        )
+    summary = Table(
+        title="per seat (loss: win-chance points lost per decision)", title_justify="left"
+    )
+    summary.add_column("seat")
+    summary.add_column("decisions", justify="right")
+    for name in LABELS:
+        summary.add_column(f"[{STYLES[name]}]{name}[/]", justify="right")
+    summary.add_column("mean loss", justify="right")
+    holders = analysis.record.seats
+    for s in map(analysis.summary, analysis.seats()):
+        who = str(s.seat) + (f" {escape(holders[s.seat].label)}" if holders is not None else "")
+        summary.add_row(
+            who,
+            str(s.decisions),
+            *(str(s.labels[name]) for name in LABELS),
+            f"{100 * s.mean_loss:.1f}",
+        )
+    return Group(moves, summary)
+
+
+def _win(win: float, low: float, high: float) -> str:
+    return f"{100 * win:.0f} ({100 * low:.0f}–{100 * high:.0f})"
