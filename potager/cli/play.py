@@ -10,13 +10,16 @@ import typer
 from rich.console import Console
 
 from potager import agents
-from potager.engine import Agent, SeatHolder, State, signed
+from potager.analysis import Evaluator, evaluator
+from potager.engine import Agent, Game, SeatHolder, State, signed
 
 from .options import check_players, fail, load_game, parse_bots, parse_variant
 from .terminal import Quit, TerminalPlay
 
 INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT), as shells use."""
+HINT_LEVEL = "ismcts:seconds=1"
+"""The search that answers ``hint`` at the prompt: about a second of thought."""
 
 
 def play(
@@ -35,6 +38,9 @@ def play(
         Path | None, typer.Option(help="save the game record here (also when you quit)")
     ] = None,
     name: Annotated[str, typer.Option(help="your name, as the record says who sat where")] = "",
+    hints: Annotated[
+        bool, typer.Option("--hints", help="allow 'hint' at the prompt: the search's best move")
+    ] = False,
 ) -> None:
     """Play a game at the terminal against bots; type an action or its number."""
     game = load_game(game_name)
@@ -53,7 +59,14 @@ def play(
     state = game.new_game(players, seed, options)
     console = Console()
     session = TerminalPlay(
-        state, seat, seated, labels, console, console.input, random.Random(state.seed ^ 0x5EED)
+        state,
+        seat,
+        seated,
+        labels,
+        console,
+        console.input,
+        random.Random(state.seed ^ 0x5EED),
+        hint_search(game) if hints else None,
     )
     code = 0
     try:
@@ -71,6 +84,14 @@ def play(
         save_record(state, holders, record, console)
     if code:
         raise typer.Exit(code)
+
+
+def hint_search(game: Game) -> Evaluator:
+    """The search that answers ``hint`` (`HINT_LEVEL`), or `fail` when it is not available."""
+    try:
+        return evaluator(HINT_LEVEL, game)
+    except ValueError as exc:
+        fail(f"hints need the search: {exc}")
 
 
 def save_record(state: State, holders: list[SeatHolder], path: Path, console: Console) -> None:

@@ -19,6 +19,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from potager.analysis import Evaluator, decision_rng
 from potager.engine import Action, Agent, NotationError, Seat, State
 
 from . import render
@@ -32,9 +33,12 @@ LABELLED = 10
 HELP = (
     "Type an action in the game's notation (e.g. [bold]{example}[/]) or the number of a listed "
     "choice ([bold]#1[/], or [bold]1[/] when that is not an action's name). "
+    "[bold]hint[/] asks the search for the best move (when the game was started with --hints), "
     "[bold]?[/] shows this help, [bold]q[/] quits (the record is saved if you asked for one)."
 )
 QUIT = {"q", "quit", "exit"}
+HINT = "hint"
+NO_HINTS = "hints are off in this game (start it with --hints to ask for them)"
 
 
 class Quit(Exception):
@@ -57,8 +61,11 @@ class TerminalPlay:
         console: Console,
         ask: Ask,
         rng: random.Random,
+        hints: Evaluator | None = None,
     ) -> None:
+        """``hints``: the search that answers ``hint`` at the prompt; ``None`` refuses it."""
         self.state = state
+        self.hints = hints
         self.human = human
         self.bots = bots
         self.labels = list(labels)
@@ -102,6 +109,9 @@ class TerminalPlay:
                 example = self.state.action_to_str(self.state.legal_actions(self.human)[0])
                 self.console.print(HELP.format(example=escape(example)))
                 continue
+            if answer.strip().casefold() == HINT:
+                self.console.print(self.hint())
+                continue
             try:
                 action = self.choose(answer)
             except ChoiceError as exc:
@@ -142,6 +152,21 @@ class TerminalPlay:
             f"{text!r} is not an action of {state.game.title}; choose one of: {self._legal_list()}"
         )
 
+    def hint(self) -> str:
+        """The search's best move for the human from the human's view, with its win chance
+        and expected score (95% intervals); a refusal when hints are off."""
+        if self.hints is None:
+            return f"[yellow]{NO_HINTS}[/]"
+        state, seat = self.state, self.human
+        legal = state.legal_actions(seat)
+        rng = decision_rng(state.seed, len(state.moves))
+        best = self.hints.evaluate(state.game, state.view(seat), seat, legal, rng)[0]
+        return (
+            f"hint: [bold]{escape(state.action_to_str(best.action))}[/] — win chance "
+            f"{100 * best.win:.0f}% ({100 * best.win_low:.0f}–{100 * best.win_high:.0f}%), "
+            f"expected score {best.score:.1f} ({best.score_low:.1f}–{best.score_high:.1f})"
+        )
+
     def _legal_list(self) -> str:
         return ", ".join(self.state.action_to_str(a) for a in self.state.legal_actions(self.human))
 
@@ -159,7 +184,7 @@ class TerminalPlay:
         state = self.state
         title = (
             f"{state.game.title} · {state.players} players · seed {state.seed} · "
-            f"move {len(state.moves)}"
+            f"move {len(state.moves)}" + (" · hints on" if self.hints is not None else "")
         )
         table = Panel(
             self.renderer.render(state.view(self.human), self.human),

@@ -14,13 +14,16 @@ from typer.testing import CliRunner
 from potager import agents, games
 from potager.cli.main import app
 from potager.cli.terminal import ChoiceError, Quit, TerminalPlay
+from potager.analysis import Evaluator
+from potager.cli import play as play_command
 from potager.engine import GameRecord, SeatHolder
+from tests.analysis.fake import ViewDigestSearch
 from tests.toy import GIVE, KEEP, register
 
 runner = CliRunner()
 
 
-def session(monkeypatch: pytest.MonkeyPatch, answers: list[str]):
+def session(monkeypatch: pytest.MonkeyPatch, answers: list[str], hints: Evaluator | None = None):
     """A two-seat toy game with the human at seat 0 and a random bot; returns (session, output)."""
     game = register(monkeypatch)
     state = game.new_game(2, 3, deck=["pear", "apple", "apple", "pear", "apple", "pear"])
@@ -36,7 +39,8 @@ def session(monkeypatch: pytest.MonkeyPatch, answers: list[str]):
         except StopIteration:
             raise EOFError from None
 
-    play = TerminalPlay(state, 0, bots, labels, Console(file=out, width=100), ask, random.Random(1))
+    console = Console(file=out, width=100)
+    play = TerminalPlay(state, 0, bots, labels, console, ask, random.Random(1), hints)
     return play, out
 
 
@@ -151,3 +155,36 @@ def test_bad_options_are_refused_clearly(
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
     assert "Traceback" not in result.output
+
+
+def test_hint_is_refused_without_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    play, out = session(monkeypatch, ["hint", "HINT "])
+    with pytest.raises(EOFError):
+        play.run()
+    assert out.getvalue().count("hints are off in this game") == 2
+    assert play.state.moves == [] or all(seat != 0 for seat, _ in play.state.moves)
+
+
+def test_hint_names_the_best_move_from_the_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    search = ViewDigestSearch()
+    play, out = session(monkeypatch, ["hint"], hints=search)
+    with pytest.raises(EOFError):
+        play.run()
+    (shown,) = search.shown
+    assert shown == (play.state.view(0), 0, play.state.legal_actions(0))
+    best = search.evaluate(play.state.game, *shown, random.Random(0))
+    names = {play.state.action_to_str(v.action) for v in best}
+    text = out.getvalue()
+    assert "hints on" in text and "hint: " in text and "win chance" in text
+    assert text.split("hint: ")[1].split(" ")[0] in names
+
+
+def test_play_command_with_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    register(monkeypatch)
+    levels: list[str] = []
+    monkeypatch.setattr(
+        play_command, "evaluator", lambda level, game: levels.append(level) or ViewDigestSearch()
+    )
+    result = runner.invoke(app, ["play", "toy", "--hints", "--seed", "2"], input="hint\nq\n")
+    assert result.exit_code == 0, result.output
+    assert levels == [play_command.HINT_LEVEL] and "hint: " in result.output
