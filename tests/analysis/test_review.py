@@ -98,9 +98,7 @@ def test_an_evaluation_must_cover_every_legal_action(monkeypatch: pytest.MonkeyP
         analyse(toy_record(), Partial(), "fake")
 
 
-def test_analyse_command_prints_and_writes(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+def test_analyse_command_prints_and_writes(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     register(monkeypatch)
     levels: list[str] = []
     monkeypatch.setattr(

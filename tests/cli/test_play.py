@@ -12,10 +12,10 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from potager import agents, games
-from potager.cli.main import app
-from potager.cli.terminal import ChoiceError, Quit, TerminalPlay
 from potager.analysis import Evaluator
 from potager.cli import play as play_command
+from potager.cli.main import app
+from potager.cli.terminal import ChoiceError, Quit, TerminalPlay
 from potager.engine import GameRecord, SeatHolder
 from tests.analysis.fake import ViewDigestSearch
 from tests.toy import GIVE, KEEP, register
