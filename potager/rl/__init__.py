@@ -1,0 +1,99 @@
+"""Reinforcement-learning environments for the four games (docs/rl.md is the reference page).
+
+PettingZoo, as its classic environments are used::
+
+    >>> from potager import rl
+    >>> env = rl.env("heuschrecken-poker", players=3)
+    >>> env.reset(seed=1)
+    >>> env.agent_selection, env.possible_agents
+    ('player_0', ['player_0', 'player_1', 'player_2'])
+    >>> observation, reward, termination, truncation, info = env.last()
+    >>> int(observation["action_mask"].sum())     # the eight poker cards may be bid
+    8
+
+- `env(game, players=None, variant=None, reward="win", max_cycles=None, render_mode=None)`: the AEC
+  environment, wrapped in PettingZoo's order enforcing wrapper; `raw_env` unwrapped;
+- `parallel_env(...)`: the Parallel environment (a simultaneous decision is one step);
+- one module per game with PettingZoo's versioned names (`potager.rl.heuschrecken_poker_v0`,
+  `pas_de_haricots_v0`, `kraut_und_rueben_v0`, `garden_rush_v0`), each with `env`, `raw_env` and
+  `parallel_env` for that game;
+- Gymnasium single-agent environments, registered on import: ``gymnasium.make(
+  "potager/HeuschreckenPoker-v0", opponents="heuristic")`` (`GYMNASIUM_IDS`).
+
+Observations are ``{"observation": float32 vector, "action_mask": int8 vector}`` encoded from the
+seat's own view alone (`potager.rl.encoding`); ``players`` defaults to the game's fewest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+from .aec import PotagerAEC
+from .parallel import PotagerParallel
+from .single import PotagerSingle
+from .table import RewardKind
+
+GYMNASIUM_IDS = {
+    "heuschrecken-poker": "potager/HeuschreckenPoker-v0",
+    "pas-de-haricots": "potager/PasDeHaricots-v0",
+    "kraut-und-rueben": "potager/KrautUndRueben-v0",
+    "garden-rush": "potager/GardenRush-v0",
+}
+"""Each game's Gymnasium id (the single-agent environment `PotagerSingle`)."""
+
+
+def raw_env(
+    game: str,
+    players: int | None = None,
+    variant: Mapping[str, Any] | None = None,
+    reward: RewardKind = "win",
+    max_cycles: int | None = None,
+    render_mode: str | None = None,
+) -> PotagerAEC:
+    """The AEC environment of ``game`` without wrappers."""
+    return PotagerAEC(game, players, variant, reward, max_cycles, render_mode)
+
+
+def env(
+    game: str,
+    players: int | None = None,
+    variant: Mapping[str, Any] | None = None,
+    reward: RewardKind = "win",
+    max_cycles: int | None = None,
+    render_mode: str | None = None,
+) -> OrderEnforcingWrapper[str, Any, int]:
+    """The AEC environment of ``game``, wrapped so that it must be reset before use."""
+    return OrderEnforcingWrapper(raw_env(game, players, variant, reward, max_cycles, render_mode))
+
+
+def parallel_env(
+    game: str,
+    players: int | None = None,
+    variant: Mapping[str, Any] | None = None,
+    reward: RewardKind = "win",
+    max_cycles: int | None = None,
+    render_mode: str | None = None,
+) -> PotagerParallel:
+    """The Parallel environment of ``game``."""
+    return PotagerParallel(game, players, variant, reward, max_cycles, render_mode)
+
+
+for _game, _id in GYMNASIUM_IDS.items():
+    if _id not in gymnasium.registry:
+        gymnasium.register(
+            _id, entry_point="potager.rl.single:PotagerSingle", kwargs={"game": _game}
+        )
+
+__all__ = [
+    "GYMNASIUM_IDS",
+    "PotagerAEC",
+    "PotagerParallel",
+    "PotagerSingle",
+    "env",
+    "parallel_env",
+    "raw_env",
+]

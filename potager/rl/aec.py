@@ -1,0 +1,111 @@
+"""The PettingZoo AEC environment of a Potager game (`potager.rl.env`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from .table import RENDER_MODES, RewardKind, Table, agent_name, env_name
+
+
+class PotagerAEC(AECEnv[str, dict[str, np.ndarray], int]):
+    """One game, seats ``player_0…``, one agent acting per step.
+
+    At a simultaneous decision (Heuschrecken Poker's bids, Pas de Haricots' face-down cards) the
+    seats that decide step one after the other, lowest seat first; each commits a hidden choice
+    that the others' observations do not show until all are in. Rewards come at the end of the
+    game (`potager.rl.table.rewards`); ``max_cycles`` truncates the game after that many decisions
+    (a simultaneous decision of several seats is one). An illegal action raises
+    `potager.engine.IllegalAction` and changes nothing.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        variant: Mapping[str, Any] | None = None,
+        reward: RewardKind = "win",
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.table = Table(game, players, variant, reward, render_mode)
+        self.metadata = {
+            "name": env_name(self.table.game),
+            "render_modes": RENDER_MODES,
+            "render_fps": 1,
+            "is_parallelizable": True,
+        }
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.possible_agents = [agent_name(s) for s in range(self.table.players)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self.table.observation_space)
+        self.action_spaces = {
+            a: spaces.Discrete(self.table.num_actions) for a in self.possible_agents
+        }
+        self.np_random, _ = seeding.np_random(None)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        state = self.table.new_game(int(self.np_random.integers(2**63)))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.cycles = 0
+        self._deciding = set(state.to_move)
+        self.agent_selection = agent_name(state.to_move[0])
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self.table.observe(self._seat[agent])
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat, state = self._seat[agent], self.table.current
+        if action is None:
+            raise ValueError(f"{agent} is to move: None is only for agents that are done")
+        state.apply(seat, int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._deciding.discard(seat)
+        if not self._deciding:
+            self.cycles += 1
+            self._deciding = set(state.to_move)
+        if state.is_over:
+            for other, reward in zip(self.agents, self.table.final_rewards(), strict=True):
+                self.rewards[other] = reward
+                self.terminations[other] = True
+                self.infos[other] = {"result": state.result().to_dict()}
+            self.agent_selection = self.agents[0]
+        elif self.max_cycles is not None and self.cycles >= self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = agent_name(min(self._deciding))
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        return self.table.render()
+
+    def close(self) -> None:
+        self.table.state = None

@@ -1,0 +1,112 @@
+"""Garden Rush's observation: both Potagers (the observer's first) square by square, the Hedge,
+the Trampoline, what is left in the bag and in the discard, the gnomes' positions and the bonus or
+swap in progress. Every seat sees the same table; only the bag's order is secret."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from potager.engine import Game, Seat, View
+from potager.rl.encoding import Layout, fill, index_of, relative
+
+PHASES = ("place or harvest", "bonus", "swap")
+FACES = ("double", "single", "tool", "mole")
+BAG_SCALE = 12.0
+"""Tokens of one vegetable in the bag at the start."""
+PASS_SCALE = 2.0
+
+
+class Encoder:
+    def __init__(self, game: Game, players: int, variant: dict[str, Any]) -> None:
+        facts = game.facts()
+        self.players = players
+        self.squares = index_of(facts["squares"])
+        self.kinds = index_of([*facts["vegetables"], *facts["tool_tokens"]])
+        self.faces = index_of(FACES)
+        self.abilities = index_of(facts["abilities"])
+        self.slots = facts["hedge_slots"]
+        self.goal = float(facts["goal"])
+        self.tokens = float(len(game.components(players, variant)))
+        q, k, a = len(self.squares), len(self.kinds), len(self.abilities)
+        self.per_square = k + len(FACES) + a
+        kinds, abilities = ", ".join(self.kinds), ", ".join(self.abilities)
+        layout = self.layout = Layout()
+        self.phase = layout.add("phase", len(PHASES), "one-hot: place or harvest, bonus, swap")
+        self.flags = layout.add(
+            "flags",
+            4,
+            "the observer's turn, the observer has the first-seed marker, the end is triggered, "
+            "this is the last turn",
+        )
+        self.passes = layout.add("passes", 1, f"passes in a row / {PASS_SCALE:g} (stuck: pass)")
+        self.scores = layout.add(
+            "scores", players, f"gnome positions / {self.goal:g}, the observer first"
+        )
+        self.hedge = layout.add(
+            "hedge", self.slots * k, f"per Hedge slot 1…{self.slots}, one-hot of {k}: {kinds}"
+        )
+        self.trampoline = layout.add("trampoline", k, "one-hot: the token on the Trampoline")
+        self.bag = layout.add("bag", k, f"tokens left in the bag per kind / {BAG_SCALE:g}")
+        self.bag_size = layout.add("bag_size", 1, f"tokens in the bag / {self.tokens:g}")
+        self.discard = layout.add("discard", k, f"discarded tokens per kind / {BAG_SCALE:g}")
+        self.bonus_tools = layout.add(
+            "bonus_tools", a, f"tools on offer in the bonus ({a} flags: {abilities})"
+        )
+        self.bonus_square = layout.add(
+            "bonus_square", q, "one-hot: the square the bonus is tied to, if any"
+        )
+        self.swap = layout.add("swap", self.slots, "one-hot: the first of the two swapped slots")
+        self.potagers = layout.add(
+            "potagers",
+            players * q * self.per_square,
+            f"per Potager, the observer's first, per square {', '.join(self.squares)} "
+            f"({self.per_square} each): the token (one-hot of {k}), its face (one-hot: double, "
+            f"single, tool, mole) and the square's printed tool (one-hot of {a}, none on most)",
+        )
+
+    def encode(self, view: View, seat: Seat) -> np.ndarray:
+        kinds, k = self.kinds, len(self.kinds)
+        values: dict[int, float] = {
+            self.flags: float(view["turn"] == seat),
+            self.flags + 1: float(view["first_seed"] == seat),
+            self.flags + 2: float(view["end_triggered"]),
+            self.flags + 3: float(view["last_turn"]),
+            self.passes: view["passes"] / PASS_SCALE,
+            self.bag_size: view["bag_size"] / self.tokens,
+        }
+        if view["phase"] in PHASES:
+            values[self.phase + PHASES.index(view["phase"])] = 1.0
+        order = relative(range(self.players), seat)
+        for slot, other in enumerate(order):
+            values[self.scores + slot] = view["scores"][other] / self.goal
+        for slot, token in enumerate(view["hedge"]):
+            values[self.hedge + slot * k + kinds[token]] = 1.0
+        if view["trampoline"] is not None:
+            values[self.trampoline + kinds[view["trampoline"]]] = 1.0
+        for kind, count in view["bag"].items():
+            if count:
+                values[self.bag + kinds[kind]] = count / BAG_SCALE
+        for kind, count in view["discard"].items():
+            if count:
+                values[self.discard + kinds[kind]] = count / BAG_SCALE
+        bonus = view["bonus"]
+        if bonus is not None:
+            for tool in bonus["tools"]:
+                values[self.bonus_tools + self.abilities[tool]] = 1.0
+            if bonus["fixed"] is not None:
+                values[self.bonus_square + self.squares[bonus["fixed"]]] = 1.0
+        if view["swap"] is not None:
+            values[self.swap + view["swap"] - 1] = 1.0
+        per_square, per_potager = self.per_square, len(self.squares) * self.per_square
+        faces = k + len(FACES)
+        for slot, other in enumerate(order):
+            at = self.potagers + slot * per_potager
+            for square, token in view["potagers"][other].items():
+                where = at + self.squares[square] * per_square
+                values[where + kinds[token["token"]]] = 1.0
+                values[where + k + self.faces[token["face"]]] = 1.0
+            for square, tool in view["tool_squares"][other].items():
+                values[at + self.squares[square] * per_square + faces + self.abilities[tool]] = 1.0
+        return fill(np.zeros(self.layout.size, dtype=np.float32), values)

@@ -1,0 +1,106 @@
+"""Kraut & Rüben's observation: every garden's owner and top tiles, the tile drawn, what left the
+game, the seat's own contract and score, and per seat its mole, gardens and totals. Other seats'
+contracts are hidden until the end and are not encoded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from potager.engine import Game, Seat, View
+from potager.rl.encoding import Layout, fill, index_of, relative
+
+PHASES = ("draw", "place", "take")
+HEIGHT_SCALE = 3.0
+OUT_SCALE = 10.0
+SCORE_SCALE = 20.0
+TOTAL_SCALE = 30.0
+
+
+class Encoder:
+    def __init__(self, game: Game, players: int, variant: dict[str, Any]) -> None:
+        facts = game.facts()
+        self.players = players
+        self.kinds = index_of(facts["kinds"])
+        self.pile_kinds = index_of(facts["pile_kinds"])
+        self.spaces = index_of([c + r for r in facts["rows"] for c in facts["columns"]])
+        self.contracts = index_of([str(number) for number in facts["contracts"]])
+        self.tiles = len(game.components(players, variant))
+        self.gardens = len(game.new_game(players, seed=0, variant=variant).view(None)["gardens"])
+        k = len(self.kinds)
+        self.per_space = k + 1
+        self.per_garden = players + 2 + len(self.spaces) * self.per_space
+        layout = self.layout = Layout()
+        self.phase = layout.add("phase", len(PHASES), "one-hot: draw, place, take")
+        self.game_number = layout.add("game_number", 1, "game of the match / games in the match")
+        self.pile = layout.add("pile", 1, f"tiles left in the pile / {self.tiles}")
+        kinds = ", ".join(facts["kinds"])
+        self.drawn = layout.add(
+            "drawn",
+            len(self.pile_kinds),
+            f"one-hot: the tile drawn, to place ({', '.join(facts['pile_kinds'])})",
+        )
+        self.out = layout.add("out", k, f"tiles out of the game per kind / {OUT_SCALE:g} ({kinds})")
+        self.contract = layout.add(
+            "contract", len(self.contracts), "one-hot: the seat's own contract, 1…12"
+        )
+        self.running_score = layout.add(
+            "running_score", 1, f"the seat's gardens scored with its contract now / {SCORE_SCALE:g}"
+        )
+        self.garden_slices = layout.add(
+            "gardens",
+            self.gardens * self.per_garden,
+            f"per garden in number order ({self.per_garden} each): owner (one-hot of "
+            f"{players + 1}: the seats, observer first, then nobody), full, then per space a1…d1, "
+            f"a2…d2, a3…d3 the top tile (one-hot of {k}: {kinds}) and the stack's height / "
+            f"{HEIGHT_SCALE:g}",
+        )
+        self.seats = layout.add(
+            "seats",
+            players * 6,
+            "per seat, the observer first (6 each): to move, still has its mole, finished, "
+            f"gardens taken / 3, took the first garden of this game, match total / "
+            f"{TOTAL_SCALE:g}",
+        )
+
+    def encode(self, view: View, seat: Seat) -> np.ndarray:
+        kinds, k, n = self.kinds, len(self.kinds), self.players
+        values: dict[int, float] = {
+            self.game_number: view["game"] / view["games"],
+            self.pile: view["pile"] / self.tiles,
+            self.running_score: view["running_score"] / SCORE_SCALE,
+        }
+        if view["phase"] in PHASES:
+            values[self.phase + PHASES.index(view["phase"])] = 1.0
+        if view["drawn"] is not None:
+            values[self.drawn + self.pile_kinds[view["drawn"]]] = 1.0
+        for kind, count in view["out"].items():
+            values[self.out + kinds[kind]] = count / OUT_SCALE
+        if view["contract"] is not None:
+            values[self.contract + self.contracts[str(view["contract"])]] = 1.0
+        slot_of = {other: slot for slot, other in enumerate(relative(range(n), seat))}
+        for g, garden in enumerate(view["gardens"]):
+            at = self.garden_slices + g * self.per_garden
+            owner = garden["owner"]
+            values[at + (n if owner is None else slot_of[owner])] = 1.0
+            values[at + n + 1] = float(garden["full"])
+            at += n + 2
+            for space, stack in garden["spaces"].items():
+                where = at + self.spaces[space] * self.per_space
+                values[where + kinds[stack[-1]]] = 1.0
+                values[where + k] = len(stack) / HEIGHT_SCALE
+        taken = [0] * n
+        for taker, _ in view["taken"]:
+            taken[taker] += 1
+        finished = set(view["finished"])
+        first = view["taken"][0][0] if view["taken"] else None
+        for other, slot in slot_of.items():
+            at = self.seats + slot * 6
+            values[at] = float(other == view["turn"])
+            values[at + 1] = float(view["moles"][other])
+            values[at + 2] = float(other in finished)
+            values[at + 3] = taken[other] / 3.0
+            values[at + 4] = float(other == first)
+            values[at + 5] = view["totals"][other] / TOTAL_SCALE
+        return fill(np.zeros(self.layout.size, dtype=np.float32), values)

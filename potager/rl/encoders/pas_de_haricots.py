@@ -1,0 +1,81 @@
+"""Pas de Haricots' observation: the seat's hand and face-down card, the cards face up on the
+table, the bean card, every seat's collected cards, series and totals, and whose decision it is.
+Cards are indexed suit by suit (H, D, S, C; ranks 1…10, J, N, Q, K), then the trumps T1…T4."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from potager.engine import Game, Seat, View
+from potager.rl.encoding import Layout, fill, index_of, relative
+
+PHASES = ("lead", "commit", "take")
+HAND_SCALE = 20.0
+"""The largest deal (three players)."""
+SERIES_SCALE = 20.0
+TOTAL_SCALE = 50.0
+TURN_SCALE = 20.0
+
+
+class Encoder:
+    def __init__(self, game: Game, players: int, variant: dict[str, Any]) -> None:
+        facts = game.facts()
+        names = [s + r for s in facts["suits"] for r in facts["ranks"]]
+        self.cards = index_of([*names, *facts["pas_de_haricots"]])
+        self.suits = index_of(facts["suits"])
+        self.players, self.hands = players, variant["hands"]
+        c, s = len(self.cards), len(self.suits)
+        self.per_seat = 2 * c + 5 + s + 1
+        layout = self.layout = Layout()
+        self.phase = layout.add("phase", len(PHASES), "one-hot: lead, commit, take")
+        self.hand_number = layout.add("hand_number", 1, "hand (manche) number / hands in the match")
+        self.turn = layout.add("turn", 1, f"turn in the hand / {TURN_SCALE:g}")
+        self.hand = layout.add("hand", c, f"the seat's own cards ({c} flags)")
+        self.commitment = layout.add(
+            "commitment", c, "one-hot: the seat's own face-down card while it is hidden"
+        )
+        self.bean_card = layout.add("bean_card", c, "one-hot: the card led with the bean")
+        self.seats = layout.add(
+            "seats",
+            players * self.per_seat,
+            f"per seat, the observer first ({self.per_seat} each): its card face up on the table "
+            f"(one-hot of {c}), the cards it collected this hand ({c} flags), hand size / "
+            f"{HAND_SCALE:g}, has committed its face-down card, holds the bean, is the taker, "
+            f"is to move, series value per suit / {SERIES_SCALE:g} (H, D, S, C), total of the "
+            f"finished hands / {TOTAL_SCALE:g}",
+        )
+
+    def encode(self, view: View, seat: Seat) -> np.ndarray:
+        cards, c = self.cards, len(self.cards)
+        values: dict[int, float] = {
+            self.hand_number: view["hand_number"] / self.hands,
+            self.turn: view["turn"] / TURN_SCALE,
+        }
+        if view["phase"] in PHASES:
+            values[self.phase + PHASES.index(view["phase"])] = 1.0
+        for card in view["hand"] or ():
+            values[self.hand + cards[card]] = 1.0
+        if view["commitment"] is not None:
+            values[self.commitment + cards[view["commitment"]]] = 1.0
+        if view["bean_card"] is not None:
+            values[self.bean_card + cards[view["bean_card"]]] = 1.0
+        committed, to_move = set(view["committed"]), set(view["to_move"])
+        for slot, other in enumerate(relative(range(self.players), seat)):
+            at = self.seats + slot * self.per_seat
+            face_up = view["table"][other]
+            if face_up is not None:
+                values[at + cards[face_up]] = 1.0
+            for card in view["collected"][other]:
+                values[at + c + cards[card]] = 1.0
+            at += 2 * c
+            values[at] = view["hand_sizes"][other] / HAND_SCALE
+            values[at + 1] = float(other in committed)
+            values[at + 2] = float(other == view["bean"])
+            values[at + 3] = float(other == view["taker"])
+            values[at + 4] = float(other in to_move)
+            for suit, value in view["series"][other].items():
+                values[at + 5 + self.suits[suit]] = value / SERIES_SCALE
+            values[at + 5 + len(self.suits)] = view["totals"][other] / TOTAL_SCALE
+        return fill(np.zeros(self.layout.size, dtype=np.float32), values)

@@ -1,0 +1,173 @@
+"""The environments pass PettingZoo's and Gymnasium's conformance tests on every game and player
+count, and keep the engine's promises: illegal input changes nothing, a seat observes only its
+own view, rewards follow the result."""
+
+from __future__ import annotations
+
+import functools
+import random
+from pathlib import Path
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
+
+from potager import games, rl
+from potager.engine import IllegalAction, Result
+from potager.rl import (
+    garden_rush_v0,
+    heuschrecken_poker_v0,
+    kraut_und_rueben_v0,
+    pas_de_haricots_v0,
+)
+from potager.rl.doc import tables
+from potager.rl.encoding import encoder
+from potager.rl.table import rewards
+
+from .conftest import CONFIGS, config_id
+
+# PettingZoo warns that a Dict observation space is neither Box nor Discrete, as it does for its
+# own classic environments with action masks.
+pytestmark = pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_pettingzoo_conformance(config: tuple[str, int, dict[str, Any]]) -> None:
+    name, players, variant = config
+    make = functools.partial(rl.env, name, players=players, variant=variant)
+    api_test(make(), num_cycles=150)
+    parallel_api_test(rl.parallel_env(name, players=players, variant=variant), num_cycles=150)
+    seed_test(make, num_cycles=30)
+
+
+@pytest.mark.parametrize(
+    "module", [heuschrecken_poker_v0, pas_de_haricots_v0, kraut_und_rueben_v0, garden_rush_v0]
+)
+def test_versioned_modules_render_as_text(module: Any) -> None:
+    render_test(module.env)
+    env = module.env(render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert isinstance(text, str) and "seat 0" in text
+    assert env.metadata["name"] == module.__name__.rsplit(".", 1)[1]
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_gymnasium_check_env(name: str) -> None:
+    env = gymnasium.make(rl.GYMNASIUM_IDS[name], opponents="random", illegal="lose")
+    with pytest.warns(UserWarning, match="infinity"):
+        check_env(env.unwrapped, skip_render_check=False)
+
+
+def test_max_cycles_truncates_after_that_many_decisions() -> None:
+    # PettingZoo's max_cycles_test samples actions without their mask, which these games
+    # refuse; this is its check with legal actions: a simultaneous decision is one cycle.
+    for name, players, variant in CONFIGS[::3]:
+        par = rl.parallel_env(name, players=players, variant=variant, max_cycles=4)
+        obs, _ = par.reset(seed=2)
+        steps = 0
+        while par.agents:
+            actions = {
+                a: int(np.flatnonzero(o["action_mask"])[0]) if o["action_mask"].any() else 0
+                for a, o in obs.items()
+            }
+            obs, _, terminations, truncations, _ = par.step(actions)
+            steps += 1
+        assert steps == 4 and all(truncations.values()) and not any(terminations.values())
+        aec = rl.env(name, players=players, variant=variant, max_cycles=4)
+        aec.reset(seed=2)
+        decisions = 0
+        for agent in aec.agent_iter():  # noqa: B007 (checked after the loop)
+            observation, _, termination, truncation, _ = aec.last()
+            if termination or truncation:
+                aec.step(None)
+                continue
+            before = aec.unwrapped.cycles
+            aec.step(int(np.flatnonzero(observation["action_mask"])[0]))
+            decisions += aec.unwrapped.cycles - before
+        assert decisions == 4 and agent.startswith("player_")
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_a_seat_observes_its_view_only(config: tuple[str, int, dict[str, Any]]) -> None:
+    """Two states a seat cannot tell apart (the game resampled from its view: other hands, the
+    pile's order, others' pending choices) give it the same observation."""
+    name, players, variant = config
+    game = games.get(name)
+    enc = encoder(game, players, variant)
+    env = rl.raw_env(name, players=players, variant=variant)
+    env.reset(seed=4)
+    rng = random.Random(4)
+    state = env.table.current
+    for step in range(120):
+        if state.is_over:
+            break
+        if step % 7 == 0:
+            for seat in range(players):
+                observed = env.observe(rl.table.agent_name(seat))
+                twin = game.sample(state.view(seat), seat, rng)
+                again = enc.encode(twin.view(seat), seat)
+                np.testing.assert_array_equal(observed["observation"], again)
+                assert observed["observation"].dtype == np.float32
+                legal = np.flatnonzero(observed["action_mask"]).tolist()
+                assert legal == state.legal_actions(seat)
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_illegal_actions_raise_and_change_nothing() -> None:
+    env = rl.env("heuschrecken-poker", players=2)
+    env.reset(seed=3)
+    record = env.unwrapped.table.current.record
+    with pytest.raises(IllegalAction, match="not legal"):
+        env.step(8)  # taking corn during the bids
+    assert env.unwrapped.table.current.record == record and env.agent_selection == "player_0"
+    par = rl.parallel_env("heuschrecken-poker", players=2)
+    par.reset(seed=3)
+    with pytest.raises(ValueError, match="no action for player_1"):
+        par.step({"player_0": 0})
+    with pytest.raises(IllegalAction):
+        par.step({"player_0": 0, "player_1": 12})
+    assert par.table.current.moves == [] and par.agents == ["player_0", "player_1"]
+
+
+def test_a_parallel_step_is_one_simultaneous_decision() -> None:
+    par = rl.parallel_env("heuschrecken-poker", players=3)
+    obs, _ = par.reset(seed=5)
+    assert all(o["action_mask"].sum() == 8 for o in obs.values())
+    obs, *_ = par.step({"player_0": 6, "player_1": 6, "player_2": 0})  # A, A cancel: 1 takes
+    assert [e["type"] for e in par.table.current.events].count("reveal") == 1
+    assert par.table.current.moves[:3] == [(0, 6), (1, 6), (2, 0)]
+
+
+def test_rewards_split_ties_and_measure_margins() -> None:
+    assert rewards(Result((5, 3), (0,)), "win") == [1.0, -1.0]
+    assert rewards(Result((4, 4), (0, 1)), "win") == [0.0, 0.0]
+    assert rewards(Result((1, 6, 6), (1, 2)), "win") == [-0.5, 0.25, 0.25]
+    assert rewards(Result((3, 6, 9), (2,)), "margin") == [-4.5, 0.0, 4.5]
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_single_agent_env_plays_a_whole_game_against_bots(name: str) -> None:
+    env = gymnasium.make(rl.GYMNASIUM_IDS[name], opponents="heuristic", seat=1)
+    obs, _ = env.reset(seed=7)
+    rng = np.random.default_rng(7)
+    done, reward, info = False, 0.0, {}
+    while not done:
+        mask = env.unwrapped.action_masks()
+        assert mask.any() and np.array_equal(mask, obs["action_mask"].astype(bool))
+        obs, reward, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        assert not truncated
+    result = info["result"]
+    assert reward == rewards(Result(tuple(result["scores"]), tuple(result["winners"])), "win")[1]
+    with pytest.raises(IllegalAction):
+        env.reset(seed=7)
+        env.step(int(np.flatnonzero(env.unwrapped.action_masks() == 0)[0]))
+
+
+def test_docs_hold_every_feature_table() -> None:
+    docs = (Path(__file__).parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    assert tables() in docs
