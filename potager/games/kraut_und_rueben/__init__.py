@@ -84,8 +84,10 @@ revealed), ``new_game`` (game).
 Variant
 -------
 ``match`` (default ``False``): three games in a row, points added; the first player to take a
-garden in each game gets the cup, +3 in that game. Each game deals new contracts and a new pile;
-``deck`` scripts game 1 only, the piles of games 2 and 3 are shuffled by the game's generator.
+garden in each game gets the cup, +3 in that game. Game k (k = 1, 2, 3) begins with seat
+(k - 1) mod n, so that no seat begins them all (FACTS.md, reading 6). Each game deals new
+contracts and a new pile; ``deck`` scripts game 1 only, the piles of games 2 and 3 are shuffled
+by the game's generator.
 
 Result
 ------
@@ -94,7 +96,6 @@ the ``history`` above.
 
 Readings where FACTS.md is silent
 ---------------------------------
-- Seat 0 begins every game of a match (the youngest player stays the youngest).
 - In the game for two a player has finished only when both gardens are taken and full (reading
   4); with one full garden and one still to take, play (and the mole) goes on.
 - A garden may be taken even when full (its taker may then have finished at once).

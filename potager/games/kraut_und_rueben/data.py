@@ -99,7 +99,8 @@ CONTRACTS: Final[dict[int, Contract]] = {
 """The 12 contract cards (FACTS.md's table, numbered as there)."""
 
 FIRST_PLAYER: Final[int] = 0
-"""Seat 0 is "the youngest player" and begins every game."""
+"""Seat 0 is "the youngest player" and begins the game; in a match, game k (0-based) begins with
+seat ``(FIRST_PLAYER + k) mod players`` (FACTS.md, reading 6, corrected 2026-11-23)."""
 
 MATCH_GAMES: Final[int] = 3
 CUP_POINTS: Final[int] = 3

@@ -436,12 +436,17 @@ class KrautUndRuebenState(State):
             self.game_no += 1
             self._deal(None)
             self.events.append({"type": "new_game", "game": self.game_no + 1})
-            self._start_turn(FIRST_PLAYER)
+            self._start_turn(self._first_player())
             return
         self.phase = OVER
         self.turn = -1
         self.to_move = ()
         self.is_over = True
+
+    def _first_player(self) -> Seat:
+        """Game k of a match (k = 0, 1, 2) begins with seat k mod n, so that no seat begins them
+        all (FACTS.md, reading 6); a single game begins with seat 0, the youngest player."""
+        return (FIRST_PLAYER + self.game_no) % self.players
 
     def _winners(self, scores: list[int]) -> tuple[Seat, ...]:
         """Most points; a tie goes to whoever of the tied took a garden first ("Fin du jeu");
