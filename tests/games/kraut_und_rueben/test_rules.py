@@ -351,9 +351,9 @@ def test_match_plays_three_games_with_the_cup() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_each_game_of_a_match_begins_with_the_next_seat(players: int) -> None:
-    """"Le joueur le plus jeune commence" and "On joue 3 parties l'une après l'autre": game k of
-    a match (k = 0, 1, 2) begins with seat k mod n, so that no seat begins them all (FACTS.md,
-    reading 6, corrected 2026-11-23); a single game begins with seat 0."""
+    """Rulebook: "Le joueur le plus jeune commence" and "On joue 3 parties l'une après
+    l'autre": game k of a match (k = 0, 1, 2) begins with seat k mod n, so that no seat begins
+    them all (FACTS.md, reading 6, corrected 2026-11-23); a single game begins with seat 0."""
     assert new(players).to_move == (0,)
     state = new(players, match=True)
     begins = []
