@@ -8,10 +8,11 @@ Agg backend (no display needed) into a PNG.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Final
+from typing import Any, BinaryIO, Final
+
+from potager.engine import SeatHolder
 
 from .labels import Label
-from .review import Analysis
 
 COLOURS: Final[dict[Label, str]] = {
     "best": "#2e7d32",
@@ -22,39 +23,37 @@ COLOURS: Final[dict[Label, str]] = {
 }
 
 
-def draw(analysis: Analysis, path: Path | str, title: str) -> None:
-    """Write the chart of every analysed seat to ``path`` (PNG)."""
+def draw(analysis: dict[str, Any], path: Path | str | BinaryIO, title: str) -> None:
+    """Write the chart of every analysed seat of ``analysis`` (`Analysis.to_dict`'s form, as
+    ``--json`` writes it and the server stores it) to ``path`` (PNG)."""
     # Imported here: matplotlib takes a second to import, and only the chart needs it.
     import matplotlib
 
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
-    seats = analysis.seats()
-    figure, axes = pyplot.subplots(
-        max(1, len(seats)), 1, figsize=(9, 2.4 * max(1, len(seats))), sharex=True, squeeze=False
-    )
-    holders = analysis.record.seats
+    moves = analysis["moves"]
+    seats = sorted({m["seat"] for m in moves})
+    rows = max(1, len(seats))
+    figure, axes = pyplot.subplots(rows, 1, figsize=(9, 2.4 * rows), sharex=True, squeeze=False)
+    holders = analysis.get("seats")
     for seat, ax in zip(seats, axes[:, 0], strict=False):
-        mine = [r for r in analysis.reviews if r.decision.seat == seat]
-        moves = [r.decision.ply + 1 for r in mine]
+        mine = [m for m in moves if m["seat"] == seat]
+        x = [m["ply"] + 1 for m in mine]
+        best = [m["actions"][0] for m in mine]
         ax.fill_between(
-            moves,
-            [100 * r.best.win_low for r in mine],
-            [100 * r.best.win_high for r in mine],
+            x,
+            [100 * b["win_low"] for b in best],
+            [100 * b["win_high"] for b in best],
             color="#90caf9",
             alpha=0.4,
             linewidth=0,
         )
-        ax.plot(moves, [100 * r.best.win for r in mine], color="#1565c0", linewidth=1.2)
+        ax.plot(x, [100 * b["win"] for b in best], color="#1565c0", linewidth=1.2)
         ax.scatter(
-            moves,
-            [100 * r.played.win for r in mine],
-            c=[COLOURS[r.label] for r in mine],
-            s=14,
-            zorder=3,
+            x, [100 * m["win"] for m in mine], c=[COLOURS[m["label"]] for m in mine], s=14, zorder=3
         )
-        who = f"seat {seat}" + (f" ({holders[seat].label})" if holders is not None else "")
+        who = f"seat {seat}" + (f" ({_holder(holders[seat])})" if holders else "")
         ax.set_title(who, loc="left", fontsize=9)
         ax.set_ylim(0, 100)
         ax.set_ylabel("win chance %")
@@ -67,5 +66,9 @@ def draw(analysis: Analysis, path: Path | str, title: str) -> None:
     figure.legend(handles=handles, loc="upper right", ncols=3, fontsize=8, frameon=False)
     figure.suptitle(title, x=0.01, ha="left", fontsize=10)
     figure.tight_layout(rect=(0, 0, 1, 0.95))
-    figure.savefig(path, dpi=100)
+    figure.savefig(path, dpi=100, format="png")
     pyplot.close(figure)
+
+
+def _holder(data: dict[str, Any]) -> str:
+    return SeatHolder.from_dict(data, 0).label

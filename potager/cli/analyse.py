@@ -101,7 +101,7 @@ def analyse_command(
             console.print(f"Analysis written to {json_path}.")
     if chart_path is not None:
         try:
-            chart.draw(analysis, chart_path, f"{game.title} · {level} · seed {seed}")
+            chart.draw(analysis.to_dict(), chart_path, f"{game.title} · {level} · seed {seed}")
         except OSError as exc:
             fail(f"cannot write {chart_path}: {exc.strerror}", code=1)
         console.print(f"Chart drawn in {chart_path}.")
