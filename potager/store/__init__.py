@@ -7,6 +7,7 @@ database to the newest migration; the server calls it on start.
 
 from .store import (
     DEFAULT_URL,
+    AnalysisInfo,
     SeatInfo,
     SeatKind,
     StaleVersion,
@@ -18,6 +19,7 @@ from .store import (
 
 __all__ = [
     "DEFAULT_URL",
+    "AnalysisInfo",
     "SeatInfo",
     "SeatKind",
     "StaleVersion",

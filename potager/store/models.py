@@ -15,6 +15,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 SeatKind = Literal["human", "bot"]
 TableStatus = Literal["waiting", "playing", "finished"]
 """``waiting`` until every human seat has been taken once, then ``playing``, then ``finished``."""
+AnalysisStatus = Literal["running", "done", "failed"]
 
 
 def utcnow() -> datetime:
@@ -42,6 +43,8 @@ class TableRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    hints: Mapped[bool] = mapped_column(default=False)
+    """The creator allowed the seats to ask the search for the best move."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
@@ -78,3 +81,21 @@ class MoveRow(Base):
     action: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(String(128))
     at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class AnalysisRow(Base):
+    """A finished table's analysis (`potager.analysis`): its progress while the bot pool runs it,
+    then its JSON form (``Analysis.to_dict``)."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    evaluator: Mapped[str] = mapped_column(String(64))
+    seed: Mapped[int] = mapped_column(Integer)
+    status: Mapped[AnalysisStatus] = mapped_column(String(16))
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -17,7 +17,16 @@ from sqlalchemy.orm import selectinload, sessionmaker
 
 from potager.engine import GameRecord
 
-from .models import MoveRow, SeatKind, SeatRow, TableRow, TableStatus, utcnow
+from .models import (
+    AnalysisRow,
+    AnalysisStatus,
+    MoveRow,
+    SeatKind,
+    SeatRow,
+    TableRow,
+    TableStatus,
+    utcnow,
+)
 
 DEFAULT_URL = "sqlite:///potager.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -58,6 +67,19 @@ class TableInfo:
     seats: list[SeatInfo] = field(default_factory=list)
     created_at: datetime | None = None
     updated_at: datetime | None = None
+    hints: bool = False
+
+
+@dataclass
+class AnalysisInfo:
+    table_id: str
+    evaluator: str
+    seed: int
+    status: AnalysisStatus
+    done: int = 0
+    total: int = 0
+    result: dict[str, Any] | None = None
+    error: str | None = None
 
 
 def _table_info(row: TableRow) -> TableInfo:
@@ -76,6 +98,7 @@ def _table_info(row: TableRow) -> TableInfo:
         [SeatInfo(s.seat, s.kind, s.level, s.name, s.token_hash, s.taken) for s in row.seats],
         row.created_at,
         row.updated_at,
+        row.hints,
     )
 
 
@@ -127,6 +150,7 @@ class Store:
                 status=table.status,
                 version=0,
                 rematch_of=table.rematch_of,
+                hints=table.hints,
             )
             row.seats = [
                 SeatRow(
@@ -246,3 +270,47 @@ class Store:
             table.deck,
             self.moves(table.id),
         )
+
+    # -- analyses ------------------------------------------------------------------------------
+    def start_analysis(self, info: AnalysisInfo) -> None:
+        """Record that ``info``'s analysis runs (replacing an earlier one of the table)."""
+        with self._session.begin() as session:
+            row = session.get(AnalysisRow, info.table_id)
+            if row is None:
+                row = AnalysisRow(table_id=info.table_id)
+                session.add(row)
+            row.evaluator, row.seed, row.status = info.evaluator, info.seed, info.status
+            row.done, row.total, row.result, row.error = info.done, info.total, None, None
+            row.created_at = row.updated_at = utcnow()
+
+    def update_analysis(
+        self,
+        table_id: str,
+        *,
+        done: int,
+        status: AnalysisStatus = "running",
+        result: dict[str, Any] | None = None,
+        error: str | None = None,
+    ) -> None:
+        with self._session.begin() as session:
+            session.execute(
+                update(AnalysisRow)
+                .where(AnalysisRow.table_id == table_id)
+                .values(done=done, status=status, result=result, error=error, updated_at=utcnow())
+            )
+
+    def analysis(self, table_id: str) -> AnalysisInfo | None:
+        with self._session() as session:
+            row = session.get(AnalysisRow, table_id)
+            if row is None:
+                return None
+            return AnalysisInfo(
+                row.table_id,
+                row.evaluator,
+                row.seed,
+                row.status,
+                row.done,
+                row.total,
+                row.result,
+                row.error,
+            )

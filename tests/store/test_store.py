@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import inspect
 
-from potager.store import SeatInfo, StaleVersion, Store, TableInfo
+from potager.store import AnalysisInfo, SeatInfo, StaleVersion, Store, TableInfo
 
 
 def new_table(table_id: str = "t1") -> TableInfo:
@@ -30,7 +30,7 @@ def store(db_url: str) -> Store:
 def test_migrations_build_the_schema_and_run_twice(store: Store) -> None:
     store.upgrade()
     tables = set(inspect(store.engine).get_table_names())
-    assert {"tables", "seats", "moves", "alembic_version"} <= tables
+    assert {"tables", "seats", "moves", "analyses", "alembic_version"} <= tables
 
 
 def test_a_table_round_trips(store: Store) -> None:
@@ -74,3 +74,27 @@ def test_listing_seats_and_rematches(store: Store) -> None:
     assert (seat.token_hash, seat.taken, seat.name) == (None, False, "")
     assert store.set_rematch("a", "c") == "c"
     assert store.set_rematch("a", "d") == "c"
+
+
+def test_hints_and_an_analysis_round_trip(store: Store) -> None:
+    table = new_table()
+    table.hints = True
+    store.create_table(table)
+    store.create_table(new_table("t2"))
+    assert store.table("t1").hints and not store.table("t2").hints  # type: ignore[union-attr]
+    assert store.analysis("t1") is None
+    store.start_analysis(AnalysisInfo("t1", "ismcts:iterations=500", 0, "running", 0, 12))
+    store.update_analysis("t1", done=5)
+    assert store.analysis("t1") == AnalysisInfo(
+        "t1", "ismcts:iterations=500", 0, "running", 5, 12
+    )
+    store.update_analysis("t1", done=12, status="done", result={"moves": [1, 2]})
+    found = store.analysis("t1")
+    assert found is not None and found.status == "done" and found.result == {"moves": [1, 2]}
+    store.start_analysis(AnalysisInfo("t1", "ismcts:iterations=900", 1, "running", 0, 12))
+    again = store.analysis("t1")
+    assert again is not None and (again.evaluator, again.done, again.result) == (
+        "ismcts:iterations=900",
+        0,
+        None,
+    )
