@@ -9,6 +9,7 @@ from that seat's view at the time, the played action labelled against the best
 
 from .labels import LABELS, THRESHOLDS, Label, label
 from .review import (
+    HINT_LEVEL,
     ActionEstimate,
     Analysis,
     Decision,
@@ -16,6 +17,7 @@ from .review import (
     MoveReview,
     SeatSummary,
     analyse,
+    best_move,
     decision_rng,
     decisions,
     evaluator,
@@ -23,6 +25,7 @@ from .review import (
 )
 
 __all__ = [
+    "HINT_LEVEL",
     "LABELS",
     "THRESHOLDS",
     "ActionEstimate",
@@ -33,6 +36,7 @@ __all__ = [
     "MoveReview",
     "SeatSummary",
     "analyse",
+    "best_move",
     "decision_rng",
     "decisions",
     "evaluator",

@@ -105,6 +105,18 @@ def decisions(record: GameRecord, seats: Collection[Seat] | None = None) -> list
     return found
 
 
+HINT_LEVEL = "ismcts:seconds=1"
+"""The search that answers a hint (at the terminal's prompt and at the server's tables)."""
+
+
+def best_move(
+    search: Evaluator, game: Game, view: View, seat: Seat, legal: list[Action], ply: int
+) -> ActionEstimate:
+    """A hint: the search's best action for ``seat`` at move ``ply``, from ``view`` alone (its
+    generator is seeded from the move number, never from the game's secret seed)."""
+    return search.evaluate(game, view, seat, list(legal), decision_rng(0, ply))[0]
+
+
 def decision_rng(seed: int, ply: int) -> random.Random:
     """The evaluator's generator for the decision at move ``ply`` of an analysis seeded
     ``seed``: the same on every machine, whatever else the record holds."""

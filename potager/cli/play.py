@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 
 from potager import agents
-from potager.analysis import Evaluator, evaluator
+from potager.analysis import HINT_LEVEL, Evaluator, evaluator
 from potager.engine import Agent, Game, SeatHolder, State, signed
 
 from .options import check_players, fail, load_game, parse_bots, parse_variant
@@ -18,8 +18,6 @@ from .terminal import Quit, TerminalPlay
 
 INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT), as shells use."""
-HINT_LEVEL = "ismcts:seconds=1"
-"""The search that answers ``hint`` at the prompt: about a second of thought."""
 
 
 def play(

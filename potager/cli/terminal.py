@@ -19,7 +19,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from potager.analysis import Evaluator, decision_rng
+from potager.analysis import Evaluator, best_move
 from potager.engine import Action, Agent, NotationError, Seat, State
 
 from . import render
@@ -159,8 +159,7 @@ class TerminalPlay:
             return f"[yellow]{NO_HINTS}[/]"
         state, seat = self.state, self.human
         legal = state.legal_actions(seat)
-        rng = decision_rng(state.seed, len(state.moves))
-        best = self.hints.evaluate(state.game, state.view(seat), seat, legal, rng)[0]
+        best = best_move(self.hints, state.game, state.view(seat), seat, legal, len(state.moves))
         return (
             f"hint: [bold]{escape(state.action_to_str(best.action))}[/] — win chance "
             f"{100 * best.win:.0f}% ({100 * best.win_low:.0f}–{100 * best.win_high:.0f}%), "

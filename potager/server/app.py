@@ -13,7 +13,8 @@ from fastapi.staticfiles import StaticFiles
 
 from potager.store import Store
 
-from . import lobby, pages, play
+from . import analysis, lobby, pages, play
+from .analysis import Analyst
 from .config import Settings
 from .manager import Refused, TableManager
 from .schemas import ClientMessage, ServerMessage
@@ -34,9 +35,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         manager = TableManager(Store(settings.database_url), settings)
         await manager.start()
         app.state.manager = manager
+        app.state.analyst = Analyst(manager, settings.analysis_iterations)
         try:
             yield
         finally:
+            await app.state.analyst.stop()
             await manager.stop()
 
     app = FastAPI(
@@ -48,6 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
     app.include_router(lobby.router)
     app.include_router(play.router)
+    app.include_router(analysis.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]

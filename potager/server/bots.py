@@ -7,13 +7,15 @@ import asyncio
 import logging
 import multiprocessing
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from potager import agents, games
 from potager.engine import Action, Agent, Seat, View
 
 log = logging.getLogger("potager.server")
+T = TypeVar("T")
 
 _agents: dict[tuple[str, str], Agent] = {}
 
@@ -61,6 +63,10 @@ class BotPool:
                 return int(action)
             log.error("%s bot of seat %s chose illegal %r; playing at random", level, seat, action)
         return random.Random(seed).choice(legal)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` in a worker (analyses and hints think there too, beside the bots)."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

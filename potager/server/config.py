@@ -18,7 +18,9 @@ class Settings:
     ``bot_pool``: ``process`` (default) or ``thread`` (``POTAGER_BOT_POOL``); ``bot_workers``
     (``POTAGER_BOT_WORKERS``); ``bot_budget``: seconds a bot may think before a random legal
     action is played for it (``POTAGER_BOT_BUDGET``); ``bot_delay``: seconds a bot waits before
-    acting, so that people can follow the game (``POTAGER_BOT_DELAY``)."""
+    acting, so that people can follow the game (``POTAGER_BOT_DELAY``). ``analysis_iterations``:
+    the search's iterations per decision when a finished game is analysed
+    (``POTAGER_ANALYSIS_ITERATIONS``)."""
 
     database_url: str = field(default_factory=database_url)
     bot_pool: str = field(default_factory=lambda: os.environ.get("POTAGER_BOT_POOL", "process"))
@@ -30,6 +32,9 @@ class Settings:
     )
     bot_delay: float = field(
         default_factory=lambda: float(os.environ.get("POTAGER_BOT_DELAY", "0.6"))
+    )
+    analysis_iterations: int = field(
+        default_factory=lambda: int(os.environ.get("POTAGER_ANALYSIS_ITERATIONS", "500"))
     )
 
     def __post_init__(self) -> None:

@@ -118,7 +118,12 @@ async def _finished(tables: TableManager, table_id: str) -> State:
     return live.state
 
 
-@router.get("/tables/{table_id}/record", response_model=RecordModel, tags=["replays"])
+@router.get(
+    "/tables/{table_id}/record",
+    response_model=RecordModel,
+    response_model_exclude_none=True,
+    tags=["replays"],
+)
 async def get_record(table_id: str, tables: Manager) -> RecordModel:
     """A finished game's record, with who sat where and the result (`potager replay` and
     `potager analyse` read it)."""

@@ -193,6 +193,7 @@ class TableManager:
             "waiting",
             seats=seats,
             rematch_of=rematch_of,
+            hints=request.hints,
         )
         if all(s.kind == "bot" or s.taken for s in seats):
             info.status = "playing"
@@ -248,6 +249,7 @@ class TableManager:
                     players=info.players,
                     variant=info.variant,
                     seats=[SeatSpec(kind=s.kind, level=s.level) for s in info.seats],
+                    hints=info.hints,
                 )
                 created = await self._open(
                     games.get(info.game), info.players, info.variant, request, None, info.id
@@ -353,6 +355,7 @@ class TableManager:
             rematch_id=info.rematch_id,
             created_at=info.created_at,
             updated_at=info.updated_at,
+            hints=info.hints,
         )
 
     async def summaries(self, statuses: tuple[str, ...], limit: int) -> list[TableSummary]:

@@ -71,6 +71,8 @@ class CreateTable(Strict):
     seats: list[SeatSpec]
     name: Annotated[str, Field(max_length=40)] = ""
     seat: int | None = None
+    hints: bool = False
+    """Let each seat ask the search for its best move during its turn (``POST .../hint``)."""
 
 
 class SeatPublic(BaseModel):
@@ -107,6 +109,8 @@ class TableSummary(BaseModel):
     rematch_id: str | None
     created_at: datetime | None
     updated_at: datetime | None
+    hints: bool = False
+    """The seats may ask for hints (the creator allowed them)."""
 
 
 class SeatGrant(BaseModel):
@@ -144,8 +148,10 @@ class SeatHolderModel(BaseModel):
     """Who held a seat (`potager.engine.SeatHolder`): a person by name, or a bot by level."""
 
     kind: Literal["person", "bot"]
-    name: str = ""
+    name: str | None = None
+    """A person's display name (absent for a bot)."""
     level: str | None = None
+    """A bot's level (absent for a person)."""
 
 
 class RecordModel(BaseModel):

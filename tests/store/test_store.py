@@ -85,9 +85,7 @@ def test_hints_and_an_analysis_round_trip(store: Store) -> None:
     assert store.analysis("t1") is None
     store.start_analysis(AnalysisInfo("t1", "ismcts:iterations=500", 0, "running", 0, 12))
     store.update_analysis("t1", done=5)
-    assert store.analysis("t1") == AnalysisInfo(
-        "t1", "ismcts:iterations=500", 0, "running", 5, 12
-    )
+    assert store.analysis("t1") == AnalysisInfo("t1", "ismcts:iterations=500", 0, "running", 5, 12)
     store.update_analysis("t1", done=12, status="done", result={"moves": [1, 2]})
     found = store.analysis("t1")
     assert found is not None and found.status == "done" and found.result == {"moves": [1, 2]}

@@ -1,0 +1,114 @@
+"""The server's analyses of finished games (background, stored, charted) and hints at tables
+that allow them, with the search replaced by the view-digest stand-in of tests/analysis."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from potager.server import analysis, create_app
+from tests.analysis.fake import ViewDigestSearch
+from tests.server.conftest import settings
+from tests.server.driver import SeatDriver, create
+
+TOY = "toy"
+
+
+@pytest.fixture(autouse=True)
+def fake_search(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    levels: list[str] = []
+    monkeypatch.setattr(
+        analysis, "evaluator", lambda level, game: levels.append(level) or ViewDigestSearch()
+    )
+    return levels
+
+
+def wait(client: TestClient, path: str, done: Any) -> dict[str, Any]:
+    for _ in range(500):
+        found: dict[str, Any] = client.get(path).json()
+        if done(found):
+            return found
+        time.sleep(0.02)
+    raise AssertionError(f"{path} never got there: {found}")
+
+
+def finished_table(client: TestClient) -> str:
+    table_id: str = create(client, TOY, ["random", "random"])["table"]["id"]
+    wait(client, f"/api/tables/{table_id}", lambda t: t["status"] == "finished")
+    return table_id
+
+
+def test_a_finished_game_is_analysed_in_the_background_and_stored(
+    tmp_path: Path, fake_search: list[str]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'potager.db'}"
+    with TestClient(create_app(settings(url))) as client:
+        table_id = finished_table(client)
+        path = f"/api/tables/{table_id}/analysis"
+        assert client.get(path).json()["status"] == "none"
+        assert client.get(f"{path}/chart.png").status_code == 404
+        started = client.post(path).json()
+        assert started["status"] in ("running", "done") and started["total"] > 0
+        done = wait(client, path, lambda a: a["status"] == "done")
+        assert done["done"] == done["total"] == len(done["result"]["moves"])
+        record = client.get(f"/api/tables/{table_id}/record").json()
+        assert done["result"]["seats"] == record["seats"]
+        assert {m["seat"] for m in done["result"]["moves"]} == {0, 1}
+        assert set(fake_search) == {"ismcts:iterations=500"}
+        again = client.post(path).json()
+        assert again["result"] == done["result"]
+        png = client.get(f"{path}/chart.png")
+        assert png.status_code == 200 and png.content[:4] == b"\x89PNG"
+    with TestClient(create_app(settings(url))) as client:
+        assert client.get(path).json()["result"] == done["result"]
+
+
+def test_only_finished_games_are_analysed(client: TestClient) -> None:
+    table_id = create(client, TOY, ["human", "random"])["table"]["id"]
+    refused = client.post(f"/api/tables/{table_id}/analysis")
+    assert refused.status_code == 409 and "only a finished game" in refused.text
+    assert client.get("/api/tables/nope/analysis").status_code == 404
+
+
+def hint(client: TestClient, table_id: str, seat: int, token: str) -> Any:
+    return client.post(f"/api/tables/{table_id}/hint", json={"seat": seat, "token": token})
+
+
+def test_hints_where_the_table_allows_them(client: TestClient) -> None:
+    created = create(client, TOY, ["human", "human"], hints=True)
+    me, other = created["you"], created["invites"][0]
+    assert created["table"]["hints"] is True
+    table_id = me["table_id"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        seat = SeatDriver(socket, 0, me["token"])
+        state = seat.until_state()
+        assert state["status"] == "waiting"
+        assert hint(client, table_id, 0, me["token"]).status_code == 409
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket_1:
+            SeatDriver(socket_1, 1, other["token"]).until_state()
+            while not seat.my_turn:
+                seat.until_state()
+            answer = hint(client, table_id, 0, me["token"])
+            assert answer.status_code == 200, answer.text
+            got = answer.json()
+            legal = {a["action"]: a["notation"] for a in seat.state["legal"]}
+            assert got["notation"] == legal[got["action"]]
+            assert 0 <= got["win_low"] <= got["win"] <= got["win_high"] <= 1
+            assert hint(client, table_id, 0, other["token"]).status_code == 403
+    assert client.get(f"/api/tables/{table_id}").json()["version"] == 0
+
+
+def test_hints_are_refused_where_the_table_disallows_them(client: TestClient) -> None:
+    created = create(client, TOY, ["human", "random"])
+    me = created["you"]
+    assert created["table"]["hints"] is False
+    with client.websocket_connect(f"/ws/tables/{me['table_id']}") as socket:
+        seat = SeatDriver(socket, 0, me["token"])
+        while not seat.until_state()["legal"]:
+            pass
+        refused = hint(client, me["table_id"], 0, me["token"])
+    assert refused.status_code == 403 and "hints are not allowed" in refused.text
