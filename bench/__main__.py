@@ -2,8 +2,10 @@
 
 Prints a Rich table (``--json`` for machines): random-playout decisions/s and games/s on one core
 for every importable game, player count and measured variant, next to OpenSpiel's anchors driven
-the same way; then agents (decisions/s of each game's heuristic bot, ISMCTS iterations/s) and
-simulation games/s on one worker and on every core. Nothing here is asserted by the tests.
+the same way; the PettingZoo AEC environments' steps/s in the shape of PettingZoo's
+``performance_benchmark`` (`bench.rl`); then agents (decisions/s of each game's heuristic bot,
+ISMCTS iterations/s) and simulation games/s on one worker and on every core. Nothing here is
+asserted by the tests.
 
 A shared machine's speed changes by a tenth or more from one second to the next, so each engine row
 is measured in slices taken in turn with goofspiel's, and its "vs goofspiel" is against the
@@ -27,7 +29,7 @@ from rich.table import Table
 from potager import agents, compiled
 from potager.cli.options import scan_games
 
-from . import measure, openspiel
+from . import measure, openspiel, rl
 from .measure import Measure
 
 WIDTH = 112
@@ -66,6 +68,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             what = measure.label(game, players, variant)
             playouts = measure.random_playouts
             run(what, partial(playouts, game, players, variant, args.seconds, goofspiel))
+    for game in chosen:
+        if rl.measured(game):
+            for players, variant in measure.configurations(game):
+                what = f"AEC {measure.label(game, players, variant)}"
+                run(what, partial(rl.aec_steps, game, players, variant, args.seconds))
     for game in chosen:
         levels = agents.levels(game)
         if "heuristic" in levels:

@@ -2,7 +2,8 @@
 
 Levels: ``random`` (every game), ``heuristic`` (each game's own bot, in its sub-package's
 ``heuristic.py``), ``ismcts`` (information-set Monte Carlo tree search over `Game.sample`, when
-available). An agent sees only its own seat's view.
+available), ``policy:PATH`` (a policy trained with `potager.rl.train`, saved at PATH; needs the
+``rl`` extra). An agent sees only its own seat's view.
 """
 
 from __future__ import annotations
@@ -13,9 +14,24 @@ from potager.engine import Agent, Game
 
 from .random_agent import RandomAgent, random_playout
 
-__all__ = ["RandomAgent", "levels", "make", "random_playout"]
+__all__ = ["POLICY", "RandomAgent", "levels", "make", "random_playout"]
 
 _GENERIC = {"random": RandomAgent}
+
+
+POLICY = "policy:"
+"""The prefix of a trained policy's level: ``policy:models/heuschrecken-poker-2p.npz``."""
+
+
+def _policy(path: str, game: Game) -> Agent:
+    """The bot of a saved policy (`potager.rl.policy`); `ValueError` for a file that is not one,
+    or one trained for another game."""
+    try:
+        from potager.rl.policy import PolicyAgent
+    except ModuleNotFoundError as exc:
+        missing = f"bot level policy:{path} needs the rl extra ({exc.name} is missing)"
+        raise ValueError(missing) from None
+    return PolicyAgent.load(path, game)
 
 
 def _heuristic_module(game: Game):  # type: ignore[no-untyped-def]
@@ -40,6 +56,8 @@ _EXTRA: dict[str, str] = {"ismcts": "potager.agents.ismcts:ISMCTSAgent"}
 
 def make(level: str, game: Game) -> Agent:
     """A new agent of ``level`` for ``game``; `ValueError` lists the levels otherwise."""
+    if level.startswith(POLICY):
+        return _policy(level.removeprefix(POLICY), game)
     if level in _GENERIC:
         return _GENERIC[level]()
     if level == "heuristic":

@@ -104,7 +104,12 @@ def parse_bots(game: Game, text: str | None, seats: int) -> list[str]:
     if len(names) != seats:
         fail(f"--bots needs {seats} level(s) separated by commas (or one for all), not {text!r}")
     for name in names:
-        if name not in levels:
+        if name.startswith(agents.POLICY):
+            try:
+                agents.make(name, game)
+            except ValueError as exc:
+                fail(str(exc))
+        elif name not in levels:
             fail(f"unknown bot level {name!r} for {game.name}; levels: {', '.join(levels)}")
     return names
 

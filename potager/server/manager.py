@@ -148,7 +148,14 @@ class TableManager:
             raise Refused(422, f"{players} players need {players} seats, not {len(request.seats)}")
         levels = agents.levels(game)
         for spec in request.seats:
-            if spec.kind == "bot" and spec.level not in levels:
+            if spec.kind != "bot" or spec.level is None:
+                continue
+            if spec.level.startswith(agents.POLICY):
+                try:
+                    agents.make(spec.level, game)
+                except ValueError as exc:
+                    raise Refused(422, str(exc)) from None
+            elif spec.level not in levels:
                 raise Refused(422, f"unknown bot level {spec.level!r}; levels: {', '.join(levels)}")
         humans = [i for i, spec in enumerate(request.seats) if spec.kind == "human"]
         mine = request.seat if request.seat is not None else (humans[0] if humans else None)

@@ -107,3 +107,14 @@ def test_openspiel_anchors_play_whole_games_when_installed(name: str) -> None:
     # make test installs the bench extra: OpenSpiel missing is a failure, never a skip.
     measured = openspiel.anchor(name, 0)
     assert measured.games >= 1 and measured.decisions >= measured.games
+
+
+def test_aec_rows_play_whole_games_through_the_pettingzoo_environment() -> None:
+    from bench import rl
+    from potager import games
+
+    game = games.get("heuschrecken-poker")
+    assert rl.measured(game)
+    measured = rl.aec_steps(game, 2, {}, 0)
+    assert measured.section == "rl" and measured.games >= 1
+    assert measured.decisions > measured.games * 30  # a game is dozens of steps
