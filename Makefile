@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml setup.py potager/compiled.py $(COMPILED)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(UNBUILD)
-	$(BIN)/python -m pip install -q -e '.[dev,server,bench,rl]'
+	$(BIN)/python -m pip install -q -e '.[dev,server,bench,rl,study]'
 	touch $@
 
 build: $(STAMP)

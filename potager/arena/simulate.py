@@ -11,20 +11,28 @@ the totals are the same for any number of workers (and any backend).
 Ties: a game with ``k`` winners counts ``1/k`` of a win for each of them, so the win rates of
 one simulation add up to 1.
 
+Rotation: with ``rotate``, game ``i`` seats the bots in `seat_orders` ``[i % len(orders)]``
+(every distinct seat order of the given bots, in turn), so that each bot holds each seat equally
+often; the per-bot lines are then the fair comparison and the per-seat lines measure the seats.
+
+Every game gives one `GameRow` (its seat order, scores, winners, length and the game's own
+measures, see `potager.arena.measures`): the totals are added from the rows in game order.
+
 Backends run the chunks: `InlineBackend` in this process, `ProcessBackend` on a local process
-pool. Anything with the `Backend` method can be passed to `simulate` (a Dask cluster backend,
-later, for ``--scheduler tcp://...``).
+pool, `potager.arena.cluster.DaskBackend` on a Dask distributed cluster. Anything with the
+`Backend` method can be passed to `simulate`.
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import multiprocessing
 import os
 import signal
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -32,6 +40,7 @@ from typing import Any, Protocol
 from potager import agents, games
 from potager.engine import SeatHolder, signed
 
+from . import measures
 from .match import play_match
 
 Z95 = 1.959963984540054
@@ -74,10 +83,61 @@ class Job:
     variant: Mapping[str, Any] = field(default_factory=dict)
     records: str | None = None
     """A directory to write each game's record into (``game-000042.json``), or ``None``."""
+    rotate: bool = False
+    """Seat the bots in each of their distinct seat orders in turn (`seat_orders`)."""
+    measure: bool = False
+    """Compute the game's own measures (`potager.arena.measures`) into each row."""
 
     @property
     def players(self) -> int:
         return len(self.bots)
+
+    def seating(self, index: int) -> tuple[str, ...]:
+        """The bot at each seat in game ``index``."""
+        if not self.rotate:
+            return self.bots
+        orders = seat_orders(self.bots)
+        return orders[index % len(orders)]
+
+
+def seat_orders(bots: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every distinct order of ``bots`` around the table, in a fixed order.
+
+    >>> seat_orders(["heuristic", "random", "random"])
+    [('heuristic', 'random', 'random'), ('random', 'heuristic', 'random'), \
+('random', 'random', 'heuristic')]
+    """
+    return list(dict.fromkeys(itertools.permutations(bots)))
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One finished game: who sat where, the result, its length in decisions, and the game's own
+    measures (empty unless the job asked for them)."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    decisions: int
+    measures: Mapping[str, float] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    def flat(self) -> dict[str, Any]:
+        """One flat row for a CSV or Parquet file: ``bot_0``, ``score_0``, ``win_0`` (the share
+        of the win, 1/k for k tied winners) per seat, then the measures."""
+        row: dict[str, Any] = {"index": self.index, "seed": self.seed, "players": self.players}
+        for seat, bot in enumerate(self.bots):
+            row[f"bot_{seat}"] = bot
+            row[f"score_{seat}"] = self.scores[seat]
+            row[f"win_{seat}"] = 1 / len(self.winners) if seat in self.winners else 0.0
+        row["decisions"] = self.decisions
+        row.update(self.measures)
+        return row
 
 
 @dataclass
@@ -91,46 +151,56 @@ class Tally:
     decisions: int = 0
     shortest: int | None = None
     longest: int | None = None
+    bot_wins: dict[str, float] = field(default_factory=dict)
+    bot_scores: dict[str, float] = field(default_factory=dict)
+    bot_seats: dict[str, int] = field(default_factory=dict)
+    """Per bot level: wins, scores and the number of seats it held, over all games."""
 
     def __post_init__(self) -> None:
         self.wins = self.wins or [0.0] * self.players
         self.scores = self.scores or [0.0] * self.players
 
-    def add(self, scores: Sequence[float], winners: Sequence[int], decisions: int) -> None:
+    def add(
+        self,
+        scores: Sequence[float],
+        winners: Sequence[int],
+        decisions: int,
+        bots: Sequence[str],
+    ) -> None:
+        """One game: each seat's score, the winners, its length and the bot at each seat."""
         self.games += 1
-        for seat in winners:
-            self.wins[seat] += 1 / len(winners)
-        for seat, score in enumerate(scores):
-            self.scores[seat] += score
-        self._lengths(decisions, decisions, decisions)
-
-    def merge(self, other: Tally) -> None:
-        self.games += other.games
-        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
-        self.scores = [a + b for a, b in zip(self.scores, other.scores, strict=True)]
-        if other.games:
-            assert other.shortest is not None and other.longest is not None
-            self._lengths(other.decisions, other.shortest, other.longest)
-
-    def _lengths(self, decisions: int, shortest: int, longest: int) -> None:
+        for seat, bot in enumerate(bots):
+            share = 1 / len(winners) if seat in winners else 0.0
+            self.wins[seat] += share
+            self.scores[seat] += scores[seat]
+            self.bot_wins[bot] = self.bot_wins.get(bot, 0.0) + share
+            self.bot_scores[bot] = self.bot_scores.get(bot, 0.0) + scores[seat]
+            self.bot_seats[bot] = self.bot_seats.get(bot, 0) + 1
         self.decisions += decisions
-        self.shortest = shortest if self.shortest is None else min(self.shortest, shortest)
-        self.longest = longest if self.longest is None else max(self.longest, longest)
+        self.shortest = decisions if self.shortest is None else min(self.shortest, decisions)
+        self.longest = decisions if self.longest is None else max(self.longest, decisions)
+
+    def add_row(self, row: GameRow) -> None:
+        self.add(row.scores, row.winners, row.decisions, row.bots)
 
 
-def play_chunk(job: Job, start: int, stop: int) -> Tally:
-    """Play games ``start`` … ``stop - 1`` of ``job``, each with fresh agents, and tally them."""
+def play_chunk(job: Job, start: int, stop: int) -> list[GameRow]:
+    """Play games ``start`` … ``stop - 1`` of ``job``, each with fresh agents: one row each."""
     game = games.get(job.game)
-    tally = Tally(job.players)
+    rows = []
     for index in range(start, stop):
-        seated = [agents.make(level, game) for level in job.bots]
-        state = play_match(game, seated, game_seed(job.seed, index), job.variant)
+        bots = job.seating(index)
+        seed = game_seed(job.seed, index)
+        state = play_match(game, [agents.make(level, game) for level in bots], seed, job.variant)
         if job.records is not None:
-            record = signed(state, [SeatHolder.bot(level) for level in job.bots])
+            record = signed(state, [SeatHolder.bot(level) for level in bots])
             Path(job.records, f"game-{index:06d}.json").write_text(record.to_json() + "\n")
         result = state.result()
-        tally.add(result.scores, result.winners, len(state.moves))
-    return tally
+        found = measures.measure(state) if job.measure else {}
+        rows.append(
+            GameRow(index, seed, bots, result.scores, result.winners, len(state.moves), found)
+        )
+    return rows
 
 
 def chunks(games_count: int) -> list[tuple[int, int]]:
@@ -139,13 +209,17 @@ def chunks(games_count: int) -> list[tuple[int, int]]:
     return [(start, min(start + size, games_count)) for start in range(0, games_count, size)]
 
 
+Chunk = tuple[int, list[GameRow]]
+"""A chunk's index among the spans and its rows."""
+
+
 class Backend(Protocol):
-    """Runs `play_chunk` for each ``(start, stop)``, yielding ``(chunk index, tally)`` as each
+    """Runs `play_chunk` for each ``(start, stop)``, yielding ``(chunk index, rows)`` as each
     finishes (in any order); ``workers`` is how many run at once."""
 
     workers: int
 
-    def run(self, job: Job, spans: Sequence[tuple[int, int]]) -> Iterator[tuple[int, Tally]]: ...
+    def run(self, job: Job, spans: Sequence[tuple[int, int]]) -> Iterator[Chunk]: ...
 
 
 class InlineBackend:
@@ -153,7 +227,7 @@ class InlineBackend:
 
     workers = 1
 
-    def run(self, job: Job, spans: Sequence[tuple[int, int]]) -> Iterator[tuple[int, Tally]]:
+    def run(self, job: Job, spans: Sequence[tuple[int, int]]) -> Iterator[Chunk]:
         for i, (start, stop) in enumerate(spans):
             yield i, play_chunk(job, start, stop)
 
@@ -166,19 +240,20 @@ class ProcessBackend:
     def __init__(self, workers: int) -> None:
         self.workers = workers
 
-    def run(self, job: Job, spans: Sequence[tuple[int, int]]) -> Iterator[tuple[int, Tally]]:
+    def run(self, job: Job, spans: Sequence[tuple[int, int]]) -> Iterator[Chunk]:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         tasks = [(job, i, start, stop) for i, (start, stop) in enumerate(spans)]
         with context.Pool(self.workers, initializer=_ignore_interrupts) as pool:
-            yield from pool.imap_unordered(_play_task, tasks)
+            yield from pool.imap_unordered(play_task, tasks)
 
 
 def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_task(task: tuple[Job, int, int, int]) -> tuple[int, Tally]:
+def play_task(task: tuple[Job, int, int, int]) -> Chunk:
+    """`play_chunk` of one ``(job, chunk index, start, stop)``: what a worker runs."""
     job, index, start, stop = task
     return index, play_chunk(job, start, stop)
 
@@ -207,29 +282,41 @@ class Line:
 
 @dataclass(frozen=True)
 class Summary:
-    """The outcome of a simulation: the job, the totals and how long it took."""
+    """The outcome of a simulation: the job, the totals, every game's row and how long it took."""
 
     job: Job
     tally: Tally
     seconds: float
     workers: int
+    rows: list[GameRow] = field(default_factory=list, repr=False, compare=False)
 
     def seat_lines(self) -> list[Line]:
-        """One line per seat."""
-        return [self._line(bot, (seat,)) for seat, bot in enumerate(self.job.bots)]
+        """One line per seat (its bot, or every bot in turn when the seats were rotated)."""
+        held = ROTATED if self.job.rotate else None
+        return [
+            self._line(held or bot, (seat,), self.tally.wins[seat], self.tally.scores[seat], 1)
+            for seat, bot in enumerate(self.job.bots)
+        ]
 
     def bot_lines(self) -> list[Line]:
         """One line per bot level, over every seat it held."""
         bots = self.job.bots
+        tally = self.tally
         return [
-            self._line(bot, tuple(s for s, b in enumerate(bots) if b == bot))
+            self._line(
+                bot,
+                tuple(s for s, b in enumerate(bots) if b == bot or self.job.rotate),
+                tally.bot_wins.get(bot, 0.0),
+                tally.bot_scores.get(bot, 0.0),
+                bots.count(bot),
+            )
             for bot in dict.fromkeys(bots)
         ]
 
-    def _line(self, bot: str, seats: tuple[int, ...]) -> Line:
-        wins = sum(self.tally.wins[s] for s in seats)
-        score = sum(self.tally.scores[s] for s in seats)
-        trials = self.tally.games * len(seats)
+    def _line(
+        self, bot: str, seats: tuple[int, ...], wins: float, score: float, per_game: int
+    ) -> Line:
+        trials = self.tally.games * per_game
         return Line(
             bot, seats, wins, _rate(wins, trials), wilson(wins, trials), _rate(score, trials)
         )
@@ -248,6 +335,7 @@ class Summary:
             "game": self.job.game,
             "players": self.job.players,
             "bots": list(self.job.bots),
+            "rotate": self.job.rotate,
             "variant": dict(self.job.variant),
             "seed": self.job.seed,
             "games": self.tally.games,
@@ -265,8 +353,47 @@ class Summary:
         }
 
 
+ROTATED = "rotated"
+"""The bot named in a seat's line when every bot held that seat in turn."""
+
+
 def _rate(total: float, n: int) -> float:
     return total / n if n else 0.0
+
+
+def make_job(
+    game: str,
+    bots: Sequence[str],
+    seed: int,
+    variant: Mapping[str, Any] | None = None,
+    *,
+    records: str | None = None,
+    rotate: bool = False,
+    measure: bool = False,
+) -> Job:
+    """A checked `Job`: the player count, the bot levels and the variant are resolved by the
+    game (`ValueError` naming what is wrong) before anything runs."""
+    found = games.get(game)
+    found.check_players(len(bots))
+    for level in bots:
+        agents.make(level, found)
+    return Job(game, tuple(bots), seed, found.resolve_variant(variant), records, rotate, measure)
+
+
+def play_spans(
+    job: Job,
+    spans: Sequence[tuple[int, int]],
+    backend: Backend,
+    on_chunk: Callable[[list[GameRow]], None] | None = None,
+) -> list[GameRow]:
+    """Every game of ``spans`` on ``backend``, as rows in game order; ``on_chunk(rows)`` is
+    called as each chunk finishes (in the order they finish)."""
+    done: dict[int, list[GameRow]] = {}
+    for index, rows in backend.run(job, spans):
+        done[index] = rows
+        if on_chunk is not None:
+            on_chunk(rows)
+    return [row for i in range(len(spans)) for row in done[i]]
 
 
 def simulate(
@@ -278,34 +405,32 @@ def simulate(
     backend: Backend | None = None,
     progress: Callable[[int, int], None] | None = None,
     records: str | None = None,
+    *,
+    rotate: bool = False,
+    measure: bool = False,
 ) -> Summary:
-    """Play ``games_count`` games of ``game`` with ``bots[i]`` (a level name) at seat ``i``.
+    """Play ``games_count`` games of ``game`` with ``bots[i]`` (a level name) at seat ``i``, or
+    with every seat order of ``bots`` in turn when ``rotate``.
 
     ``variant`` is resolved by the game (unknown options raise `ValueError`), as are the bot
     levels, before anything runs. ``progress(done, total)`` is called as chunks finish.
     ``records``: an existing directory where each game's record (with its bots and result) is
-    written as ``game-NNNNNN.json`` (its index in the simulation).
+    written as ``game-NNNNNN.json`` (its index in the simulation). ``measure``: fill each row's
+    measures (`potager.arena.measures`).
     """
-    found = games.get(game)
-    found.check_players(len(bots))
-    for level in bots:
-        agents.make(level, found)
-    job = Job(game, tuple(bots), seed, found.resolve_variant(variant), records)
-    spans = chunks(games_count)
+    job = make_job(game, bots, seed, variant, records=records, rotate=rotate, measure=measure)
     backend = backend or local_backend()
     started = time.perf_counter()
-    tallies: dict[int, Tally] = {}
-    done = 0
-    for index, tally in backend.run(job, spans):
-        tallies[index] = tally
-        done += tally.games
+    played = 0
+
+    def tick(rows: list[GameRow]) -> None:
+        nonlocal played
+        played += len(rows)
         if progress is not None:
-            progress(done, games_count)
-    total = _merge(Tally(job.players), (tallies[i] for i in range(len(spans))))
-    return Summary(job, total, time.perf_counter() - started, backend.workers)
+            progress(played, games_count)
 
-
-def _merge(total: Tally, parts: Iterable[Tally]) -> Tally:
-    for part in parts:
-        total.merge(part)
-    return total
+    rows = play_spans(job, chunks(games_count), backend, tick)
+    tally = Tally(job.players)
+    for row in rows:
+        tally.add_row(row)
+    return Summary(job, tally, time.perf_counter() - started, backend.workers, rows)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 from pathlib import Path
 from typing import Annotated
@@ -11,12 +10,13 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from potager.arena.simulate import Line, Summary, local_backend, simulate
+from potager.arena.rows import FORMATS, write_rows
+from potager.arena.simulate import Line, Summary, simulate
 
 from .options import check_players, fail, load_game, parse_bots, parse_variant, spelling
+from .running import DaskLocal, Scheduler, Workers, backend, progress_bar
 
 
 def simulate_command(
@@ -26,9 +26,7 @@ def simulate_command(
     bots: Annotated[
         str | None, typer.Option(help="one bot level per seat, comma-separated (or one for all)")
     ] = None,
-    workers: Annotated[
-        int | None, typer.Option(min=1, help="processes (all cores by default)")
-    ] = None,
+    workers: Workers = None,
     seed: Annotated[
         int | None, typer.Option(help="seed of the simulation (random by default)")
     ] = None,
@@ -40,11 +38,18 @@ def simulate_command(
         Path | None,
         typer.Option(help="save every game's record into this directory (created if needed)"),
     ] = None,
+    rotate: Annotated[bool, typer.Option(help="play every seat order of the bots in turn")] = False,
+    games_out: Annotated[
+        Path | None,
+        typer.Option(help="write one row per game to this .csv or .parquet file"),
+    ] = None,
+    scheduler: Scheduler = None,
+    dask_local: DaskLocal = None,
 ) -> None:
     """Play many games between bots and print win rates (Wilson 95%), scores and game lengths.
 
     A game with k winners counts 1/k win for each. The same seed gives the same totals whatever
-    the number of workers.
+    the number of workers, on the local pool or on a Dask cluster.
     """
     game = load_game(game_name)
     players = check_players(game, players)
@@ -57,16 +62,10 @@ def simulate_command(
             records.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             fail(f"cannot write records into {records}: {exc.strerror}")
-    backend = local_backend(workers or os.cpu_count())
+    if games_out is not None and games_out.suffix not in FORMATS:
+        fail(f"--games-out writes {' or '.join(FORMATS)} files, not {games_out.name!r}")
     console = Console(stderr=as_json)
-    columns = (
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    # No refresh thread: the pool's workers are forked while the bar is on screen.
-    with Progress(*columns, console=console, auto_refresh=False, transient=True) as bar:
+    with backend(workers, scheduler, dask_local) as runner, progress_bar(console) as bar:
         task = bar.add_task(f"{game.name}", total=games_count)
         try:
             summary = simulate(
@@ -75,12 +74,19 @@ def simulate_command(
                 games_count,
                 seed,
                 options,
-                backend,
+                runner,
                 lambda done, total: bar.update(task, completed=done, refresh=True),
                 None if records is None else str(records),
+                rotate=rotate,
+                measure=games_out is not None,
             )
         except KeyboardInterrupt:
             fail("interrupted", code=130)
+    if games_out is not None:
+        try:
+            write_rows(summary.rows, games_out)
+        except OSError as exc:
+            fail(f"cannot write {games_out}: {exc.strerror}")
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), indent=1))
     else:
@@ -95,12 +101,13 @@ def summary_tables(summary: Summary) -> Table:
     grid.add_row(
         escape(
             f"{job.game}: {summary.tally.games} games, {job.players} players, seed {job.seed}, "
-            f"variant {variant}; {summary.seconds:.1f} s on {summary.workers} worker(s), "
+            f"variant {variant}{', seats rotated' if job.rotate else ''}; "
+            f"{summary.seconds:.1f} s on {summary.workers} worker(s), "
             f"{summary.games_per_second:,.0f} games/s"
         )
     )
     grid.add_row(lines_table("per seat", summary.seat_lines(), "seat"))
-    if 1 < len(summary.bot_lines()) < job.players:
+    if job.rotate or 1 < len(summary.bot_lines()) < job.players:
         grid.add_row(
             lines_table("per bot level (over the seats it held)", summary.bot_lines(), "seats")
         )

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+import csv
 import itertools
 import json
+from collections import Counter
 from pathlib import Path
 
+import pandas
 import pytest
 from typer.testing import CliRunner
 
 from potager import games
+from potager.agents import RandomAgent
+from potager.arena.cluster import cluster_backend
 from potager.arena.simulate import (
     InlineBackend,
     ProcessBackend,
     Tally,
     chunks,
     game_seed,
+    seat_orders,
     simulate,
     wilson,
 )
@@ -49,9 +55,10 @@ def test_seeds_are_stable_across_runs() -> None:
 
 def test_ties_count_a_fraction_of_a_win() -> None:
     tally = Tally(3)
-    tally.add((2.0, 2.0, 1.0), (0, 1), 10)
-    tally.add((1.0, 0.0, 5.0), (2,), 6)
+    tally.add((2.0, 2.0, 1.0), (0, 1), 10, ("a", "b", "b"))
+    tally.add((1.0, 0.0, 5.0), (2,), 6, ("b", "a", "b"))
     assert tally.wins == [0.5, 0.5, 1.0] and tally.scores == [3.0, 2.0, 6.0]
+    assert tally.bot_wins == {"a": 0.5, "b": 1.5} and tally.bot_seats == {"a": 2, "b": 4}
     assert (tally.decisions, tally.shortest, tally.longest) == (16, 6, 10)
 
 
@@ -129,3 +136,43 @@ def test_simulate_command_prints_tables(monkeypatch: pytest.MonkeyPatch) -> None
         assert text in result.output
     bad = runner.invoke(app, ["simulate", "toy", "--bots", "random,x"])
     assert bad.exit_code == 2 and "unknown bot level 'x'" in bad.output
+
+
+def test_rotation_seats_every_bot_at_every_seat_equally(monkeypatch: pytest.MonkeyPatch) -> None:
+    register(monkeypatch)
+    bots = ("a", "b", "b")
+    assert seat_orders(bots) == [("a", "b", "b"), ("b", "a", "b"), ("b", "b", "a")]
+    monkeypatch.setattr("potager.agents._GENERIC", {"a": RandomAgent, "b": RandomAgent})
+    summary = simulate("toy", bots, 30, 2, backend=InlineBackend(), rotate=True)
+    assert Counter(row.bots for row in summary.rows) == dict.fromkeys(seat_orders(bots), 10)
+    assert [line.bot for line in summary.seat_lines()] == ["rotated"] * 3
+    a, b = summary.bot_lines()
+    assert (a.bot, b.bot) == ("a", "b") and a.seats == b.seats == (0, 1, 2)
+    assert a.wins + b.wins == pytest.approx(30) and summary.tally.bot_seats == {"a": 30, "b": 60}
+    assert summary.to_dict()["rotate"] is True
+
+
+def test_games_out_writes_one_row_per_game_as_csv_and_parquet(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    register(monkeypatch)
+    args = ["simulate", "toy", "-p", "2", "-n", "12", "--seed", "4", "--workers", "1"]
+    for name in ("games.csv", "games.parquet"):
+        done = runner.invoke(app, [*args, "--rotate", "--games-out", str(tmp_path / name)])
+        assert done.exit_code == 0, done.output
+    rows = list(csv.DictReader((tmp_path / "games.csv").open()))
+    frame = pandas.read_parquet(tmp_path / "games.parquet")
+    assert len(rows) == len(frame) == 12 and list(frame.columns) == list(rows[0])
+    assert [int(r["index"]) for r in rows] == list(frame["index"]) == list(range(12))
+    assert sum(float(r["win_0"]) + float(r["win_1"]) for r in rows) == pytest.approx(12)
+    bad = runner.invoke(app, [*args, "--games-out", str(tmp_path / "games.xlsx")])
+    assert bad.exit_code == 2 and ".csv or .parquet" in bad.output
+
+
+def test_a_dask_cluster_of_two_workers_gives_the_process_pool_totals() -> None:
+    bots = ("heuristic", "random", "random")
+    pool = simulate("heuschrecken-poker", bots, 40, 9, backend=ProcessBackend(2), rotate=True)
+    with cluster_backend(local=2) as dask:
+        assert dask.workers == 2
+        cluster = simulate("heuschrecken-poker", bots, 40, 9, backend=dask, rotate=True)
+    assert cluster.tally == pool.tally and cluster.rows == pool.rows

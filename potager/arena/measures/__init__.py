@@ -1,0 +1,38 @@
+"""What matters in each game, measured on a finished game from its public events and result.
+
+`measure(state)` gives one flat ``{name: number}`` per game, from what the spectator may know
+(`State.events_for(None)`, `State.result`, `State.record`): never from inside the rules. Each game
+has its module here (``potager/arena/measures/<package>.py`` with ``measure(events, result,
+players)``); a game without one measures nothing beyond the row's own figures.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+from potager.engine import Event, Result, State
+
+Measure = Callable[[Sequence[Event], Result, int], dict[str, float]]
+
+
+@cache
+def measurer(game: str) -> Measure | None:
+    """The measures of ``game`` (its registry name), or ``None`` for a game without them."""
+    module = game.replace("-", "_")
+    try:
+        found: Any = importlib.import_module(f"{__name__}.{module}")
+    except ModuleNotFoundError:
+        return None
+    measure: Measure = found.measure
+    return measure
+
+
+def measure(state: State) -> dict[str, float]:
+    """The game's own measures of a finished ``state`` (``{}`` when the game has none)."""
+    found = measurer(state.game.name)
+    if found is None:
+        return {}
+    return found(state.events_for(None), state.result(), state.players)

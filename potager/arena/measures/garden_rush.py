@@ -1,0 +1,42 @@
+"""Garden Rush: harvests by vegetable and field size, tools used, how the game ended.
+
+- ``harvests``, ``harvest_<vegetable>`` (fields harvested of each), ``harvest_squares`` (tokens
+  harvested in all; the mean field size is their ratio);
+- ``tools_used``: bonus actions taken (``move``, ``flip``, the module's ``swap``, ``compost``,
+  ``flipcol``, ``molemove``), ``bonuses_skipped``, ``moles`` (tool tokens put as moles);
+- ``end_bag``: 1 when the game ended on an empty bag, 0 when a gnome reached 40 ("Fin de
+  partie"); ``stuck``: 1 when a player could neither place nor harvest (variant ``stuck``);
+- the first seed's edge is seat 0's win share in the row itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from potager import games
+from potager.engine import Event, Result
+
+VEGETABLES: tuple[str, ...] = tuple(games.get("garden-rush").facts()["vegetables"])
+TOOL_EVENTS = frozenset({"move", "flip", "swap", "compost", "flipcol", "molemove"})
+
+
+def measure(events: Sequence[Event], result: Result, players: int) -> dict[str, float]:
+    found = {"harvests": 0.0, "harvest_squares": 0.0}
+    found.update({f"harvest_{vegetable}": 0.0 for vegetable in VEGETABLES})
+    found.update({"tools_used": 0.0, "bonuses_skipped": 0.0, "moles": 0.0, "end_bag": 0.0})
+    for event in events:
+        kind = event["type"]
+        if kind == "harvest":
+            found["harvests"] += 1
+            found[f"harvest_{event['vegetable']}"] += 1
+            found["harvest_squares"] += len(event["squares"])
+        elif kind in TOOL_EVENTS:
+            found["tools_used"] += 1
+        elif kind == "skip":
+            found["bonuses_skipped"] += 1
+        elif kind == "mole":
+            found["moles"] += 1
+        elif kind == "bag empty":
+            found["end_bag"] = 1.0
+    found["stuck"] = float(result.details.get("stuck") is not None)
+    return found

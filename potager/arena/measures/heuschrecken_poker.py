@@ -1,0 +1,46 @@
+"""Heuschrecken Poker: the Ace and the X, stalemates and plagues, chips from harvests and rounds.
+
+- ``ace_sweeps``, ``x_sweeps``: reveals in which an uncancelled Ace (or the X that beats it)
+  took the whole display ("Das Pokern"; the ``take_all`` events' reason); ``alone_sweeps`` the
+  two-player lone taker's.
+- ``stalemates`` (Patt: nobody takes, cards are added), ``double_stalemates`` and ``plagues``
+  (a garden with three grasshoppers is lost).
+- ``chips_harvest``, ``chips_rounds``: chips won by harvests and by the round scorings.
+- ``sweeps_winner``: sweeps by the winners (shared when tied), to weigh the Ace's value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from potager.engine import Event, Result
+
+
+def measure(events: Sequence[Event], result: Result, players: int) -> dict[str, float]:
+    found = {
+        "ace_sweeps": 0.0,
+        "x_sweeps": 0.0,
+        "alone_sweeps": 0.0,
+        "stalemates": 0.0,
+        "double_stalemates": 0.0,
+        "plagues": 0.0,
+        "chips_harvest": 0.0,
+        "chips_rounds": 0.0,
+        "sweeps_winner": 0.0,
+    }
+    winners = result.winners
+    for event in events:
+        kind = event["type"]
+        if kind == "take_all":
+            found[f"{event['reason']}_sweeps"] += 1
+            if event["seat"] in winners:
+                found["sweeps_winner"] += 1 / len(winners)
+        elif kind in ("stalemate", "double_stalemate"):
+            found[f"{kind}s"] += 1
+        elif kind == "plague":
+            found["plagues"] += 1
+        elif kind == "harvest":
+            found["chips_harvest"] += event["chips"]
+        elif kind == "round_scoring":
+            found["chips_rounds"] += len(event["chips_to"])
+    return found

@@ -1,0 +1,45 @@
+"""Pas de Haricots: points by suit, the trumps, the bean card's taker.
+
+Over every hand of the match (the ``hand_end`` events' series and collected cards):
+- ``points_<suit>`` (``H``, ``D``, ``S``, ``C``): the suit's series values summed over seats and
+  hands (negative series count negative; a series with its trump counts 0);
+- ``trumps_winner``: trumps collected by the winners (shared when tied);
+- ``beans_winner``, ``beans``: bean cards taken by the winners and in all (the last take of
+  each turn). This deck has no Fool: its four trumps are the only special cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from potager import games
+from potager.engine import Event, Result
+
+FACTS = games.get("pas-de-haricots").facts()
+SUITS: tuple[str, ...] = tuple(FACTS["suits"])
+"""In the order of the ``series`` lists of the ``hand_end`` event."""
+TRUMP_SUIT: dict[str, str] = FACTS["pas_de_haricots"]
+"""Each trump and the suit it wipes out."""
+
+
+def measure(events: Sequence[Event], result: Result, players: int) -> dict[str, float]:
+    found = {f"points_{suit}": 0.0 for suit in SUITS}
+    found.update({"trumps_winner": 0.0, "beans_winner": 0.0, "beans": 0.0})
+    winners = result.winners
+    share = 1 / len(winners)
+    for event in events:
+        kind = event["type"]
+        if kind == "take" and event["bean"]:
+            found["beans"] += 1
+            if event["seat"] in winners:
+                found["beans_winner"] += share
+        elif kind == "hand_end":
+            for seat, (series, cards) in enumerate(
+                zip(event["series"], event["collected"], strict=True)
+            ):
+                trumps = [card for card in cards if card in TRUMP_SUIT]
+                if seat in winners:
+                    found["trumps_winner"] += share * len(trumps)
+                for suit, value in zip(SUITS, series, strict=True):
+                    found[f"points_{suit}"] += value
+    return found
