@@ -72,7 +72,7 @@
     $("create-button").disabled = true;
     try {
       const created = await api("/api/tables", {
-        game: game.name, players: seats.length, variant, seats, name, seat: mine,
+        game: game.name, players: seats.length, variant, seats, name, seat: mine, hints: $("hints").checked,
       });
       const id = created.table.id;
       if (created.you) store.saveSeat(id, created.you.seat, created.you.token);

@@ -10,6 +10,11 @@
   let plugin = Potager.generic;
   let facts = {}; // the game's printed facts (its catalogue entry), passed on as `table.facts`
   let at = 0;
+  let analysis = null; // the finished analysis (GET /api/tables/{id}/analysis's result)
+  let reviews = new Map(); // ply (1-based, as the replay counts moves) -> the move's review
+
+  const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder"];
+  const percent = (x) => `${Math.round(100 * x)}%`;
 
   const names = (seat) => seatName(replay.table.seats, seat);
   const noop = () => {};
@@ -39,6 +44,7 @@
       Potager.generic.render($("board"), frame.view, replay.seat, [], noop, table);
     }
     $("log").replaceChildren(...events.map((e) => h("li", {}, Potager.describeEvent(e, table))));
+    drawReview(frame);
     $("log").scrollTop = $("log").scrollHeight;
     for (const item of $("moves").children) item.classList.toggle("current", Number(item.dataset.ply) === at);
     const current = $("moves").querySelector(".current");
@@ -57,10 +63,66 @@
     replay = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`);
     $("title").textContent = `${replay.table.title} — replay`;
     $("slider").max = replay.frames.length - 1;
-    $("moves").replaceChildren(...replay.frames.map((f) => h("li", {
-      dataset: { ply: f.ply }, onclick: () => show(f.ply),
-    }, f.move ? `${f.ply}. ${names(f.move.seat)}: ${f.move.notation}` : "Set-up")));
+    drawMoves();
     show(at);
+  }
+
+  function drawMoves() {
+    $("moves").replaceChildren(...replay.frames.map((f) => {
+      const review = reviews.get(f.ply);
+      return h("li", { dataset: { ply: f.ply }, onclick: () => show(f.ply) },
+        f.move ? `${f.ply}. ${names(f.move.seat)}: ${f.move.notation}` : "Set-up",
+        review ? h("span", { class: `verdict ${review.label}`, title: `${review.label}: best was ${review.best}` }, review.label) : null);
+    }));
+  }
+
+  /* -- the analysis: "Analyse" asks the server, which runs it in its bot pool ----------------- */
+  function drawReview(frame) {
+    const review = frame.move ? reviews.get(frame.ply) : null;
+    const box = $("analysis-move");
+    if (!analysis) { box.replaceChildren(); return; }
+    if (!review) {
+      box.replaceChildren(frame.move ? "A forced move: nothing to choose." : "Step through the moves to see each verdict.");
+      return;
+    }
+    const best = review.actions[0];
+    box.replaceChildren(
+      h("span", { class: `verdict ${review.label}` }, review.label), " ",
+      `${names(review.seat)} played ${review.played} (win chance ${percent(review.win)})`,
+      review.label === "best" ? "" : `; best was ${review.best} (${percent(best.win)}, ${percent(best.win_low)}–${percent(best.win_high)})`,
+      review.loss > 0 ? `, ${(100 * review.loss).toFixed(1)} points lost.` : ".");
+  }
+
+  function showAnalysis(state) {
+    $("analysis").hidden = state.status === "none";
+    $("analyse").disabled = state.status === "running" || state.status === "done";
+    $("analysis-progress").hidden = state.status !== "running";
+    $("analysis-progress").max = Math.max(1, state.total);
+    $("analysis-progress").value = state.done;
+    const text = {
+      none: "",
+      running: `Analysing… ${state.done} of ${state.total} decisions (${state.evaluator})`,
+      done: `Every decision judged by ${state.evaluator}.`,
+      failed: `The analysis failed: ${state.error}`,
+    }[state.status];
+    $("analysis-status").textContent = text;
+    if (state.status !== "done" || analysis) return;
+    analysis = state.result;
+    reviews = new Map(analysis.moves.map((m) => [m.ply + 1, m]));
+    $("analysis-chart").src = $("analysis-chart-link").href = `/api/tables/${encodeURIComponent(tableId)}/analysis/chart.png`;
+    $("analysis-chart").hidden = false;
+    $("analysis-summary").replaceChildren(...analysis.summary.map((s) => h("span", { class: "seat-summary" },
+      `${names(s.seat)}: `, LABELS.filter((l) => s.labels[l]).map((l) => `${s.labels[l]} ${l}`).join(", "),
+      ` · ${(100 * s.mean_loss).toFixed(1)} points lost a decision`)));
+    drawMoves();
+    show(at);
+  }
+
+  async function followAnalysis(start) {
+    const path = `/api/tables/${encodeURIComponent(tableId)}/analysis`;
+    const state = await (start ? api(path, {}) : api(path));
+    showAnalysis(state);
+    if (state.status === "running") setTimeout(() => followAnalysis(false).catch((e) => toast(e.message)), 1000);
   }
 
   async function start() {
@@ -81,6 +143,8 @@
     $("forward").onclick = () => show(at + 1);
     $("last").onclick = () => show(replay.frames.length - 1);
     $("slider").oninput = () => show(Number($("slider").value));
+    $("analyse").onclick = () => followAnalysis(true).catch((e) => toast(`No analysis: ${e.message}`));
+    followAnalysis(false).catch(() => {});
     document.addEventListener("keydown", (e) => {
       if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
       if (e.key === "ArrowRight") show(at + 1);

@@ -15,6 +15,7 @@
   let me = null; // {seat, token} of this browser, or null (spectator)
   let retry = 0;
   let pending = null; // the version this browser acted on, until the server has stored the move
+  let hints = false; // the table's creator allowed hints
 
   function takeInviteFromLink() {
     const params = new URLSearchParams(location.hash.slice(1));
@@ -173,6 +174,22 @@
     drawInvites();
     $("me").textContent = state.seat === null ? "You are watching this table." : `You play ${names(state.seat)} (seat ${state.seat + 1}).`;
     $("leave").hidden = state.seat === null || state.status === "finished";
+    $("hint").hidden = !(hints && me && state.legal.length && pending === null);
+    if ($("hint").hidden) $("hint-line").textContent = "";
+  }
+
+  async function hint() {
+    $("hint").disabled = true;
+    $("hint-line").textContent = "Thinking…";
+    try {
+      const best = await api(`/api/tables/${tableId}/hint`, me);
+      const win = (x) => `${Math.round(100 * x)}%`;
+      $("hint-line").textContent = `Hint: ${best.label} — win chance ${win(best.win)} (${win(best.win_low)}–${win(best.win_high)})`;
+    } catch (error) {
+      $("hint-line").textContent = "";
+      toast(`No hint: ${error.message}`);
+    }
+    $("hint").disabled = false;
   }
 
   async function rematch() {
@@ -199,6 +216,7 @@
   async function start() {
     takeInviteFromLink();
     $("leave").addEventListener("click", leave);
+    $("hint").addEventListener("click", hint);
     let summary;
     try {
       summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
@@ -207,6 +225,8 @@
       return;
     }
     $("title").textContent = summary.title;
+    hints = summary.hints;
+    $("hints-on").hidden = !hints;
     const [loaded, info] = await Promise.all([Potager.loadGame(summary.game), Potager.gameInfo(summary.game)]);
     plugin = loaded;
     facts = info ? info.facts : {};

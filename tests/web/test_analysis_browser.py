@@ -1,0 +1,97 @@
+"""A finished game's replay page: "Analyse" runs the analysis in the server's bot pool with a
+progress bar, then shows the chart and each move's verdict while stepping; hints at a table whose
+creator allowed them. The search is the view-digest stand-in of tests/analysis (these tests are
+about the pages)."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from potager.server import analysis
+from tests.analysis.fake import ViewDigestSearch
+from tests.web.clicking import create_table, open_page
+
+GAME = "heuschrecken-poker"
+
+
+@pytest.fixture(scope="module")
+def server(server: str) -> Iterator[str]:
+    """The shared test server, its search replaced for this module's tests (bots think in
+    threads there, so the patch reaches them)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(analysis, "evaluator", lambda level, game: ViewDigestSearch())
+        yield server
+
+
+def call(url: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data, {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def finished_game(server: str) -> str:
+    seats = [{"kind": "bot", "level": "random"}] * 2
+    table = call(f"{server}/api/tables", {"game": GAME, "players": 2, "seats": seats})["table"]
+    for _ in range(600):
+        if call(f"{server}/api/tables/{table['id']}")["status"] == "finished":
+            return str(table["id"])
+        time.sleep(0.05)
+    raise AssertionError("the bots' game did not end")
+
+
+def test_analyse_a_finished_game_on_its_replay_page(browser: Browser, server: str) -> None:
+    table_id = finished_game(server)
+    page, errors = open_page(browser)
+    page.goto(f"{server}/replay/{table_id}")
+    expect(page.locator("#position")).to_contain_text("0 /")
+    expect(page.locator("#analysis")).to_be_hidden()
+    page.click("#analyse")
+    status = page.locator("#analysis-status")
+    expect(status).to_contain_text("Every decision judged", timeout=60_000)
+    expect(page.locator("#analysis-progress")).to_be_hidden()
+    expect(page.locator("#analyse")).to_be_disabled()
+    chart = page.locator("#analysis-chart")
+    expect(chart).to_be_visible()
+    page.wait_for_function("document.getElementById('analysis-chart').naturalWidth > 0")
+    verdicts = page.locator("#moves .verdict")
+    assert verdicts.count() > 0
+    page.click("#forward")
+    expect(page.locator("#analysis-move .verdict")).to_have_count(1)
+    expect(page.locator("#analysis-move")).to_contain_text("played")
+    expect(page.locator("#analysis-summary")).to_contain_text("points lost a decision")
+    again = browser.new_page()
+    again.goto(f"{server}/replay/{table_id}")
+    expect(again.locator("#analysis-status")).to_contain_text("Every decision judged")
+    assert not errors
+
+
+def test_hints_at_a_table_that_allows_them(browser: Browser, server: str) -> None:
+    page, errors = open_page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector(f"#game option[value='{GAME}']", state="attached")
+    page.check("#hints")
+    page.fill("#name", "Ada")
+    page.select_option("#game", GAME)
+    page.select_option("#players", "2")
+    page.select_option("select[name=seat1]", "bot:random")
+    page.click("#create-button")
+    page.wait_for_url("**/table/*")
+    expect(page.locator("#hints-on")).to_be_visible()
+    expect(page.locator("#turn")).to_contain_text("Your turn")
+    page.click("#hint")
+    expect(page.locator("#hint-line")).to_contain_text("Hint:")
+    expect(page.locator("#hint-line")).to_contain_text("win chance")
+    plain, _ = open_page(browser)
+    create_table(plain, server, GAME, ["you", "bot:random"])
+    expect(plain.locator("#turn")).to_contain_text("Your turn")
+    expect(plain.locator("#hint")).to_be_hidden()
+    expect(plain.locator("#hints-on")).to_be_hidden()
+    assert not errors
