@@ -17,6 +17,8 @@ MODULES = (
     "potager.games.garden_rush.actions",
     "potager.games.garden_rush.data",
     "potager.games.garden_rush.rules",
+    "potager.games.heuschrecken_poker.data",
+    "potager.games.heuschrecken_poker.rules",
 )
 """Compiled together, into one library."""
 GROUP = "potager_compiled"

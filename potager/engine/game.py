@@ -269,5 +269,12 @@ class State(ABC):
     def clone(self) -> State:
         return copy.deepcopy(self, {id(self.game): self.game})
 
+    def _copy_engine_attributes(self, new: State) -> None:
+        """Give ``new``, a state made blank by a game's `clone` or `sample`, the attributes this
+        class sets up (game, seed, variant, notation, and the same generator, moves and events
+        objects: the caller replaces those it must not share)."""
+        for name, value in self.__dict__.items():  # a compiled `new` has no __dict__ before
+            setattr(new, name, value)
+
     def __repr__(self) -> str:
         return f"<{self.game.name} state, {self.players} players, {len(self.moves)} moves>"

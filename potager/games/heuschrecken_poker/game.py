@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, ClassVar
 
 from potager.engine import Game, Seat, State, VariantSpec, View
+from potager.engine.sampling import LastView
 
+from . import rules
 from .data import BIDS, CARD_COUNTS, KINDS, MAX_PLAYERS, MIN_PLAYERS, reference
 from .rules import HeuschreckenState
 
@@ -39,8 +42,13 @@ class HeuschreckenPoker(Game):
         """Bids ``1``…``6``, ``A``, ``X`` (actions 0–7), then the kinds to take (8–12)."""
         return BIDS + KINDS
 
+    def __init__(self) -> None:
+        self._last_view = LastView(partial(rules.read_view, self))
+
     def sample(self, view: View, seat: Seat, rng: random.Random) -> State:
-        return HeuschreckenState.from_view(self, view, seat, rng)
+        """The view read once (`rules.read_view`, kept for the next sample of an equal view),
+        then the unseen pile shuffled and the others' pending bids drawn (`rules.sample`)."""
+        return rules.sample(self._last_view(view, seat), rng)
 
     def facts(self) -> dict[str, Any]:
         """The garden cards, the poker cards and the counts of the rules (`data.reference`)."""

@@ -121,10 +121,45 @@ class HeuschreckenState(State):
         "top",
     )
 
+    # Compiled (`potager.compiled`), this is a native class: every attribute declared here is a C
+    # field; run from the source, the slots give the same.
+    _reveals: Any  # a `Reveals`: typed Any so that its `__missing__` runs
+    _waiting: tuple[tuple[Seat, ...], ...]
+    beginner: bool
+    bids: list[int]
+    chips: list[int]
+    committed: int
+    discard: list[int]
+    display: list[int]
+    gardens: list[list[int]]
+    hands: list[int]
+    kinds_shown: int
+    phase: int
+    pile: tuple[int, ...]
+    played: int
+    revealed: tuple[int, ...] | None
+    round: int
+    shown: int
+    stalemates: int
+    taker: int
+    takers: tuple[int, ...]
+    top: int
+
     def __init__(
-        self, game: Game, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        variant: dict[str, Any],
+        deck: list[str] | None,
+        *,
+        blank: bool = False,
     ) -> None:
-        """Set-up (Spielvorbereitung): full hands, shuffled pile, 3 cards in the display."""
+        """Set-up (Spielvorbereitung): full hands, shuffled pile, 3 cards in the display.
+        ``blank`` only makes the room for a state that `clone` or `sample` then lays out, the
+        engine's attributes included (a compiled class has no ``__new__`` without ``__init__``)."""
+        if blank:
+            return
         super().__init__(game, players, seed, variant, deck)
         if deck is None:
             pile = list(PILE)
@@ -143,8 +178,8 @@ class HeuschreckenState(State):
         self.hands = [FULL_HAND] * players
         self.bids = [-1] * players
         self.committed = 0
-        self.revealed: tuple[int, ...] | None = None
-        self.takers: tuple[int, ...] = ()
+        self.revealed = None
+        self.takers = ()
         self.taker = 0
         self.stalemates = 0
         self.round = 1
@@ -338,7 +373,7 @@ class HeuschreckenState(State):
     # -- the draw pile -------------------------------------------------------------------------
     def _set_pile(self, pile: list[int]) -> None:
         """The draw pile, top first."""
-        self.pile: tuple[int, ...] = tuple(pile)
+        self.pile = tuple(pile)
         self.top = 0
 
     def _draw(self, wanted: int) -> tuple[int, ...]:
@@ -403,68 +438,116 @@ class HeuschreckenState(State):
             return f"bid {BIDS[action]}"
         return f"take {KINDS[action - TAKE_BASE]}"
 
-    @classmethod
-    def from_view(cls, game: Game, view: View, seat: Seat, rng: random.Random) -> State:
-        """A state ``seat`` cannot tell from the one ``view`` came from: the unseen garden cards
-        are shuffled into a new draw pile, every other pending bid is drawn from its hand."""
-        players = view["players"]
-        state = object.__new__(cls)
-        State.__init__(state, game, players, rng.getrandbits(63), dict(view["variant"]), None)
-        state.beginner = view["variant"]["beginner"]
-        state._reveals = REVEALS[state.beginner]
-        state.display = counts_from(view["display"])
-        state.gardens = [counts_from(g) for g in view["gardens"]]
-        state.discard = counts_from(view["discard"])
-        placed = [state.display, state.discard, *state.gardens]
-        unseen = [
-            kind
-            for kind, total in enumerate(CARD_COUNTS)
-            for _ in range(total - sum(where[kind] for where in placed))
-        ]
-        if len(unseen) != view["pile"]:
-            raise ValueError(
-                f"the view places {sum(CARD_COUNTS) - len(unseen)} garden cards and has a pile of "
-                f"{view['pile']}: they must add up to 66"
-            )
-        rng.shuffle(unseen)
-        state._set_pile(unseen)
-        state.kinds_shown = sum(1 << k for k, n in enumerate(state.display) if n)
-        state.shown = sum(state.display)
-        state.chips = list(view["chips"])
-        state.hands = [hand_from(names) for names in view["hands"]]
-        state.bids = [-1] * players
-        state.committed = 0
-        for s in view["committed"]:
-            state.committed |= 1 << s
-            own = view["bid"] if s == seat else None
-            bid = BIDS.index(own) if own else rng.choice(LEGAL_BIDS[state.hands[s]])
-            state.bids[s] = bid
-            state.hands[s] ^= 1 << bid
-        revealed = view["revealed"]
-        state.revealed = None if revealed is None else tuple(BIDS.index(b) for b in revealed)
-        state.takers, state.taker = tuple(view["takers"]), 0
-        state.stalemates = view["stalemates"]
-        state.round, state.played = view["round"], view["bids_played"]
-        state.phase = PHASES.index(view["phase"])
-        state.is_over = state.phase == OVER
-        state._waiting = WAITING[players]
-        state.to_move = tuple(view["to_move"])
-        return state
-
     def clone(self) -> HeuschreckenState:
-        new = object.__new__(HeuschreckenState)
-        new.__dict__.update(self.__dict__)
-        for name in self.__slots__:
-            setattr(new, name, getattr(self, name))
-        rng = random.Random()
+        new = HeuschreckenState(self.game, self.players, self.seed, self.variant, None, blank=True)
+        self._copy_engine_attributes(new)
+        rng = random.Random(0)  # seeded from a number, not the system (cheaper), then set
         rng.setstate(self.rng.getstate())
         new.rng = rng
         new.moves = list(self.moves)
         new.events = list(self.events)
+        self._copy_table(new)
+        return new
+
+    def _copy_table(self, new: HeuschreckenState) -> None:
+        """Lay this state's table out in ``new`` (the lists copied, the values shared)."""
+        new._reveals = self._reveals
+        new._waiting = self._waiting
+        new.beginner = self.beginner
+        new.bids = list(self.bids)
+        new.chips = list(self.chips)
+        new.committed = self.committed
+        new.discard = list(self.discard)
         new.display = list(self.display)
         new.gardens = [list(g) for g in self.gardens]
-        new.chips = list(self.chips)
-        new.discard = list(self.discard)
         new.hands = list(self.hands)
-        new.bids = list(self.bids)
-        return new
+        new.is_over = self.is_over
+        new.kinds_shown = self.kinds_shown
+        new.phase = self.phase
+        new.pile = self.pile
+        new.played = self.played
+        new.revealed = self.revealed
+        new.round = self.round
+        new.shown = self.shown
+        new.stalemates = self.stalemates
+        new.taker = self.taker
+        new.takers = self.takers
+        new.to_move = self.to_move
+        new.top = self.top
+
+
+Reading = tuple[HeuschreckenState, tuple[int, ...], tuple[tuple[Seat, tuple[int, ...]], ...]]
+"""A view read for sampling (`read_view`): the table as a state without its pile, the unseen
+cards, and the other seats' pending bids, each with the bids its hand allows."""
+
+
+def read_view(game: Game, view: View, seat: Seat) -> Reading:
+    """Read ``view`` for `sample`: everything it shows, and what is left to draw."""
+    players = view["players"]
+    variant = dict(view["variant"])
+    state = HeuschreckenState(game, players, 0, variant, None, blank=True)
+    State.__init__(state, game, players, 0, variant, None)
+    state.beginner = variant["beginner"]
+    state._reveals = REVEALS[state.beginner]
+    state.display = counts_from(view["display"])
+    state.gardens = [counts_from(g) for g in view["gardens"]]
+    state.discard = counts_from(view["discard"])
+    placed = [state.display, state.discard, *state.gardens]
+    unseen = tuple(
+        kind
+        for kind, total in enumerate(CARD_COUNTS)
+        for _ in range(total - sum(where[kind] for where in placed))
+    )
+    if len(unseen) != view["pile"]:
+        raise ValueError(
+            f"the view places {sum(CARD_COUNTS) - len(unseen)} garden cards and has a pile of "
+            f"{view['pile']}: they must add up to 66"
+        )
+    state._set_pile([])
+    state.kinds_shown = sum(1 << k for k, n in enumerate(state.display) if n)
+    state.shown = sum(state.display)
+    state.chips = list(view["chips"])
+    state.hands = [hand_from(names) for names in view["hands"]]
+    state.bids = [-1] * players
+    state.committed = 0
+    pending = []
+    for s in view["committed"]:
+        state.committed |= 1 << s
+        if s == seat and view["bid"]:
+            bid = BIDS.index(view["bid"])
+            state.bids[s] = bid
+            state.hands[s] ^= 1 << bid
+        else:
+            pending.append((s, LEGAL_BIDS[state.hands[s]]))
+    revealed = view["revealed"]
+    state.revealed = None if revealed is None else tuple(BIDS.index(b) for b in revealed)
+    state.takers, state.taker = tuple(view["takers"]), 0
+    state.stalemates = view["stalemates"]
+    state.round, state.played = view["round"], view["bids_played"]
+    state.phase = PHASES.index(view["phase"])
+    state.is_over = state.phase == OVER
+    state._waiting = WAITING[players]
+    state.to_move = tuple(view["to_move"])
+    return state, unseen, tuple(pending)
+
+
+def sample(reading: Reading, rng: random.Random) -> HeuschreckenState:
+    """A state the seat of ``reading`` cannot tell from the one its view came from: the unseen
+    garden cards shuffled into a new draw pile, every other pending bid drawn from its hand."""
+    table, unseen, pending = reading
+    state = HeuschreckenState(table.game, table.players, 0, table.variant, None, blank=True)
+    table._copy_engine_attributes(state)
+    state.seed = seed = rng.getrandbits(63)
+    state.rng = random.Random(seed)
+    state.moves = []
+    state.events = []
+    table._copy_table(state)
+    pile = [*unseen]
+    shuffle(pile, rng)
+    state.pile = tuple(pile)
+    bids, hands = state.bids, state.hands
+    for s, allowed in pending:
+        bid = rng.choice(allowed)
+        bids[s] = bid
+        hands[s] ^= BIT[bid]
+    return state

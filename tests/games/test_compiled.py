@@ -1,0 +1,134 @@
+"""The compiled rules (`potager.compiled`) are what the tests test, and they play exactly as their
+source does: random games played side by side with each game's rules module loaded from its
+source, and the samples drawn from the same views with the same random numbers."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import random
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from potager import compiled, games
+from potager.agents import random_playout
+from potager.engine import State
+
+RULES = {
+    "garden-rush": ("potager.games.garden_rush.rules", "GardenRushState"),
+    "heuschrecken-poker": ("potager.games.heuschrecken_poker.rules", "HeuschreckenState"),
+}
+"""Each game with compiled rules: its rules module and its state class."""
+
+CASES = [
+    ("garden-rush", 2, {}),
+    ("garden-rush", 2, {"tools_and_moles": True}),
+    ("garden-rush", 2, {"stuck": "pass"}),
+    ("heuschrecken-poker", 2, {}),
+    ("heuschrecken-poker", 3, {"beginner": True}),
+    ("heuschrecken-poker", 4, {}),
+]
+"""Game, players and variant of the games played side by side."""
+
+
+def test_the_hot_path_runs_compiled_unless_asked_not_to() -> None:
+    """`make test` builds them: a build that failed would otherwise pass every test, slowly."""
+    if os.environ.get("POTAGER_PURE"):
+        pytest.skip("POTAGER_PURE is set: the plain source runs")
+    assert compiled.status() == {name: True for name in compiled.MODULES}
+
+
+def test_every_compiled_rules_module_is_compared_here() -> None:
+    assert {module for module, _ in RULES.values()} == {
+        name for name in compiled.MODULES if name.endswith(".rules")
+    }
+
+
+def source_rules(name: str) -> ModuleType:
+    """A rules module loaded from its source as a module of its own, beside the compiled one."""
+    built = importlib.import_module(name)
+    path = Path(str(built.__file__)).with_name("rules.py")
+    spec = importlib.util.spec_from_file_location(f"{name}_from_source", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("name", "players", "variant"), CASES)
+def test_the_source_and_the_build_play_the_same_games(
+    name: str, players: int, variant: dict[str, Any]
+) -> None:
+    """Random games played side by side: the same legal actions, views, events and results."""
+    game = games.get(name)
+    module, cls = RULES[name]
+    source = getattr(source_rules(module), cls)
+    options = game.resolve_variant(variant)
+    rng = random.Random(5)
+    for seed in range(40):
+        built = game.new_game(players, seed, variant)
+        plain = source(game, players, seed, options, None)
+        assert type(plain) is not type(built)
+        while not built.is_over:
+            seat = built.to_move[0]
+            assert plain.to_move == built.to_move
+            legal = built.legal_actions(seat)
+            assert plain.legal_actions(seat) == legal
+            if rng.random() < 0.2:
+                assert plain.view(seat) == built.view(seat)
+                assert_same_clones(plain, built)
+            action = rng.choice(legal)
+            built.apply(seat, action)
+            plain.apply(seat, action)
+        assert plain.is_over
+        assert plain.events == built.events
+        assert plain.view(None) == built.view(None)
+        assert plain.result() == built.result()
+
+
+def assert_same_clones(plain: State, built: State) -> None:
+    """Clones of both, played on at random with the same numbers, stay the same."""
+    plain, built = plain.clone(), built.clone()
+    rng = random.Random(len(built.moves))
+    for _ in range(5):
+        if built.is_over:
+            break
+        seat = built.to_move[0]
+        action = rng.choice(built.legal_actions(seat))
+        plain.apply(seat, action)
+        built.apply(seat, action)
+    assert plain.view(None) == built.view(None)
+
+
+SAMPLERS = {
+    "heuschrecken-poker": "potager.games.heuschrecken_poker.rules",
+}
+"""Games whose sampling (``read_view`` and ``sample``) is compiled with their rules."""
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLERS))
+def test_the_source_and_the_build_sample_the_same_states(name: str) -> None:
+    """From the same views with the same random numbers, the same states (every seat's view, and
+    the same games when played on)."""
+    game = games.get(name)
+    built = importlib.import_module(SAMPLERS[name])
+    plain = source_rules(SAMPLERS[name])
+    rng = random.Random(3)
+    for seed in range(20):
+        state = game.new_game(game.min_players + seed % 2, seed)
+        while not state.is_over:
+            seat = rng.choice(state.to_move)
+            view = state.view(seat)
+            ours = built.sample(built.read_view(game, view, seat), random.Random(seed))
+            theirs = plain.sample(plain.read_view(game, view, seat), random.Random(seed))
+            for s in range(state.players):
+                assert ours.view(s) == theirs.view(s)
+            if len(state.moves) % 5 == 0:  # the hidden part too: played on, they stay the same
+                random_playout(ours, random.Random(seed))
+                random_playout(theirs, random.Random(seed))
+                assert ours.events == theirs.events
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
