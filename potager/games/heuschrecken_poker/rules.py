@@ -8,12 +8,13 @@ only looks up precomputed tables and updates these ints.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
-from potager.engine import Action, Game, IllegalAction, Result, Seat, State, View
+from potager.engine import Action, Event, Game, IllegalAction, Result, Seat, State, View
 from potager.engine.record import move_entries
 from potager.engine.shuffle import shuffle
 
+from . import events
 from .data import (
     BIDS,
     CARD_COUNTS,
@@ -29,51 +30,58 @@ from .data import (
     STALEMATE_EXTRA_CARDS,
     STALEMATES_TO_DISCARD,
 )
-from .events import BID_EVENTS, HARVEST_EVENTS, REFILL_EVENTS, REVEALS, TAKE_EVENTS
 from .views import PHASES, build_view, counts_from, hand_from
 
-BID, TAKE, OVER = 0, 1, 2
+BID_EVENTS: Final[tuple[Any, ...]] = events.BID_EVENTS
+TAKE_EVENTS: Final[Any] = events.TAKE_EVENTS
+HARVEST_EVENTS: Final[Any] = events.HARVEST_EVENTS
+REFILL_EVENTS: Final[Any] = events.REFILL_EVENTS
+REVEALS: Final[Any] = events.REVEALS
+"""The shared events (`events`), typed ``Any`` so that compiled code appends the shared objects
+and their tables' ``__missing__`` runs."""
+
+BID: Final = 0
+TAKE: Final = 1
+OVER: Final = 2
 """The phases: everyone bids (a hidden commitment), takers pick in bid order, the game is over."""
 
-TAKE_BASE = len(BIDS)
+TAKE_BASE: Final = len(BIDS)
 """Action ``TAKE_BASE + kind`` takes that kind from the display; actions below it are bids."""
 
-KIND_NAME = KINDS.__getitem__
+KIND_NAME: Final = KINDS.__getitem__
 """Notation of a kind (as a function: `map` over it is the cheapest loop)."""
 
-FULL_HAND = (1 << HAND_SIZE) - 1
+FULL_HAND: Final = (1 << HAND_SIZE) - 1
+KIND_COUNT: Final = len(KINDS)
 
-BIT = tuple(1 << i for i in range(max(HAND_SIZE, len(KINDS), MAX_PLAYERS)))
-"""``BIT[i]`` is ``1 << i``: a tuple lookup is cheaper than a shift in CPython."""
-
-LEGAL_BIDS = tuple(tuple(b for b in range(HAND_SIZE) if hand >> b & 1) for hand in range(256))
+LEGAL_BIDS: Final[tuple[Any, ...]] = tuple(
+    tuple(b for b in range(HAND_SIZE) if hand >> b & 1) for hand in range(256)
+)
 """The bids in a hand, by hand bitmask."""
 
-PRESENT = tuple(
+PRESENT: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(k for k in range(len(KINDS)) if mask >> k & 1) for mask in range(1 << len(KINDS))
 )
 """The kinds present, by bitmask."""
 
-LEGAL_TAKES = tuple(tuple(TAKE_BASE + k for k in kinds) for kinds in PRESENT)
+LEGAL_TAKES: Final[tuple[Any, ...]] = tuple(
+    tuple(TAKE_BASE + k for k in kinds) for kinds in PRESENT
+)
 """The take actions for a display, by the bitmask of the kinds present."""
 
-ONLY_KIND = tuple(kinds[0] if len(kinds) == 1 else -1 for kinds in PRESENT)
+ONLY_KIND: Final[tuple[int, ...]] = tuple(kinds[0] if len(kinds) == 1 else -1 for kinds in PRESENT)
 """The one kind present, by bitmask; -1 when there are none or several (a taker's choice)."""
 
-ALONE = tuple((seat,) for seat in range(MAX_PLAYERS))
+ALONE: Final[tuple[tuple[Seat, ...], ...]] = tuple((seat,) for seat in range(MAX_PLAYERS))
 """``ALONE[seat]`` is ``(seat,)``, `to_move` when one taker picks: shared, not built per pick."""
 
-MOVES = move_entries(MAX_PLAYERS, TAKE_BASE + len(KINDS))
+MOVES: Final[tuple[tuple[Any, ...], ...]] = move_entries(MAX_PLAYERS, TAKE_BASE + len(KINDS))
 """``MOVES[seat][action]`` is ``(seat, action)``, the record's entry: shared, not built per step."""
 
-BID_SETS = tuple(map(frozenset, LEGAL_BIDS))
-TAKE_SETS = tuple(map(frozenset, LEGAL_TAKES))
-"""`LEGAL_BIDS` and `LEGAL_TAKES` as sets: `apply`'s legality test is one membership test."""
-
-PILE = tuple(kind for kind, n in enumerate(CARD_COUNTS) for _ in range(n))
+PILE: Final[tuple[int, ...]] = tuple(kind for kind, n in enumerate(CARD_COUNTS) for _ in range(n))
 """The 66 garden cards in the components' order, before the shuffle."""
 
-WAITING = tuple(
+WAITING: Final[tuple[tuple[tuple[Seat, ...], ...], ...]] = tuple(
     tuple(tuple(s for s in range(n) if not committed >> s & 1) for committed in range(1 << n))
     for n in range(MAX_PLAYERS + 1)
 )
@@ -104,14 +112,17 @@ class HeuschreckenState(State):
         "committed",
         "discard",
         "display",
+        "events",
         "gardens",
         "hands",
         "is_over",
         "kinds_shown",
+        "moves",
         "phase",
         "pile",
         "played",
         "revealed",
+        "rng",
         "round",
         "shown",
         "stalemates",
@@ -124,6 +135,10 @@ class HeuschreckenState(State):
     # Compiled (`potager.compiled`), this is a native class: every attribute declared here is a C
     # field; run from the source, the slots give the same.
     _reveals: Any  # a `Reveals`: typed Any so that its `__missing__` runs
+    # The engine's fields of the hot path, declared again to be fields too.
+    moves: list[Any]  # of (seat, action): `MOVES`
+    events: list[Event]
+    rng: random.Random
     _waiting: tuple[tuple[Seat, ...], ...]
     beginner: bool
     bids: list[int]
@@ -204,36 +219,47 @@ class HeuschreckenState(State):
             return [*LEGAL_BIDS[self.hands[seat]]]
         return [*LEGAL_TAKES[self.kinds_shown]]
 
-    def apply(self, seat: Seat, action: Action) -> None:
+    def apply(self, seat: Any, action: Any) -> None:
         """`State.apply` with the legality test and the step in one method: this is the hot path
         of playouts, where a Python call costs as much as a bid."""
-        if seat in self.to_move and type(action) is int:
-            if self.phase == BID:
-                hands = self.hands
-                if action in BID_SETS[hands[seat]]:
-                    self.moves.append(MOVES[seat][action])
-                    # Step 1: a face-down bid. It leaves the hand now; views add it back until
-                    # the reveal.
-                    self.bids[seat] = action
-                    hands[seat] ^= BIT[action]
-                    committed = self.committed | BIT[seat]
-                    self.events.append(BID_EVENTS[seat])
-                    waiting = self._waiting[committed]
-                    if waiting:
-                        self.committed = committed
-                        self.to_move = waiting
-                    else:
-                        self.committed = 0
-                        self._reveal()
-                    return
-            elif action in TAKE_SETS[self.kinds_shown]:
-                self.moves.append(MOVES[seat][action])
-                # Step 2: the taker to move takes every card of one kind.
-                self._take(seat, action - TAKE_BASE, False)
-                self.taker += 1
-                self._next_taker()
-                return
-        raise IllegalAction(self._why_illegal(seat, action))
+        if not (
+            type(seat) is int
+            and type(action) is int
+            and seat in self.to_move
+            and self._play(seat, action)
+        ):
+            raise IllegalAction(self._why_illegal(seat, action))
+
+    def _play(self, seat: Seat, action: Action) -> bool:
+        """Play ``action`` of ``seat``, a seat to move, if it is legal; whether it was."""
+        if self.phase == BID:
+            hands = self.hands
+            if not (0 <= action < TAKE_BASE and hands[seat] >> action & 1):
+                return False
+            self.moves.append(MOVES[seat][action])
+            # Step 1: a face-down bid. It leaves the hand now; views add it back until the
+            # reveal.
+            self.bids[seat] = action
+            hands[seat] ^= 1 << action
+            committed = self.committed | 1 << seat
+            self.events.append(BID_EVENTS[seat])
+            waiting = self._waiting[committed]
+            if waiting:
+                self.committed = committed
+                self.to_move = waiting
+            else:
+                self.committed = 0
+                self._reveal()
+            return True
+        kind = action - TAKE_BASE
+        if not (0 <= kind < KIND_COUNT and self.kinds_shown >> kind & 1):
+            return False
+        self.moves.append(MOVES[seat][action])
+        # Step 2: the taker to move takes every card of one kind.
+        self._take(seat, kind, False)
+        self.taker += 1
+        self._next_taker()
+        return True
 
     # -- the turn (Durchgang) ------------------------------------------------------------------
     def _reveal(self) -> None:
@@ -280,7 +306,7 @@ class HeuschreckenState(State):
         display = self.display
         count = display[kind]
         display[kind] = 0
-        self.kinds_shown ^= BIT[kind]
+        self.kinds_shown ^= 1 << kind
         self.shown -= count
         self.events.append(TAKE_EVENTS[seat, kind, count, forced])
         garden = self.gardens[seat]
@@ -384,7 +410,7 @@ class HeuschreckenState(State):
         shown = self.kinds_shown
         for kind in cards:
             display[kind] += 1
-            shown |= BIT[kind]
+            shown |= 1 << kind
         self.kinds_shown = shown
         self.shown += len(cards)
         self.top = top + len(cards)
@@ -549,5 +575,5 @@ def sample(reading: Reading, rng: random.Random) -> HeuschreckenState:
     for s, allowed in pending:
         bid = rng.choice(allowed)
         bids[s] = bid
-        hands[s] ^= BIT[bid]
+        hands[s] ^= 1 << bid
     return state
