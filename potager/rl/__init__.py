@@ -12,7 +12,8 @@ PettingZoo, as its classic environments are used::
     8
 
 - `env(game, players=None, variant=None, reward="win", max_cycles=None, render_mode=None)`: the AEC
-  environment, wrapped in PettingZoo's order enforcing wrapper; `raw_env` unwrapped;
+  environment (`raw_env` is the same: it enforces PettingZoo's order of calls itself, without the
+  wrapper's cost);
 - `parallel_env(...)`: the Parallel environment (a simultaneous decision is one step);
 - one module per game with PettingZoo's versioned names (`potager.rl.heuschrecken_poker_v0`,
   `pas_de_haricots_v0`, `kraut_und_rueben_v0`, `garden_rush_v0`), each with `env`, `raw_env` and
@@ -30,7 +31,6 @@ from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from .aec import PotagerAEC
 from .parallel import PotagerParallel
@@ -46,18 +46,6 @@ GYMNASIUM_IDS = {
 """Each game's Gymnasium id (the single-agent environment `PotagerSingle`)."""
 
 
-def raw_env(
-    game: str,
-    players: int | None = None,
-    variant: Mapping[str, Any] | None = None,
-    reward: RewardKind = "win",
-    max_cycles: int | None = None,
-    render_mode: str | None = None,
-) -> PotagerAEC:
-    """The AEC environment of ``game`` without wrappers."""
-    return PotagerAEC(game, players, variant, reward, max_cycles, render_mode)
-
-
 def env(
     game: str,
     players: int | None = None,
@@ -65,9 +53,13 @@ def env(
     reward: RewardKind = "win",
     max_cycles: int | None = None,
     render_mode: str | None = None,
-) -> OrderEnforcingWrapper[str, Any, int]:
-    """The AEC environment of ``game``, wrapped so that it must be reset before use."""
-    return OrderEnforcingWrapper(raw_env(game, players, variant, reward, max_cycles, render_mode))
+) -> PotagerAEC:
+    """The AEC environment of ``game``."""
+    return PotagerAEC(game, players, variant, reward, max_cycles, render_mode)
+
+
+raw_env = env
+"""PettingZoo's name for the environment without wrappers: ours has none."""
 
 
 def parallel_env(

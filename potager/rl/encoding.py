@@ -73,13 +73,6 @@ def index_of(names: Sequence[str]) -> dict[str, int]:
     return {name: i for i, name in enumerate(names)}
 
 
-def fill(vector: np.ndarray, values: Mapping[int, float]) -> np.ndarray:
-    """``vector`` with ``values`` (``{index: value}``) written in one numpy call."""
-    if values:
-        vector[list(values)] = list(values.values())
-    return vector
-
-
 def encoder(game: Game, players: int, variant: Mapping[str, Any] | None = None) -> Encoder:
     """The encoder of ``game`` for ``players`` and ``variant`` (`ValueError` if it has none)."""
     module_name = f"{__package__}.encoders.{game.name.replace('-', '_')}"

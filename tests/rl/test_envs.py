@@ -171,3 +171,11 @@ def test_single_agent_env_plays_a_whole_game_against_bots(name: str) -> None:
 def test_docs_hold_every_feature_table() -> None:
     docs = (Path(__file__).parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
     assert tables() in docs
+
+
+def test_using_an_environment_before_reset_is_refused() -> None:
+    env = rl.env("garden-rush", render_mode="ansi")
+    for call in (lambda: env.step(0), env.last, env.render, lambda: env.observe("player_0")):
+        with pytest.raises(RuntimeError, match="reset"):
+            call()
+    assert list(env.agent_iter()) == []

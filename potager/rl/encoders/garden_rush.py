@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from potager.engine import Game, Seat, View
-from potager.rl.encoding import Layout, fill, index_of, relative
+from potager.rl.encoding import Layout, index_of, relative
 
 PHASES = ("place or harvest", "bonus", "swap")
 FACES = ("double", "single", "tool", "mole")
@@ -68,45 +68,44 @@ class Encoder:
 
     def encode(self, view: View, seat: Seat) -> np.ndarray:
         kinds, k = self.kinds, len(self.kinds)
-        values: dict[int, float] = {
-            self.flags: float(view["turn"] == seat),
-            self.flags + 1: float(view["first_seed"] == seat),
-            self.flags + 2: float(view["end_triggered"]),
-            self.flags + 3: float(view["last_turn"]),
-            self.passes: view["passes"] / PASS_SCALE,
-            self.bag_size: view["bag_size"] / self.tokens,
-        }
+        v = np.zeros(self.layout.size, dtype=np.float32)
+        v[self.flags] = float(view["turn"] == seat)
+        v[self.flags + 1] = float(view["first_seed"] == seat)
+        v[self.flags + 2] = float(view["end_triggered"])
+        v[self.flags + 3] = float(view["last_turn"])
+        v[self.passes] = view["passes"] / PASS_SCALE
+        v[self.bag_size] = view["bag_size"] / self.tokens
         if view["phase"] in PHASES:
-            values[self.phase + PHASES.index(view["phase"])] = 1.0
+            v[self.phase + PHASES.index(view["phase"])] = 1.0
         order = relative(range(self.players), seat)
         for slot, other in enumerate(order):
-            values[self.scores + slot] = view["scores"][other] / self.goal
+            v[self.scores + slot] = view["scores"][other] / self.goal
         for slot, token in enumerate(view["hedge"]):
-            values[self.hedge + slot * k + kinds[token]] = 1.0
+            v[self.hedge + slot * k + kinds[token]] = 1.0
         if view["trampoline"] is not None:
-            values[self.trampoline + kinds[view["trampoline"]]] = 1.0
+            v[self.trampoline + kinds[view["trampoline"]]] = 1.0
         for kind, count in view["bag"].items():
             if count:
-                values[self.bag + kinds[kind]] = count / BAG_SCALE
+                v[self.bag + kinds[kind]] = count / BAG_SCALE
         for kind, count in view["discard"].items():
             if count:
-                values[self.discard + kinds[kind]] = count / BAG_SCALE
+                v[self.discard + kinds[kind]] = count / BAG_SCALE
         bonus = view["bonus"]
         if bonus is not None:
             for tool in bonus["tools"]:
-                values[self.bonus_tools + self.abilities[tool]] = 1.0
+                v[self.bonus_tools + self.abilities[tool]] = 1.0
             if bonus["fixed"] is not None:
-                values[self.bonus_square + self.squares[bonus["fixed"]]] = 1.0
+                v[self.bonus_square + self.squares[bonus["fixed"]]] = 1.0
         if view["swap"] is not None:
-            values[self.swap + view["swap"] - 1] = 1.0
+            v[self.swap + view["swap"] - 1] = 1.0
         per_square, per_potager = self.per_square, len(self.squares) * self.per_square
         faces = k + len(FACES)
         for slot, other in enumerate(order):
             at = self.potagers + slot * per_potager
             for square, token in view["potagers"][other].items():
                 where = at + self.squares[square] * per_square
-                values[where + kinds[token["token"]]] = 1.0
-                values[where + k + self.faces[token["face"]]] = 1.0
+                v[where + kinds[token["token"]]] = 1.0
+                v[where + k + self.faces[token["face"]]] = 1.0
             for square, tool in view["tool_squares"][other].items():
-                values[at + self.squares[square] * per_square + faces + self.abilities[tool]] = 1.0
-        return fill(np.zeros(self.layout.size, dtype=np.float32), values)
+                v[at + self.squares[square] * per_square + faces + self.abilities[tool]] = 1.0
+        return v

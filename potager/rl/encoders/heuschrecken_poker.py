@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from potager.engine import Game, Seat, View
-from potager.rl.encoding import Layout, fill, index_of, relative
+from potager.rl.encoding import Layout, index_of, relative
 
 PILE_SCALE = 66.0
 """Garden cards in the box (13 of each plant, 14 grasshoppers)."""
@@ -54,20 +54,19 @@ class Encoder:
 
     def encode(self, view: View, seat: Seat) -> np.ndarray:
         kinds, bids = self.kinds, self.bids
-        values: dict[int, float] = {
-            self.round: view["round"] / ROUND_SCALE,
-            self.bids_played: view["bids_played"] / 8.0,
-            self.stalemates: float(view["stalemates"]),
-            self.pile: view["pile"] / PILE_SCALE,
-        }
+        v = np.zeros(self.layout.size, dtype=np.float32)
+        v[self.round] = view["round"] / ROUND_SCALE
+        v[self.bids_played] = view["bids_played"] / 8.0
+        v[self.stalemates] = float(view["stalemates"])
+        v[self.pile] = view["pile"] / PILE_SCALE
         if view["phase"] in PHASES:
-            values[self.phase + PHASES.index(view["phase"])] = 1.0
+            v[self.phase + PHASES.index(view["phase"])] = 1.0
         for kind, n in view["display"].items():
-            values[self.display + kinds[kind]] = n / COUNT_SCALE
+            v[self.display + kinds[kind]] = n / COUNT_SCALE
         for kind, n in view["discard"].items():
-            values[self.discard + kinds[kind]] = n / COUNT_SCALE
+            v[self.discard + kinds[kind]] = n / COUNT_SCALE
         if view["bid"] is not None:
-            values[self.own_bid + bids[view["bid"]]] = 1.0
+            v[self.own_bid + bids[view["bid"]]] = 1.0
         n, k, b = self.players, len(kinds), len(bids)
         order = relative(range(n), seat)
         revealed = view["revealed"] or [None] * n
@@ -75,19 +74,19 @@ class Encoder:
         for slot, other in enumerate(order):
             at = self.seats + slot * self.per_seat
             for kind, count in view["gardens"][other].items():
-                values[at + kinds[kind]] = count / COUNT_SCALE
-            values[at + k] = view["chips"][other] / CHIP_SCALE
+                v[at + kinds[kind]] = count / COUNT_SCALE
+            v[at + k] = view["chips"][other] / CHIP_SCALE
             for card in view["hands"][other]:
-                values[at + k + 1 + bids[card]] = 1.0
+                v[at + k + 1 + bids[card]] = 1.0
             for card in view["spent"][other]:
-                values[at + k + 1 + b + bids[card]] = 1.0
+                v[at + k + 1 + b + bids[card]] = 1.0
             at += k + 1 + 2 * b
-            values[at] = float(other in committed)
+            v[at] = float(other in committed)
             shown = revealed[other]
-            values[at + 1 + (b if shown is None else bids[shown])] = 1.0
-            values[at + 2 + b] = float(other in to_move)
-            values[at + 3 + b] = float(other in takers)
-        return fill(np.zeros(self.layout.size, dtype=np.float32), values)
+            v[at + 1 + (b if shown is None else bids[shown])] = 1.0
+            v[at + 2 + b] = float(other in to_move)
+            v[at + 3 + b] = float(other in takers)
+        return v
 
 
 def _k(facts: dict[str, Any]) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from potager.engine import Game, Seat, View
-from potager.rl.encoding import Layout, fill, index_of, relative
+from potager.rl.encoding import Layout, index_of, relative
 
 PHASES = ("draw", "place", "take")
 HEIGHT_SCALE = 3.0
@@ -66,30 +66,29 @@ class Encoder:
 
     def encode(self, view: View, seat: Seat) -> np.ndarray:
         kinds, k, n = self.kinds, len(self.kinds), self.players
-        values: dict[int, float] = {
-            self.game_number: view["game"] / view["games"],
-            self.pile: view["pile"] / self.tiles,
-            self.running_score: view["running_score"] / SCORE_SCALE,
-        }
+        v = np.zeros(self.layout.size, dtype=np.float32)
+        v[self.game_number] = view["game"] / view["games"]
+        v[self.pile] = view["pile"] / self.tiles
+        v[self.running_score] = view["running_score"] / SCORE_SCALE
         if view["phase"] in PHASES:
-            values[self.phase + PHASES.index(view["phase"])] = 1.0
+            v[self.phase + PHASES.index(view["phase"])] = 1.0
         if view["drawn"] is not None:
-            values[self.drawn + self.pile_kinds[view["drawn"]]] = 1.0
+            v[self.drawn + self.pile_kinds[view["drawn"]]] = 1.0
         for kind, count in view["out"].items():
-            values[self.out + kinds[kind]] = count / OUT_SCALE
+            v[self.out + kinds[kind]] = count / OUT_SCALE
         if view["contract"] is not None:
-            values[self.contract + self.contracts[str(view["contract"])]] = 1.0
+            v[self.contract + self.contracts[str(view["contract"])]] = 1.0
         slot_of = {other: slot for slot, other in enumerate(relative(range(n), seat))}
         for g, garden in enumerate(view["gardens"]):
             at = self.garden_slices + g * self.per_garden
             owner = garden["owner"]
-            values[at + (n if owner is None else slot_of[owner])] = 1.0
-            values[at + n + 1] = float(garden["full"])
+            v[at + (n if owner is None else slot_of[owner])] = 1.0
+            v[at + n + 1] = float(garden["full"])
             at += n + 2
             for space, stack in garden["spaces"].items():
                 where = at + self.spaces[space] * self.per_space
-                values[where + kinds[stack[-1]]] = 1.0
-                values[where + k] = len(stack) / HEIGHT_SCALE
+                v[where + kinds[stack[-1]]] = 1.0
+                v[where + k] = len(stack) / HEIGHT_SCALE
         taken = [0] * n
         for taker, _ in view["taken"]:
             taken[taker] += 1
@@ -97,10 +96,10 @@ class Encoder:
         first = view["taken"][0][0] if view["taken"] else None
         for other, slot in slot_of.items():
             at = self.seats + slot * 6
-            values[at] = float(other == view["turn"])
-            values[at + 1] = float(view["moles"][other])
-            values[at + 2] = float(other in finished)
-            values[at + 3] = taken[other] / 3.0
-            values[at + 4] = float(other == first)
-            values[at + 5] = view["totals"][other] / TOTAL_SCALE
-        return fill(np.zeros(self.layout.size, dtype=np.float32), values)
+            v[at] = float(other == view["turn"])
+            v[at + 1] = float(view["moles"][other])
+            v[at + 2] = float(other in finished)
+            v[at + 3] = taken[other] / 3.0
+            v[at + 4] = float(other == first)
+            v[at + 5] = view["totals"][other] / TOTAL_SCALE
+        return v

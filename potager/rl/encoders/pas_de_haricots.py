@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from potager.engine import Game, Seat, View
-from potager.rl.encoding import Layout, fill, index_of, relative
+from potager.rl.encoding import Layout, index_of, relative
 
 PHASES = ("lead", "commit", "take")
 HAND_SCALE = 20.0
@@ -49,33 +49,32 @@ class Encoder:
 
     def encode(self, view: View, seat: Seat) -> np.ndarray:
         cards, c = self.cards, len(self.cards)
-        values: dict[int, float] = {
-            self.hand_number: view["hand_number"] / self.hands,
-            self.turn: view["turn"] / TURN_SCALE,
-        }
+        v = np.zeros(self.layout.size, dtype=np.float32)
+        v[self.hand_number] = view["hand_number"] / self.hands
+        v[self.turn] = view["turn"] / TURN_SCALE
         if view["phase"] in PHASES:
-            values[self.phase + PHASES.index(view["phase"])] = 1.0
+            v[self.phase + PHASES.index(view["phase"])] = 1.0
         for card in view["hand"] or ():
-            values[self.hand + cards[card]] = 1.0
+            v[self.hand + cards[card]] = 1.0
         if view["commitment"] is not None:
-            values[self.commitment + cards[view["commitment"]]] = 1.0
+            v[self.commitment + cards[view["commitment"]]] = 1.0
         if view["bean_card"] is not None:
-            values[self.bean_card + cards[view["bean_card"]]] = 1.0
+            v[self.bean_card + cards[view["bean_card"]]] = 1.0
         committed, to_move = set(view["committed"]), set(view["to_move"])
         for slot, other in enumerate(relative(range(self.players), seat)):
             at = self.seats + slot * self.per_seat
             face_up = view["table"][other]
             if face_up is not None:
-                values[at + cards[face_up]] = 1.0
+                v[at + cards[face_up]] = 1.0
             for card in view["collected"][other]:
-                values[at + c + cards[card]] = 1.0
+                v[at + c + cards[card]] = 1.0
             at += 2 * c
-            values[at] = view["hand_sizes"][other] / HAND_SCALE
-            values[at + 1] = float(other in committed)
-            values[at + 2] = float(other == view["bean"])
-            values[at + 3] = float(other == view["taker"])
-            values[at + 4] = float(other in to_move)
+            v[at] = view["hand_sizes"][other] / HAND_SCALE
+            v[at + 1] = float(other in committed)
+            v[at + 2] = float(other == view["bean"])
+            v[at + 3] = float(other == view["taker"])
+            v[at + 4] = float(other in to_move)
             for suit, value in view["series"][other].items():
-                values[at + 5 + self.suits[suit]] = value / SERIES_SCALE
-            values[at + 5 + len(self.suits)] = view["totals"][other] / TOTAL_SCALE
-        return fill(np.zeros(self.layout.size, dtype=np.float32), values)
+                v[at + 5 + self.suits[suit]] = value / SERIES_SCALE
+            v[at + 5 + len(self.suits)] = view["totals"][other] / TOTAL_SCALE
+        return v
