@@ -58,9 +58,10 @@ def test_analyse_a_finished_game_on_its_replay_page(browser: Browser, server: st
     expect(status).to_contain_text("Every decision judged", timeout=60_000)
     expect(page.locator("#analysis-progress")).to_be_hidden()
     expect(page.locator("#analyse")).to_be_disabled()
-    chart = page.locator("#analysis-chart")
-    expect(chart).to_be_visible()
-    page.wait_for_function("document.getElementById('analysis-chart').naturalWidth > 0")
+    # The chart is drawn by matplotlib on demand: slow on a busy machine.
+    loaded = "document.getElementById('analysis-chart').naturalWidth > 0"
+    page.wait_for_function(loaded, timeout=60_000)
+    expect(page.locator("#analysis-chart")).to_be_visible()
     verdicts = page.locator("#moves .verdict")
     assert verdicts.count() > 0
     page.click("#forward")
