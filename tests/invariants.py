@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from potager import games
-from potager.engine import Game, GameRecord, IllegalAction, State
+from potager.engine import PRIVATE_TO, Game, GameRecord, IllegalAction, State
 
 
 def snapshot(state: State) -> str:
@@ -90,6 +90,23 @@ def assert_replay(state: State) -> None:
     assert snapshot(again) == snapshot(state)
     if state.is_over:
         assert again.result() == state.result()
+
+
+def assert_events_addressed(state: State) -> None:
+    """Every event has a type and is JSON; the reserved key `PRIVATE_TO`, where a game uses it,
+    names a seat (a game's own fields never take that key); every public event reaches every seat
+    and the spectator, in order, and a private one its own seat only (`State.events_for`)."""
+    json.dumps(state.events)
+    for event in state.events:
+        assert isinstance(event.get("type"), str), event
+        if PRIVATE_TO in event:
+            assert type(event[PRIVATE_TO]) is int and 0 <= event[PRIVATE_TO] < state.players, event
+    public = [e for e in state.events if PRIVATE_TO not in e]
+    for seat in [*range(state.players), None]:
+        seen = state.events_for(seat)
+        assert [e for e in seen if PRIVATE_TO not in e] == public, f"seat {seat}"
+        own = [e for e in state.events if PRIVATE_TO in e and e[PRIVATE_TO] == seat]
+        assert [e for e in seen if PRIVATE_TO in e] == own, f"seat {seat}"
 
 
 def assert_sample_keeps_view(state: State, rng: random.Random) -> None:

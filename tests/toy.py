@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from potager import games
-from potager.engine import Commitments, Game, Result, State
+from potager.engine import PRIVATE_TO, Commitments, Game, Result, State
 
 BIDS = ("1", "2", "3")
 KEEP, GIVE = 3, 4
@@ -48,7 +48,7 @@ class ToyState(State):
         self.bids.open(tuple(range(players)))
         self.chooser: int | None = None
         for seat, hand in enumerate(self.hands):
-            self.events.append({"type": "deal", "to": seat, "fruits": list(hand)})
+            self.events.append({"type": "deal", PRIVATE_TO: seat, "fruits": list(hand)})
 
     @property
     def to_move(self) -> tuple[int, ...]:
@@ -71,7 +71,7 @@ class ToyState(State):
             self._next_card()
             return
         self.bids.commit(seat, action)
-        self.events.append({"type": "your bid", "to": seat, "bid": BIDS[action]})
+        self.events.append({"type": "your bid", PRIVATE_TO: seat, "bid": BIDS[action]})
         if not self.bids.complete:
             return
         bids = self.bids.reveal()

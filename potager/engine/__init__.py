@@ -5,9 +5,10 @@ from .commitments import Commitments
 from .errors import IllegalAction, NotationError, RecordError
 from .game import Game, State, VariantSpec
 from .record import GameRecord, SeatHolder, signed
-from .types import Action, Event, Result, Seat, View
+from .types import PRIVATE_TO, Action, Event, Result, Seat, View
 
 __all__ = [
+    "PRIVATE_TO",
     "Action",
     "Agent",
     "Commitments",

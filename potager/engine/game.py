@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from .errors import IllegalAction, NotationError
 from .record import GameRecord
-from .types import Action, Event, Result, Seat, View
+from .types import PRIVATE_TO, Action, Event, Result, Seat, View
 
 VariantSpec = dict[str, tuple[tuple[Any, ...], Any, str]]
 """``{option name: (allowed values, default, one-line doc)}``."""
@@ -238,8 +238,9 @@ class State(ABC):
         """Everything ``seat`` may know and nothing else; ``None`` is the spectator."""
 
     def events_for(self, seat: Seat | None, start: int = 0) -> list[Event]:
-        """Events from ``start`` that ``seat`` may know: public ones and ones addressed to it."""
-        return [e for e in self.events[start:] if e.get("to", seat) == seat]
+        """Events from ``start`` that ``seat`` may know: public ones and ones addressed to it (by
+        the reserved key `PRIVATE_TO`); the spectator (``None``) gets the public ones."""
+        return [e for e in self.events[start:] if e.get(PRIVATE_TO, seat) == seat]
 
     def determinize(self, seat: Seat, rng: random.Random) -> State:
         """A full state ``seat`` cannot tell from this one (`Game.sample` of its view)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 Seat: TypeAlias = int
 """A player's place at the table, 0-based."""
@@ -15,9 +15,15 @@ View: TypeAlias = dict[str, Any]
 """What one seat (or a spectator, ``None``) may know: JSON-serialisable."""
 
 Event: TypeAlias = dict[str, Any]
-"""One thing that happened: ``{"type": ..., ...}``; with a ``"to"`` key it is addressed to that
-seat alone, without it is public. Events are read-only values: a game may share one dict between
-states and games (the same bid, the same reveal), so a consumer copies before it changes one."""
+"""One thing that happened: ``{"type": ..., ...}``; with the `PRIVATE_TO` key it is addressed to
+that seat alone, without it is public. Events are read-only values: a game may share one dict
+between states and games (the same bid, the same reveal), so a consumer copies before it changes
+one."""
+
+PRIVATE_TO: Final = "private_to"
+"""The reserved key of an event addressed to one seat alone (its value is that seat). It is the
+engine's, never a game's own field (a square, a track position, a destination), so that
+`State.events_for` cannot hide a public event: the invariants tests check every game's events."""
 
 
 @dataclass(frozen=True)

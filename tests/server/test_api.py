@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from potager import agents, games
-from potager.engine import GameRecord, SeatHolder
+from potager.engine import PRIVATE_TO, GameRecord, SeatHolder
 from potager.server import create_app
 from potager.server.manager import available_games
 from tests.server.conftest import settings
@@ -79,7 +79,7 @@ def test_human_against_a_bot_plays_to_the_end_and_replays(client: TestClient) ->
         final = seat.play_to_end(random.Random(1))
     assert final["result"]["winners"] and final["to_move"] == [] and final["legal"] == []
     assert seat.log[0]["type"] == "deal"
-    assert all(e.get("to", 0) == 0 for e in seat.log)
+    assert all(e.get(PRIVATE_TO, 0) == 0 for e in seat.log)
     summary = client.get(f"/api/tables/{me['table_id']}").json()
     assert summary["status"] == "finished" and summary["version"] == final["version"]
     record = client.get(f"/api/tables/{me['table_id']}/record").json()
@@ -125,7 +125,7 @@ def test_spectator_sees_no_hand_and_cannot_act(client: TestClient) -> None:
         watcher = SeatDriver(socket, None)
         state = watcher.until_state()
         assert state["view"]["hand"] is None and state["legal"] == [] and state["seat"] is None
-        assert all("to" not in e for e in state["events"])
+        assert all(PRIVATE_TO not in e for e in state["events"])
         watcher.act(0)
         assert watcher.until_error()["code"] == "forbidden"
 
@@ -318,7 +318,8 @@ def test_every_installed_game_plays_through_websockets(client: TestClient, name:
         seat = SeatDriver(socket, 0, me["token"])
         final = seat.play_to_end(random.Random(4))
     assert final["result"]["winners"]
-    assert all(e.get("to", 0) == 0 for e in seat.log)
+    assert all(e.get(PRIVATE_TO, 0) == 0 for e in seat.log)
     with connect(client, me["table_id"], None) as socket:
-        watcher = SeatDriver(socket, None)
-        assert all("to" not in e for e in watcher.until_state()["events"])
+        watched = SeatDriver(socket, None).until_state()["events"]
+    # Every public event reaches the seat and the spectator; nothing private reaches the spectator.
+    assert watched == [e for e in seat.log if PRIVATE_TO not in e]

@@ -25,7 +25,7 @@ from rich.console import RenderableType
 from rich.markup import escape
 from rich.table import Table
 
-from potager.engine import Event, Game, Seat, View
+from potager.engine import PRIVATE_TO, Event, Game, Seat, View
 
 Render = Callable[[View, Seat | None], RenderableType]
 Describe = Callable[[Event], str | None]
@@ -43,7 +43,7 @@ def generic_render(view: View, seat: Seat | None) -> RenderableType:
 
 def generic_describe(event: Event) -> str | None:
     """``type: key=value, ...`` (the seat first, the addressee left out)."""
-    fields = {k: v for k, v in event.items() if k not in ("type", "to")}
+    fields = {k: v for k, v in event.items() if k not in ("type", PRIVATE_TO)}
     who = f"seat {fields.pop('seat')} " if "seat" in fields else ""
     rest = ", ".join(f"{k}={v}" for k, v in fields.items())
     return escape(f"{who}{event.get('type', 'event')}" + (f": {rest}" if rest else ""))

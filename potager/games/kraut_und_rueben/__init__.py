@@ -75,7 +75,8 @@ contract now), ``history`` (each finished game: ``contracts``, ``gardens``, ``ga
 
 Events
 ------
-``contract`` (private to its seat: game, contract), ``draw`` (seat, tile), ``place`` (seat, tile,
+``contract`` (game, contract; addressed to its seat alone by the engine's reserved key
+``private_to``: every other event is public), ``draw`` (seat, tile), ``place`` (seat, tile,
 garden, space, covers), ``mole`` (seat, garden, space, covers), ``discard`` (seat, tile),
 ``take`` (seat, garden; ``cup: true`` for the first taker of a match game), ``pass`` (seat),
 ``full`` (garden, owner), ``finished`` (seat), ``game_over`` (the game's summary, contracts

@@ -13,7 +13,17 @@ import random
 from bisect import bisect_left
 from typing import Any, ClassVar
 
-from potager.engine import Action, Game, IllegalAction, Result, Seat, State, VariantSpec, View
+from potager.engine import (
+    PRIVATE_TO,
+    Action,
+    Game,
+    IllegalAction,
+    Result,
+    Seat,
+    State,
+    VariantSpec,
+    View,
+)
 from potager.engine.shuffle import shuffle
 
 from . import views
@@ -154,7 +164,7 @@ class KrautUndRuebenState(State):
         self.pile = pile
         for seat, number in enumerate(self.contracts):
             self.events.append(
-                {"type": "contract", "to": seat, "game": self.game_no + 1, "contract": number}
+                {"type": "contract", PRIVATE_TO: seat, "game": self.game_no + 1, "contract": number}
             )
 
     def index_empty_spaces(self) -> None:

@@ -53,7 +53,8 @@ minus line as a negative number), ``totals`` (per seat, over the finished hands)
 
 Events
 ------
-``deal`` {hand, bean, cards (how many each)}; ``cards`` {cards} to each seat (its new hand);
+``deal`` {hand, bean, cards (how many each)}; ``cards`` {cards} to each seat (its new hand,
+addressed by the engine's reserved key ``private_to``; every other event is public);
 ``lead`` {seat, card}; ``commit`` {seat}; ``reveal`` {cards (per seat)}; ``take`` {seat, card,
 from, bean (whether it was the bean card)}; ``hand_end`` {hand, collected, series, sheet,
 totals}; ``game_end`` {totals, winners}.

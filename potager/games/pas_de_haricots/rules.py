@@ -15,7 +15,17 @@ from itertools import combinations
 from operator import itemgetter
 from typing import Any
 
-from potager.engine import Action, Commitments, Game, IllegalAction, Result, Seat, State, View
+from potager.engine import (
+    PRIVATE_TO,
+    Action,
+    Commitments,
+    Game,
+    IllegalAction,
+    Result,
+    Seat,
+    State,
+    View,
+)
 from potager.engine.shuffle import shuffle
 
 from .cards import CARDS, NUM_CARDS, Card, label, names
@@ -107,7 +117,7 @@ class PasDeHaricotsState(State):
             {"type": "deal", "hand": self.hand_number, "bean": self.bean, "cards": DEAL[n]}
         )
         for s in range(n):
-            self.events.append({"type": "cards", "to": s, "cards": names(self.hands[s])})
+            self.events.append({"type": "cards", PRIVATE_TO: s, "cards": names(self.hands[s])})
         self._begin_turn()
 
     def _begin_turn(self) -> None:

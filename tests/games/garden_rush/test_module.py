@@ -160,6 +160,8 @@ def test_score_track_bonus_offers_tool_tokens_or_a_mole_move() -> None:
     assert "molemove a3 opp c4" in options and "molemove a3 opp c3" not in options
     assert "molemove a3 opp b2" not in options and "flipcol b" in options
     play(state, "molemove a3 opp c4")
+    molemove = {"type": "molemove", "seat": 0, "from": "a3", "to": "c4"}
+    assert all(molemove in state.events_for(seat) for seat in (0, 1, None))
     assert square(state, 1, "c4") == {"token": "swap", "face": "mole"}
     assert square(state, 0, "a3") is None
     assert state.to_move == (1,)

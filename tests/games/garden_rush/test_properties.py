@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from potager.games.garden_rush.data import FIRST_TOOL, KINDS, PER_TOOL_TOKEN, PER_VEGETABLE
 from potager.games.garden_rush.rules import EMPTY, GardenRushState
 from tests.invariants import (
+    assert_events_addressed,
     assert_notation_round_trip,
     assert_rejection,
     assert_replay,
@@ -88,6 +89,7 @@ def test_random_games_keep_every_invariant(seed: int, variant: dict[str, object]
     assert_conserved(state)
     play_random(state, rng, BOUND, each)  # type: ignore[arg-type]
     assert_replay(state)
+    assert_events_addressed(state)
     assert_rejection(state, rng)
     assert_sample_keeps_view(state, rng)
 

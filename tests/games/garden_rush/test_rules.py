@@ -138,6 +138,22 @@ def test_tool_square_chain_wheelbarrow_then_basket() -> None:
     assert state.to_move == (1,)
 
 
+def test_every_move_and_score_reaches_both_seats_and_the_spectator() -> None:
+    """Everything in Garden Rush is on the table (the bag's order aside): the Wheelbarrow's move
+    and the gnome's score, whose ``to`` is a square and a track position, are in every seat's log
+    and the spectator's, as every event is (the privacy key is the engine's reserved one)."""
+    head = ["tomato", "broccoli", "potato", "carrot", "aubergine", "potato"]
+    state = new(head)
+    lay(state, 0, "broccoli:single@a3 broccoli:single@a4 carrot:double@e3")
+    state._legal = None
+    play(state, "plant 2 b4", "move e3 d4", "harvest broccoli a3 a4 b4", "plant 1 a3")
+    move = {"type": "move", "seat": 0, "from": "e3", "to": "d4"}
+    score = {"type": "score", "seat": 0, "from": 0, "to": 3}
+    for seat in (0, 1, None):
+        log = state.events_for(seat)
+        assert log == state.events and move in log and score in log
+
+
 def test_watering_can_flips_a_potato_to_double() -> None:
     """Tool squares example: a potato on the Watering Can (d2), then another potato flipped to its
     double face; flips reach either Potager and the token just placed."""

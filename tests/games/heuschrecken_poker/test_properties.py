@@ -13,6 +13,7 @@ from potager.games.heuschrecken_poker import GAME
 from potager.games.heuschrecken_poker.data import CARD_COUNTS
 from potager.games.heuschrecken_poker.rules import HeuschreckenState
 from tests.invariants import (
+    assert_events_addressed,
     assert_notation_round_trip,
     assert_rejection,
     assert_replay,
@@ -76,6 +77,7 @@ def test_replay_rejection_sampling_and_notation_anywhere(
     rng = random.Random(stop)
     state = played(new(*game), rng, stop)
     assert_replay(state)
+    assert_events_addressed(state)
     assert_rejection(state, rng)
     assert_sample_keeps_view(state, rng)
     assert_notation_round_trip(state)

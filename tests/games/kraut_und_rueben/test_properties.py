@@ -12,6 +12,7 @@ from potager.games.kraut_und_rueben import GAME, KrautUndRuebenState
 from potager.games.kraut_und_rueben.data import CUP_POINTS, KINDS, TILE_COUNTS
 from potager.games.kraut_und_rueben.notation import EMPTY
 from tests.invariants import (
+    assert_events_addressed,
     assert_notation_round_trip,
     assert_rejection,
     assert_replay,
@@ -66,6 +67,7 @@ def test_random_games_keep_every_invariant(
 
     play_random(state, rng, GAME_BOUND * state.games, check)  # type: ignore[arg-type]
     assert_replay(state)
+    assert_events_addressed(state)
     assert_rejection(state, rng)
     result = state.result()
     for game in result.details["games"]:

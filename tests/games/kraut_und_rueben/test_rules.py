@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from potager.engine import IllegalAction
+from potager.engine import PRIVATE_TO, IllegalAction
 from potager.games.kraut_und_rueben import GAME, KrautUndRuebenState
 from potager.games.kraut_und_rueben.data import CONTRACTS
 from potager.games.kraut_und_rueben.notation import TAKING
@@ -35,7 +35,7 @@ def test_each_contract_is_secret_until_the_end() -> None:
     assert state.view(None)["contract"] is None
     assert state.view(None)["contracts"] == [None] * 3
     assert [e for e in state.events_for(1) if e["type"] == "contract"] == [
-        {"type": "contract", "to": 1, "game": 1, "contract": 9}
+        {"type": "contract", PRIVATE_TO: 1, "game": 1, "contract": 9}
     ]
     assert not [e for e in state.events_for(None) if e["type"] == "contract"]
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from potager.games.pas_de_haricots.cards import CARD_INDEX, CARDS
 from potager.games.pas_de_haricots.rules import PasDeHaricotsState
 from tests.invariants import (
+    assert_events_addressed,
     assert_notation_round_trip,
     assert_rejection,
     assert_replay,
@@ -62,6 +63,7 @@ def test_random_play_keeps_every_invariant(players: int, seed: int, hands: int) 
     assert steps <= hands * DECISIONS_PER_HAND
     assert_rejection(state, rng)
     assert_replay(state)
+    assert_events_addressed(state)
     result = state.result()
     assert result.scores == tuple(float(sum(h[s][2] for h in result.details["sheets"]))
                                   for s in range(players))  # fmt: skip

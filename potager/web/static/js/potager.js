@@ -12,6 +12,8 @@
 
 const Potager = (() => {
   const plugins = new Map();
+  /* The reserved key of an event addressed to one seat alone (potager.engine.PRIVATE_TO). */
+  const PRIVATE_TO = "private_to";
 
   function h(tag, attrs, ...children) {
     const el = document.createElement(tag);
@@ -152,7 +154,7 @@ const Potager = (() => {
     if (text) return text;
     const who = "seat" in event ? `${seatName(table.seats, event.seat)}: ` : "";
     const rest = Object.entries(event)
-      .filter(([k]) => !["type", "seat", "to"].includes(k))
+      .filter(([k]) => !["type", "seat", PRIVATE_TO].includes(k))
       .map(([k, v]) => `${humanize(k).toLowerCase()} ${typeof v === "object" ? JSON.stringify(v) : v}`);
     return `${who}${humanize(event.type).toLowerCase()}${rest.length ? " — " + rest.join(", ") : ""}`;
   }
@@ -208,7 +210,7 @@ const Potager = (() => {
 
   return {
     h, api, store, inviteLink, humanize, seatName, playerName, generic, renderValue, renderActions,
-    describeEvent, registerGame, loadGame, gameInfo, toast, copy, plugins,
+    describeEvent, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();
 window.Potager = Potager;

@@ -112,8 +112,9 @@
   function drawLog() {
     const list = $("log");
     const table = { game: state.game, seats: state.seats, seat: state.seat, facts };
-    list.replaceChildren(...log.map((event) => h("li", { class: "to" in event ? "private" : "" },
-      Potager.describeEvent(event, table), "to" in event ? h("span", { class: "badge" }, "only you") : null)));
+    const only = (event) => Potager.PRIVATE_TO in event;
+    list.replaceChildren(...log.map((event) => h("li", { class: only(event) ? "private" : "" },
+      Potager.describeEvent(event, table), only(event) ? h("span", { class: "badge" }, "only you") : null)));
     if (!log.length) list.append(h("li", { class: "muted" }, "Nothing has happened yet."));
     list.scrollTop = list.scrollHeight;
   }
