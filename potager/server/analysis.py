@@ -100,6 +100,9 @@ class Analyst:
         self.level = f"ismcts:iterations={iterations}"
         self.running: dict[str, asyncio.Task[None]] = {}
         self.progress: dict[str, int] = {}
+        self.asking: set[tuple[str, Seat]] = set()
+        """The seats whose hint is being thought about: one at a time each, so that nobody
+        fills the bot pool with hints."""
 
     async def finished(self, table_id: str) -> LiveTable:
         live = await self.manager.table(table_id)
@@ -195,9 +198,16 @@ class Analyst:
         legal = state.legal_actions(auth.seat) if live.info.status == "playing" else []
         if not legal:
             raise Refused(409, "a hint is for the seat to move, during its turn")
-        best = await self.manager.bots.run(
-            hint_job, live.info.game, state.view(auth.seat), auth.seat, legal, len(state.moves)
-        )
+        asking = (table_id, auth.seat)
+        if asking in self.asking:
+            raise Refused(429, "your last hint is still being thought about")
+        self.asking.add(asking)
+        try:
+            best = await self.manager.bots.run(
+                hint_job, live.info.game, state.view(auth.seat), auth.seat, legal, len(state.moves)
+            )
+        finally:
+            self.asking.discard(asking)
         return Hint(
             action=best.action,
             notation=state.action_to_str(best.action),

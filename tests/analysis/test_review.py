@@ -146,3 +146,24 @@ def test_analyse_command_refuses_bad_options(
     bad.write_text("{}")
     refused = runner.invoke(app, ["analyse", str(bad)], env={"COLUMNS": "200"})
     assert refused.exit_code == 2 and "is not a record Potager can replay" in refused.output
+
+
+def test_another_seats_secret_contract_does_not_change_the_analysis() -> None:
+    """Kraut & Rüben with one scripted pile: seeds 1 and 18 deal seat 0 the same contract (3)
+    and seat 1 another (10, then 2). Seat 0 cannot tell the two games apart."""
+    game = games.get("kraut-und-rueben")
+    deck = game.components(2, game.resolve_variant({}))
+    random.Random(1).shuffle(deck)
+    state = game.new_game(2, 1, None, deck)
+    rng = random.Random(4)
+    for _ in range(40):
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    one = state.record
+    two = replace(one, seed=18)
+    assert games.replay(two).view(0) == state.view(0)
+    assert games.replay(two).view(1) != state.view(1)
+    assert decisions(one, [0]) == decisions(two, [0]) != []
+    first, second = (analyse(r, ViewDigestSearch(), "fake", [0], seed=2) for r in (one, two))
+    assert [r.to_dict() for r in first.reviews] == [r.to_dict() for r in second.reviews]
+    assert decisions(one, [1]) != decisions(two, [1])

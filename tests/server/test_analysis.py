@@ -3,6 +3,7 @@ that allow them, with the search replaced by the view-digest stand-in of tests/a
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -112,3 +113,34 @@ def test_hints_are_refused_where_the_table_disallows_them(client: TestClient) ->
             pass
         refused = hint(client, me["table_id"], 0, me["token"])
     assert refused.status_code == 403 and "hints are not allowed" in refused.text
+
+
+def test_a_seat_asks_for_one_hint_at_a_time(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    thinking, release = threading.Event(), threading.Event()
+
+    class Slow(ViewDigestSearch):
+        def evaluate(self, *args: Any) -> Any:
+            thinking.set()
+            release.wait(10)
+            return super().evaluate(*args)
+
+    monkeypatch.setattr(analysis, "evaluator", lambda level, game: Slow())
+    created = create(client, TOY, ["human", "random"], hints=True)
+    me = created["you"]
+    with client.websocket_connect(f"/ws/tables/{me['table_id']}") as socket:
+        seat = SeatDriver(socket, 0, me["token"])
+        while not seat.until_state()["legal"]:
+            pass
+        answers: list[Any] = []
+        first = threading.Thread(
+            target=lambda: answers.append(hint(client, me["table_id"], 0, me["token"]))
+        )
+        first.start()
+        assert thinking.wait(10)
+        second = hint(client, me["table_id"], 0, me["token"])
+        release.set()
+        first.join(10)
+    assert second.status_code == 429 and "still being thought about" in second.text
+    assert answers[0].status_code == 200

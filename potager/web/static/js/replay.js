@@ -62,6 +62,7 @@
     const query = seat === "" ? "" : `?seat=${seat}`;
     replay = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`);
     $("title").textContent = `${replay.table.title} — replay`;
+    $("hints-on").hidden = !replay.table.hints;
     $("slider").max = replay.frames.length - 1;
     drawMoves();
     show(at);
