@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from potager.server import analysis, create_app
+from potager.store import AnalysisInfo
 from tests.analysis.fake import ViewDigestSearch
 from tests.server.conftest import settings
 from tests.server.driver import SeatDriver, create
@@ -66,6 +67,15 @@ def test_a_finished_game_is_analysed_in_the_background_and_stored(
         assert png.status_code == 200 and png.content[:4] == b"\x89PNG"
     with TestClient(create_app(settings(url))) as client:
         assert client.get(path).json()["result"] == done["result"]
+        # An analysis that was running when the server stopped reads as interrupted; asking
+        # again runs it.
+        other = finished_table(client)
+        store = client.app.state.manager.store  # type: ignore[attr-defined]
+        store.start_analysis(AnalysisInfo(other, "ismcts:iterations=500", 0, "running", 3, 9))
+        stopped = client.get(f"/api/tables/{other}/analysis").json()
+        assert stopped["status"] == "failed" and "interrupted" in stopped["error"]
+        client.post(f"/api/tables/{other}/analysis")
+        wait(client, f"/api/tables/{other}/analysis", lambda a: a["status"] == "done")
 
 
 def test_only_finished_games_are_analysed(client: TestClient) -> None:
