@@ -18,7 +18,7 @@ from rich.panel import Panel
 from rich.rule import Rule
 
 from potager import games
-from potager.engine import GameRecord, RecordError, Seat, State
+from potager.engine import GameRecord, RecordError, Seat, SeatHolder, State
 
 from . import render
 from .options import fail
@@ -34,12 +34,13 @@ def replay(
     ] = False,
 ) -> None:
     """Step through a saved game: Enter for the next move, b to go back, q to quit."""
-    steps = load_steps(path)
+    record = load_record(path)
+    steps = steps_of(record)
     players = steps[0].players
     if seat is not None and not 0 <= seat < players:
         fail(f"--seat must be a seat of this {players}-player game, 0…{players - 1}, not {seat}")
     console = Console()
-    viewer = Replay(steps, seat)
+    viewer = Replay(steps, seat, record.seats)
     if all_steps:
         for i in range(len(steps)):
             console.print(viewer.screen(i))
@@ -63,7 +64,11 @@ def load_record(path: Path) -> GameRecord:
 
 def load_steps(path: Path) -> list[State]:
     """The state before the first move and after each move; `fail` (exit 2) for a bad record."""
-    record = load_record(path)
+    return steps_of(load_record(path))
+
+
+def steps_of(record: GameRecord) -> list[State]:
+    """The state before the first move and after each move of a record that replays."""
     state = games.get(record.game).new_game(
         record.players, record.seed, record.variant, record.deck
     )
@@ -77,9 +82,13 @@ def load_steps(path: Path) -> list[State]:
 class Replay:
     """The screens of a replay: step ``i`` is the table after ``i`` moves."""
 
-    def __init__(self, steps: list[State], seat: Seat | None) -> None:
+    def __init__(
+        self, steps: list[State], seat: Seat | None, holders: list[SeatHolder] | None = None
+    ) -> None:
+        """``holders``: who sat where, when the record says."""
         self.steps = steps
         self.seat = seat
+        self.holders = holders
         self.renderer = render.for_game(steps[0].game)
 
     def screen(self, i: int) -> RenderableType:
@@ -87,6 +96,10 @@ class Replay:
         who = "spectator" if self.seat is None else f"seat {self.seat}"
         title = f"{state.game.title} · {state.players} players · move {i}/{len(self.steps) - 1}"
         parts: list[RenderableType] = [Rule(escape(f"{title} · as {who}"))]
+        if self.holders is not None:
+            parts.append(
+                escape(" · ".join(f"seat {s}: {h.label}" for s, h in enumerate(self.holders)))
+            )
         if i:
             parts.append(self.move_panel(i))
         parts.append(Panel(self.renderer.render(state.view(self.seat), self.seat), title=who))

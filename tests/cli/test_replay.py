@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from typer.testing import CliRunner
 from potager import games
 from potager.cli.main import app
 from potager.cli.replay import Replay, load_steps
+from potager.engine import GameRecord, SeatHolder
 from tests.toy import register
 
 runner = CliRunner()
@@ -38,6 +40,16 @@ def test_replay_all_prints_every_step(monkeypatch: pytest.MonkeyPatch, tmp_path:
     moves = len(json.loads(path.read_text())["moves"])
     assert f"move {moves}/{moves}" in result.output and "Game over" in result.output
     assert "seat 1 plays" in result.output and "reveal: bids=" in result.output
+
+
+def test_replay_says_who_sat_where(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = saved_game(monkeypatch, tmp_path)
+    record = GameRecord.from_json(path.read_text())
+    holders = [SeatHolder.person("Ada"), SeatHolder.bot("random"), SeatHolder.person()]
+    path.write_text(replace(record, seats=holders).to_json())
+    result = runner.invoke(app, ["replay", str(path), "--all"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "seat 0: Ada · seat 1: random bot · seat 2: a person" in result.output
 
 
 def test_replay_as_a_seat_hides_the_others_moves(
