@@ -75,29 +75,35 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Job:
-    """What to simulate (picklable: it is sent to the workers)."""
+    """What to simulate (picklable: it is sent to the workers). Game ``i`` seats the bots as
+    ``seatings[i % len(seatings)]``: one seating, or every seat order in turn (rotation), or a
+    tournament's every mix and order."""
 
     game: str
-    bots: tuple[str, ...]
+    seatings: tuple[tuple[str, ...], ...]
     seed: int
     variant: Mapping[str, Any] = field(default_factory=dict)
     records: str | None = None
     """A directory to write each game's record into (``game-000042.json``), or ``None``."""
-    rotate: bool = False
-    """Seat the bots in each of their distinct seat orders in turn (`seat_orders`)."""
     measure: bool = False
     """Compute the game's own measures (`potager.arena.measures`) into each row."""
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """The first seating: the bots as given."""
+        return self.seatings[0]
 
     @property
     def players(self) -> int:
         return len(self.bots)
 
+    @property
+    def rotate(self) -> bool:
+        return len(self.seatings) > 1
+
     def seating(self, index: int) -> tuple[str, ...]:
         """The bot at each seat in game ``index``."""
-        if not self.rotate:
-            return self.bots
-        orders = seat_orders(self.bots)
-        return orders[index % len(orders)]
+        return self.seatings[index % len(self.seatings)]
 
 
 def seat_orders(bots: Sequence[str]) -> list[tuple[str, ...]]:
@@ -377,7 +383,8 @@ def make_job(
     found.check_players(len(bots))
     for level in bots:
         agents.make(level, found)
-    return Job(game, tuple(bots), seed, found.resolve_variant(variant), records, rotate, measure)
+    seatings = tuple(seat_orders(bots)) if rotate else (tuple(bots),)
+    return Job(game, seatings, seed, found.resolve_variant(variant), records, measure)
 
 
 def play_spans(

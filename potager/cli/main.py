@@ -10,6 +10,7 @@ from .play import play
 from .replay import replay
 from .serve import serve
 from .simulate import simulate_command
+from .tournament import tournament_command
 
 app = typer.Typer(
     name="potager",
@@ -23,6 +24,7 @@ app.command("play")(play)
 app.command("replay")(replay)
 app.command("analyse")(analyse_command)
 app.command("simulate")(simulate_command)
+app.command("tournament")(tournament_command)
 app.command("serve")(serve)
 
 if __name__ == "__main__":

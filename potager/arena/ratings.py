@@ -1,0 +1,131 @@
+"""Ratings of bots from n-player games: openskill's Plackett–Luce model, bootstrap intervals, and
+the pairwise head-to-head matrix.
+
+A game's places: the winners share the first place; the other seats follow by score, equal scores
+sharing a place (`places`). Plackett–Luce (Weng & Lin, 2011, as implemented by ``openskill``)
+rates every seat of a game at once from those places, ties shared. Each bot's rating is μ (its
+estimated skill) and σ (the uncertainty); the leaderboard orders by the conservative ordinal
+μ − 3σ. Games are rated one after the other in the order of their index.
+
+A bot that holds several seats of one game (a tournament's mixes repeat bots when there are more
+seats than bots) is rated on each seat as a copy of itself, and its new μ and σ are the means of
+its copies' (so one game moves it once, by the average of its seats' results).
+
+Intervals: the games are drawn with replacement (`bootstrap` samples, each as many games as the
+tournament), rated again in index order, and the 2.5 and 97.5 percentiles of each bot's ordinal
+are its 95% interval: how much the leaderboard owes to the luck of the games played.
+
+Head to head: for every pair of bots and every game where both sat, each of ``a``'s seats against
+each of ``b``'s counts 1 if it placed before, ½ if level, 0 if after; ``share[a][b]`` is ``a``'s
+mean (``share[a][b] + share[b][a] = 1``).
+
+>>> places((3.0, 5.0, 5.0, 1.0), (1, 2))
+(3, 1, 1, 4)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from .simulate import GameRow
+
+BOOTSTRAP = 100
+"""Default number of bootstrap samples (each rates every game again: ~65 µs per game)."""
+
+
+def places(scores: Sequence[float], winners: Sequence[int]) -> tuple[int, ...]:
+    """Each seat's place, 1 first: the winners share 1, then by score, ties sharing a place."""
+    keys = [(seat not in winners, -score) for seat, score in enumerate(scores)]
+    return tuple(1 + sum(other < key for other in keys) for key in keys)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One bot's rating after a run of games."""
+
+    bot: str
+    mu: float
+    sigma: float
+    games: int
+    """Games in which it held at least one seat."""
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate μ − 3σ the leaderboard orders by."""
+        return self.mu - 3 * self.sigma
+
+
+def rate(rows: Sequence[GameRow], bots: Sequence[str]) -> dict[str, Rating]:
+    """Every bot's rating after ``rows`` (rated in the order given)."""
+    model = PlackettLuce()
+    skill = {bot: (model.mu, model.sigma) for bot in bots}
+    played = dict.fromkeys(bots, 0)
+    for row in rows:
+        teams = [[model.rating(*skill[bot])] for bot in row.bots]
+        rated = model.rate(teams, ranks=list(places(row.scores, row.winners)))
+        for bot in dict.fromkeys(row.bots):
+            seats = [rated[s][0] for s, b in enumerate(row.bots) if b == bot]
+            skill[bot] = (_mean(r.mu for r in seats), _mean(r.sigma for r in seats))
+            played[bot] += 1
+    return {bot: Rating(bot, *skill[bot], played[bot]) for bot in bots}
+
+
+def _mean(values: Any) -> float:
+    found = list(values)
+    return sum(found) / len(found)
+
+
+def bootstrap(
+    rows: Sequence[GameRow], bots: Sequence[str], samples: int, seed: int
+) -> dict[str, tuple[float, float]]:
+    """Each bot's 95% percentile interval of the ordinal over ``samples`` bootstrap samples."""
+    rng = random.Random(seed)
+    ordinals: dict[str, list[float]] = {bot: [] for bot in bots}
+    for _ in range(samples):
+        drawn = sorted(rng.randrange(len(rows)) for _ in rows)
+        for bot, rating in rate([rows[i] for i in drawn], bots).items():
+            ordinals[bot].append(rating.ordinal)
+    return {
+        bot: (_percentile(found, 2.5), _percentile(found, 97.5)) for bot, found in ordinals.items()
+    }
+
+
+def _percentile(values: list[float], percent: float) -> float:
+    """Linear interpolation between the closest ranks (numpy's default)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    at = (len(ordered) - 1) * percent / 100
+    low = int(at)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """``share[a][b]``: a's share of the places won against b; ``meetings[a][b]`` the seat pairs
+    compared."""
+
+    share: dict[str, dict[str, float]]
+    meetings: dict[str, dict[str, int]]
+
+
+def head_to_head(rows: Sequence[GameRow], bots: Sequence[str]) -> HeadToHead:
+    """The pairwise matrix over ``rows`` (see the module's docstring)."""
+    points = {a: dict.fromkeys(bots, 0.0) for a in bots}
+    meetings = {a: dict.fromkeys(bots, 0) for a in bots}
+    for row in rows:
+        place = places(row.scores, row.winners)
+        for s, a in enumerate(row.bots):
+            for t, b in enumerate(row.bots):
+                if a == b:
+                    continue
+                meetings[a][b] += 1
+                points[a][b] += 1.0 if place[s] < place[t] else 0.5 if place[s] == place[t] else 0.0
+    share = {a: {b: points[a][b] / meetings[a][b] for b in bots if meetings[a][b]} for a in bots}
+    return HeadToHead(share, meetings)

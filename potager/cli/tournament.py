@@ -1,0 +1,205 @@
+"""``potager tournament``: every bot at every seat and opponent mix, n-player ratings, kept in the
+store so that an interrupted tournament carries on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from potager.arena import html, plots, ratings
+from potager.arena.tournament import Board, Plan, make_plan, run, seatings, standings
+from potager.store import Store, database_url
+from potager.store.tournaments import Tournaments
+
+from .options import fail, load_game, parse_variant, spelling
+from .running import DaskLocal, Scheduler, Workers, backend, progress_bar
+
+
+def tournament_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="e.g. kraut-und-rueben")],
+    bots: Annotated[str, typer.Option(help="the bot levels, comma-separated (two at least)")],
+    players: Annotated[
+        str | None,
+        typer.Option("--players", "-p", help="player counts, comma-separated (the minimum)"),
+    ] = None,
+    games_count: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="games per player count")
+    ] = 120,
+    seed: Annotated[int, typer.Option(help="seed: the same seed resumes the same tournament")] = 1,
+    variant: Annotated[
+        list[str] | None, typer.Option("--variant", "-v", help="option=value, repeatable")
+    ] = None,
+    database: Annotated[
+        str | None,
+        typer.Option(help="database URL (POTAGER_DATABASE_URL or sqlite:///potager.db)"),
+    ] = None,
+    bootstrap: Annotated[
+        int, typer.Option(min=1, help="bootstrap samples of the rating intervals")
+    ] = ratings.BOOTSTRAP,
+    as_json: Annotated[bool, typer.Option("--json", help="print the standings as JSON")] = False,
+    html_out: Annotated[
+        Path | None, typer.Option("--html", help="write a one-file HTML report here")
+    ] = None,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
+    dask_local: DaskLocal = None,
+) -> None:
+    """Play a round robin of bots over seats, opponent mixes and player counts, then rate them
+    (openskill Plackett–Luce: μ, σ, ordinal μ−3σ with bootstrap 95% intervals) and print the
+    head-to-head matrix.
+
+    Finished games are stored as they finish: run the same command again after an interruption
+    and it plays only the games missing (a larger --games extends the tournament).
+    """
+    game = load_game(game_name)
+    counts = _player_counts(players, game.min_players)
+    try:
+        plan = make_plan(
+            game.name,
+            [b.strip() for b in bots.split(",")],
+            counts,
+            games_count,
+            seed,
+            parse_variant(game, variant),
+        )
+    except ValueError as exc:
+        fail(str(exc))
+    store = Store(database or database_url())
+    store.upgrade()
+    kept = Tournaments(store)
+    console = Console(stderr=as_json)
+    with backend(workers, scheduler, dask_local) as runner, progress_bar(console) as bar:
+        task = bar.add_task(f"{game.name} tournament", total=games_count * len(plan.players))
+        try:
+            played = run(
+                plan,
+                kept,
+                runner,
+                lambda done, total: bar.update(task, completed=done, refresh=True),
+            )
+        except KeyboardInterrupt:
+            fail("interrupted: the finished games are kept; run again to carry on", code=130)
+    boards = standings(plan, kept, bootstrap)
+    if html_out is not None:
+        html_out.write_text(report_page(plan, boards))
+    if as_json:
+        data = {**plan.config(), "games": plan.games, "played_now": played, "key": plan.key}
+        data["boards"] = [b.to_dict() for b in boards]
+        typer.echo(json.dumps(data, indent=1))
+        return
+    console.print(_context(plan, played))
+    for found in boards:
+        console.print(leaderboard_table(found))
+        console.print(head_to_head_table(found))
+
+
+def _player_counts(text: str | None, default: int) -> list[int]:
+    if text is None:
+        return [default]
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        fail(f"--players takes numbers separated by commas, not {text!r}")
+
+
+def _context(plan: Plan, played: int) -> str:
+    variant = ", ".join(f"{k}={spelling(v)}" for k, v in plan.variant.items()) or "none"
+    covered = ", ".join(
+        f"{n} players: {len(seatings(plan.bots, n))} seatings" for n in plan.players
+    )
+    return (
+        f"{plan.game} tournament {plan.key[:8]}: bots {', '.join(plan.bots)}; {plan.games} games "
+        f"per player count ({covered}); seed {plan.seed}; variant {variant}; {played} played "
+        "now, the others from the store. Places: winners first, then by score; ties shared."
+    )
+
+
+def leaderboard_table(found: Board) -> Table:
+    table = Table(title=f"{found.label}: {found.games} games", title_justify="left")
+    for name in ("rank", "bot", "μ", "σ", "ordinal μ−3σ", "95% CI", "wins per seat", "games"):
+        table.add_column(name, justify="left" if name == "bot" else "right")
+    for rank, r in enumerate(found.leaderboard, 1):
+        low, high = found.intervals[r.bot]
+        table.add_row(
+            str(rank),
+            r.bot,
+            f"{r.mu:.2f}",
+            f"{r.sigma:.2f}",
+            f"{r.ordinal:.2f}",
+            f"{low:.1f} – {high:.1f}",
+            f"{100 * found.win_share[r.bot]:.1f}%",
+            str(r.games),
+        )
+    return table
+
+
+def head_to_head_cells(found: Board) -> tuple[list[str], list[list[float | None]]]:
+    bots = [r.bot for r in found.leaderboard]
+    share = found.head_to_head.share
+    return bots, [[share[a].get(b) if a != b else None for b in bots] for a in bots]
+
+
+def head_to_head_table(found: Board) -> Table:
+    bots, cells = head_to_head_cells(found)
+    table = Table(title="head to head (row placed before column)", title_justify="left")
+    table.add_column("")
+    for bot in bots:
+        table.add_column(bot, justify="right")
+    for bot, row in zip(bots, cells, strict=True):
+        table.add_row(bot, *("—" if c is None else f"{100 * c:.0f}%" for c in row))
+    return table
+
+
+def report_page(plan: Plan, boards: list[Board]) -> str:
+    """The one-file HTML report: per board its leaderboard, a plot of the ordinals with their
+    intervals, and the head-to-head matrix."""
+    sections = []
+    for found in boards:
+        note = f"{plan.game}; bots {', '.join(plan.bots)}; {found.label}, {found.games} games"
+        names = [r.bot for r in found.leaderboard]
+        lows = [found.intervals[b][0] for b in names]
+        highs = [found.intervals[b][1] for b in names]
+        ordinals = [r.ordinal for r in found.leaderboard]
+        rating_plot = plots.intervals(
+            f"Ratings, {found.label}",
+            note,
+            names,
+            ordinals,
+            lows,
+            highs,
+            "ordinal μ − 3σ (95% bootstrap)",
+        )
+        bots, cells = head_to_head_cells(found)
+        matrix_plot = plots.matrix(f"Head to head, {found.label}", note, bots, cells)
+        rows = [
+            [
+                rank,
+                r.bot,
+                f"{r.mu:.2f}",
+                f"{r.sigma:.2f}",
+                f"{r.ordinal:.2f}",
+                f"{found.intervals[r.bot][0]:.1f} – {found.intervals[r.bot][1]:.1f}",
+                f"{100 * found.win_share[r.bot]:.1f}%",
+                r.games,
+            ]
+            for rank, r in enumerate(found.leaderboard, 1)
+        ]
+        header = ["rank", "bot", "μ", "σ", "ordinal", "95% CI", "wins per seat", "games"]
+        sections.append(
+            html.Section(
+                f"{found.label}: {found.games} games",
+                tables=[(header, rows)],
+                images=[
+                    (html.embedded(plots.png(rating_plot)), f"ratings, {found.label}"),
+                    (html.embedded(plots.png(matrix_plot)), f"head to head, {found.label}"),
+                ],
+            )
+        )
+    return html.page(
+        f"{plan.game} tournament", _context(plan, 0).replace(", 0 played now", ""), sections
+    )
