@@ -100,6 +100,11 @@ Readings chosen where the rulebook and FACTS.md are silent
   vegetables in the Hedge.
 - The Wheelbarrow may not move the token that gave its bonus (placed or moved onto it); a
   Wheelbarrow reached through Copy or the score track has no such token.
+- The Wheelbarrow moves any token of your Potager, moles included ("Déplacez 1 jeton de votre
+  Potager", and "Un jeton Outil/Taupe ne peut jamais être déplacé vers une case Outil" says such
+  tokens do move), never a tool or mole token onto a tool square; it keeps its face (FACTS).
+- Gloves is the whole placing action ("identique à l'action décrite pages 4 et 5"): with the
+  module it may also drop a Hedge tool token as a mole into the opponent's Potager (FACTS).
 - Copy and a visible Copy token at a score-track bonus both offer the opponent's visible tool
   squares and tool tokens (its Copy excepted); a mole's tool identity stays with the token.
 - A stuck check is made at the start of each turn; a pass counts as that player's turn.

@@ -654,9 +654,10 @@ class GardenRushState(State):
         return actions
 
     def _add_moves(self, found: list[Any], seat: Seat) -> None:
-        """Wheelbarrow: move a vegetable or tool token of your Potager (not a mole, not the token
-        that was just placed on the Wheelbarrow) to a free square; tool tokens never onto a tool
-        square (rulebook "Actions bonus des cases Outil"; FACTS)."""
+        """Wheelbarrow: "Déplacez 1 jeton de votre Potager vers une autre case de votre Potager":
+        any token, vegetable, tool or mole (not the token that was just placed on the
+        Wheelbarrow), to a free square; "Un jeton Outil/Taupe ne peut jamais être déplacé vers une
+        case Outil" (rulebook "Actions bonus des cases Outil", "Sortez les taupes"; FACTS)."""
         own = self.potagers[seat]
         occupied = self.occupied[seat]
         free = _on(_SQUARES_OF, ALL_SQUARES & ~occupied)
@@ -666,12 +667,8 @@ class GardenRushState(State):
             if a == self.fixed:
                 continue
             moves = _MOVE_FROM[a]
-            if c <= VEGETABLE_CELLS:
-                for b in free:
-                    found.append(moves[b])
-            elif c & 1:  # a tool token tool side up; moles never move by Wheelbarrow
-                for b in free_plain:
-                    found.append(moves[b])
+            for b in free if c <= VEGETABLE_CELLS else free_plain:
+                found.append(moves[b])
 
     def _add_flips(self, found: list[Action], seat: Seat) -> None:
         """Watering Can: flip one vegetable token of either Potager (the one just placed too)."""
@@ -900,7 +897,8 @@ class GardenRushState(State):
         return abilities
 
     def _move(self, seat: Seat, a: int, b: int) -> tuple[int, int]:
-        """Wheelbarrow: the token keeps its face; moved onto a tool square, it gives its bonus."""
+        """Wheelbarrow: the token keeps its face (a mole stays a mole); moved onto a tool square
+        (a vegetable only), it gives its bonus."""
         value = self.potagers[seat][a]
         self._clear(seat, a)
         self._put(seat, b, value)

@@ -75,6 +75,43 @@ def test_tool_and_mole_tokens_are_never_flipped_nor_moved_onto_tool_squares() ->
     assert "move c3 c4" in moves and not {"move c3 b2", "move c3 d4", "move c3 b4"} & moves
 
 
+def test_the_wheelbarrow_moves_a_mole_of_your_potager_but_never_onto_a_tool_square() -> None:
+    """Wheelbarrow: "Déplacez 1 jeton de votre Potager vers une autre case de votre Potager",
+    any token, and "Un jeton Outil/Taupe ne peut jamais être déplacé vers une case Outil" says
+    moles move too (FACTS, corrected 2026-11-23): the mole the opponent dropped on a3 goes to a
+    free square that is not a tool square, still a mole."""
+    state = new(HEAD, module=True)
+    lay(state, 0, "swap:mole@a3 compost:tool@e3")
+    state._legal = None
+    play(state, "plant 1 b4")  # the carrot on the Wheelbarrow
+    moves = {t for t in legal(state) if t.startswith("move")}
+    assert {"move a3 c4", "move a3 a2", "move e3 c4"} <= moves
+    assert not {"move a3 b2", "move a3 d2", "move a3 d4", "move e3 d2"} & moves
+    assert not any(t.startswith("move b4") for t in moves)  # the carrot just placed
+    play(state, "move a3 c4")
+    assert square(state, 0, "c4") == {"token": "swap", "face": "mole"}
+    assert square(state, 0, "a3") is None
+    assert state.events[-1] == {"type": "move", "seat": 0, "from": "a3", "to": "c4"}
+    assert state.to_move == (1,)
+
+
+def test_gloves_may_drop_a_hedge_tool_token_as_a_mole_into_the_opponents_potager() -> None:
+    """Gloves: "Placez 1 jeton dans votre Potager (identique à l'action décrite pages 4 et 5)" is
+    the whole placing action, so with the module "À la place, vous pouvez utiliser l'action
+    Placer 1 jeton pour retourner un jeton Outil de la Haie sur sa face Taupe et le placer sur
+    n'importe quelle case libre du Potager adverse, sauf sur une case Outil" (FACTS)."""
+    state = new(HEAD, module=True)
+    table(state, ["potato", "compost", "tomato", "tomato", "carrot"], "potato")
+    play(state, "plant 1 b2")  # the potato on the Gloves; the Compost token slides to slot 1
+    assert state.view(0)["bonus"]["tools"] == ["gloves"]
+    options = legal(state)
+    assert "mole 1 opp c3" in options and "plant 1 c3" in options
+    assert not {"mole 1 opp b2", "mole 1 opp d2", "mole 1 opp b4", "mole 1 opp d4"} & options
+    play(state, "mole 1 opp c3")
+    assert square(state, 1, "c3") == {"token": "compost", "face": "mole"}
+    assert state.to_move == (1,)  # a mole gives no bonus
+
+
 def test_compost_example() -> None:
     """Compost: after the refill, discard the 3 broccoli of the Hedge (one came from the
     Trampoline), 1 point each; the broccoli just drawn onto the Trampoline stays; close up and
