@@ -3,7 +3,8 @@
 - random playouts: complete games of uniformly random legal actions (`random_playout`), new game
   set-up included; decisions/s and games/s per game, player count and variant;
 - agents: a bot's decisions/s inside whole games where it holds every seat; ISMCTS iterations/s;
-- simulation: `potager.arena.simulate` games/s on one worker and on every core.
+- simulation: `potager.arena.simulate` games/s on one worker (beside bare playouts of the same
+  configuration) and on every core.
 
 Every single-core measurement runs whole games until its budget of this process's CPU time is
 spent (no number is extrapolated from a partial game), in slices of which the fastest is kept
@@ -179,16 +180,30 @@ def ismcts_iterations(game: Game, seconds: float, iterations: int = 50) -> Measu
 
 def simulation(game: Game, seconds: float) -> list[Measure]:
     """`simulate` games/s with random bots (the pipeline, not a bot's thinking) on one worker,
-    then on every core, with the same number of games (about ``seconds`` worth on one worker)."""
+    then on every core, with the same number of games (about ``seconds`` worth on one worker).
+
+    Beside them, as the issue's goals read: one worker's games/s as a share of bare random
+    playouts of the same configuration measured just before (`random_playout`, no agent, no
+    view; both in CPU time), and every core's games/s (wall time) as a multiple of one
+    worker's (which only a machine with idle cores can show)."""
     players = min(4, game.max_players)
     bots = ["random"] * players
+    bare = random_playouts(game, players, {}, seconds)
+    bare.section, bare.what = "simulation", f"bare random playouts, {label(game, players, {})}"
     probe = simulate(game.name, bots, 20, 0, backend=InlineBackend())
     count = max(20, int(probe.games_per_second * seconds))
     cores = os.cpu_count() or 1
     found = []
     for backend in (InlineBackend(), ProcessBackend(cores)):
+        started = time.process_time()
         summary = simulate(game.name, bots, count, 0, backend=backend)
-        decisions = summary.tally.decisions
+        # One worker runs in this process: its CPU time, like the playouts'; the pool's is wall.
+        spent = time.process_time() - started if backend.workers == 1 else summary.seconds
         what = f"random ×{players}, {game.name}, {backend.workers} worker(s)"
-        found.append(Measure("simulation", what, decisions, count, summary.seconds))
-    return found
+        found.append(Measure("simulation", what, summary.tally.decisions, count, spent))
+    one, every = found
+    one.extra["vs_playout"] = round(one.games_per_second / bare.games_per_second, 3)
+    one.what += f" ({one.extra['vs_playout']:.2f}× bare playouts)"
+    every.extra["vs_one_worker"] = round(every.games_per_second / one.games_per_second, 3)
+    every.what += f" ({every.extra['vs_one_worker']:.2f}× 1 worker)"
+    return [bare, *found]

@@ -5,6 +5,7 @@ from .commitments import Commitments
 from .errors import IllegalAction, NotationError, RecordError
 from .game import Game, State, VariantSpec
 from .record import GameRecord, SeatHolder, signed
+from .seat_view import ExpiredView, SeatView
 from .types import PRIVATE_TO, Action, Event, Result, Seat, View
 
 __all__ = [
@@ -13,6 +14,7 @@ __all__ = [
     "Agent",
     "Commitments",
     "Event",
+    "ExpiredView",
     "Game",
     "GameRecord",
     "IllegalAction",
@@ -21,6 +23,7 @@ __all__ = [
     "Result",
     "Seat",
     "SeatHolder",
+    "SeatView",
     "State",
     "VariantSpec",
     "View",

@@ -16,5 +16,8 @@ class Agent(Protocol):
     def act(
         self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
     ) -> Action:
-        """Choose one of ``legal_actions`` from ``view`` (the seat's own view) alone."""
+        """Choose one of ``legal_actions`` from ``view`` (the seat's own view) alone.
+
+        ``view`` is read, never changed: in simulations it is a `SeatView`, a read-only mapping
+        that builds the seat's `State.view` dict on its first read (typed as that dict)."""
         ...
