@@ -13,12 +13,15 @@ import importlib
 from importlib.machinery import EXTENSION_SUFFIXES
 
 MODULES = (
+    "potager.engine.commitments",
     "potager.engine.shuffle",
     "potager.games.garden_rush.actions",
     "potager.games.garden_rush.data",
     "potager.games.garden_rush.rules",
     "potager.games.heuschrecken_poker.data",
     "potager.games.heuschrecken_poker.rules",
+    "potager.games.pas_de_haricots.cards",
+    "potager.games.pas_de_haricots.rules",
 )
 """Compiled together, into one library."""
 GROUP = "potager_compiled"

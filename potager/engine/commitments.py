@@ -1,16 +1,9 @@
 """Hidden commitments: the simultaneous decisions of the games (bids, face-down cards).
 
 Every seat that must decide commits in any order; until the last one is in, a commitment is
-known only to its owner (views show only *who* has committed). Then all resolve together.
-
->>> c = Commitments()
->>> c.open((0, 2))
->>> c.commit(2, 5)
->>> c.waiting, c.committed
-((0,), (2,))
->>> c.commit(0, 1)
->>> c.complete, c.reveal()
-(True, {2: 5, 0: 1})
+known only to its owner (views show only *who* has committed). Then all resolve together
+(tests/engine/test_engine.py shows the life of one). Compiled with the rules that use it on their
+hot path (`potager.compiled`).
 """
 
 from __future__ import annotations

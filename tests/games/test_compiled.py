@@ -21,6 +21,7 @@ from potager.engine import State
 RULES = {
     "garden-rush": ("potager.games.garden_rush.rules", "GardenRushState"),
     "heuschrecken-poker": ("potager.games.heuschrecken_poker.rules", "HeuschreckenState"),
+    "pas-de-haricots": ("potager.games.pas_de_haricots.rules", "PasDeHaricotsState"),
 }
 """Each game with compiled rules: its rules module and its state class."""
 
@@ -31,6 +32,8 @@ CASES = [
     ("heuschrecken-poker", 2, {}),
     ("heuschrecken-poker", 3, {"beginner": True}),
     ("heuschrecken-poker", 4, {}),
+    ("pas-de-haricots", 3, {"hands": 1}),
+    ("pas-de-haricots", 6, {"hands": 2}),
 ]
 """Game, players and variant of the games played side by side."""
 
@@ -72,6 +75,8 @@ def test_the_source_and_the_build_play_the_same_games(
     for seed in range(40):
         built = game.new_game(players, seed, variant)
         plain = source(game, players, seed, options, None)
+        if name == "pas-de-haricots":  # as its `Game._new_state` does
+            plain.deal(None)
         assert type(plain) is not type(built)
         while not built.is_over:
             seat = built.to_move[0]

@@ -1,15 +1,14 @@
 """The 60 cards as ints, with the tables the rules look them up in.
 
 A card is an int 0…59: the 56 suit cards in suit order (``H1`` … ``HK``, ``D1`` … ``CK``), then the
-four Pas de Haricots trumps ``T1`` … ``T4``. Each trump belongs to the series of its suit.
-
->>> CARDS[0], CARDS[13], CARDS[56], CARD_INDEX["C10"]
-('H1', 'HK', 'T1', 51)
->>> SUITS[CARD_SUIT[CARD_INDEX["T4"]]]
-'C'
+four Pas de Haricots trumps ``T1`` … ``T4``. Each trump belongs to the series of its suit
+(tests/games/pas_de_haricots/test_cards.py shows them). Compiled with the rules, which name the
+cards of every deal and every hand's end with `names` (`potager.compiled`).
 """
 
 from __future__ import annotations
+
+from typing import Any, Final
 
 from .data import (
     DOUBLER_RANK,
@@ -50,27 +49,19 @@ CARD_TRUMP: tuple[bool, ...] = tuple(name in PAS_DE_HARICOTS for name in CARDS)
 LAYOUT: tuple[Card, ...] = tuple(sorted(range(NUM_CARDS), key=lambda c: (CARD_SUIT[c], c)))
 """The cards laid out by series: each suit in rank order, its Pas de Haricots last."""
 
-LAYOUT_NAMES: tuple[str, ...] = tuple(CARDS[c] for c in LAYOUT)
-LAYOUT_POSITION: tuple[int, ...] = tuple(LAYOUT.index(c) for c in range(NUM_CARDS))
+LAYOUT_NAMES: Final[tuple[Any, ...]] = tuple(CARDS[c] for c in LAYOUT)
+LAYOUT_POSITION: Final[tuple[int, ...]] = tuple(LAYOUT.index(c) for c in range(NUM_CARDS))
 """Each card's place in `LAYOUT`: sorting these ints needs no key function (hands and series
 are laid out at every deal and every hand's end)."""
 
 
 def names(cards: list[Card]) -> list[str]:
-    """The notation of ``cards`` laid out by series (a trump with its suit).
-
-    >>> names([CARD_INDEX[c] for c in ("C2", "T4", "H5", "T1")])
-    ['H5', 'T1', 'C2', 'T4']
-    """
+    """The notation of ``cards`` laid out by series (a trump with its suit)."""
     return [LAYOUT_NAMES[p] for p in sorted([LAYOUT_POSITION[c] for c in cards])]
 
 
 def label(card: Card) -> str:
-    """A card in words.
-
-    >>> label(CARD_INDEX["H7"]), label(CARD_INDEX["SN"]), label(CARD_INDEX["T1"])
-    ('7 of hearts', 'Cavalier of spades', 'trump 1 (Pas de Haricots of diamonds)')
-    """
+    """A card in words."""
     name = CARDS[card]
     suit = SUIT_NAMES[SUITS[CARD_SUIT[card]]]
     if CARD_TRUMP[card]:

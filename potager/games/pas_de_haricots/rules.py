@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from potager.engine import (
     PRIVATE_TO,
     Action,
     Commitments,
+    Event,
     Game,
     IllegalAction,
     Result,
@@ -26,24 +26,59 @@ from potager.engine import (
     State,
     View,
 )
+from potager.engine.record import move_entries
 from potager.engine.shuffle import shuffle
 
-from .cards import CARDS, NUM_CARDS, Card, label, names
+from . import cards
+from .cards import NUM_CARDS, Card, label, names
 from .data import DEAL, SUITS
 from .scoring import match_winners, score_line, series_values
 
-LEAD, COMMIT, TAKE, OVER = range(4)
-PHASES: tuple[str, ...] = ("lead", "commit", "take", "over")
+CARDS: Final[tuple[Any, ...]] = cards.CARDS
+"""Every card's notation (`cards.CARDS`), typed ``Any``: compiled, the names go into events as
+they are."""
+
+LEAD: Final = 0
+COMMIT: Final = 1
+TAKE: Final = 2
+OVER: Final = 3
+PHASES: Final[tuple[str, ...]] = ("lead", "commit", "take", "over")
 """Phase names as views show them, indexed by phase."""
 
-TAKE_OFFSET = NUM_CARDS
+TAKE_OFFSET: Final = NUM_CARDS
 """Actions ``0…59`` play a card (``play H7``), ``60…119`` take one (``take H7``)."""
 
-TAKES: tuple[Action, ...] = tuple(range(TAKE_OFFSET, TAKE_OFFSET + NUM_CARDS))
+TAKES: Final[tuple[Any, ...]] = tuple(range(TAKE_OFFSET, TAKE_OFFSET + NUM_CARDS))
 """The take action of each card."""
 
-NO_CARD = -1
-NOBODY = -1
+NO_CARD: Final = -1
+NOBODY: Final = -1
+
+MOVES: Final[tuple[tuple[Any, ...], ...]] = move_entries(max(DEAL), 2 * NUM_CARDS)
+"""``MOVES[seat][action]`` is ``(seat, action)``, the record's entry: shared, not built per step."""
+
+COMMIT_EVENTS: Final[tuple[Any, ...]] = tuple(
+    {"type": "commit", "seat": seat} for seat in range(max(DEAL))
+)
+"""The ``commit`` event of each seat (events are read-only values: shared, not built per step)."""
+
+LEAD_EVENTS: Final[tuple[tuple[Any, ...], ...]] = tuple(
+    tuple({"type": "lead", "seat": seat, "card": name} for name in cards.CARDS)
+    for seat in range(max(DEAL))
+)
+"""``LEAD_EVENTS[seat][card]``: the ``lead`` event."""
+
+TAKE_EVENTS: Final[tuple[tuple[tuple[Any, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(
+            {"type": "take", "seat": seat, "card": name, "from": owner, "bean": False}
+            for name in cards.CARDS
+        )
+        for owner in range(max(DEAL))
+    )
+    for seat in range(max(DEAL))
+)
+"""``TAKE_EVENTS[seat][owner][card]``: the ``take`` event of a card that is not the bean card."""
 
 
 def _waiting_after(players: int) -> dict[tuple[Seat, ...], tuple[tuple[Seat, ...], ...]]:
@@ -56,7 +91,7 @@ def _waiting_after(players: int) -> dict[tuple[Seat, ...], tuple[tuple[Seat, ...
     }
 
 
-WAITING_AFTER = {players: _waiting_after(players) for players in DEAL}
+WAITING_AFTER: Final = {players: _waiting_after(players) for players in DEAL}
 
 
 class PasDeHaricotsState(State):
@@ -65,15 +100,34 @@ class PasDeHaricotsState(State):
 
     # Slots: the hot path reads and writes these at every step, and a slot is the fastest
     # attribute CPython has (the base class's attributes stay in the instance dict).
+    # Compiled (`potager.compiled`), this is a native class: every attribute declared here is a C
+    # field, the engine's fields of the hot path too.
     __slots__ = (
-        "_others", "_waiting_after", "bean", "bean_card", "collected", "commitments",
-        "hand_number", "hands", "is_over", "offer", "phase", "sheets", "table", "taker",
-        "to_move", "turn",
+        "_others", "_waiting_after", "bean", "bean_card", "collected", "commitments", "events",
+        "hand_number", "hands", "is_over", "moves", "offer", "phase", "rng", "sheets", "table",
+        "taker", "to_move", "turn",
     )  # fmt: skip
+    moves: list[Any]  # of (seat, action): `MOVES`
+    events: list[Event]
+    rng: random.Random
+    _others: tuple[tuple[Seat, ...], ...]
+    _waiting_after: dict[tuple[Seat, ...], tuple[tuple[Seat, ...], ...]]
 
     def __init__(
-        self, game: Game, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        variant: dict[str, Any],
+        deck: list[str] | None,
+        *,
+        blank: bool = False,
     ) -> None:
+        """A match before its first deal; ``blank`` only makes the room for a state that `clone`
+        then lays out, the engine's attributes included (a compiled class has no ``__new__``
+        without ``__init__``)."""
+        if blank:
+            return
         super().__init__(game, players, seed, variant, deck)
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         """Each seat's hand, in card order."""
@@ -140,7 +194,7 @@ class PasDeHaricotsState(State):
         bean = self.bean
         self.hands[bean].remove(card)
         self.table[bean] = self.bean_card = card
-        self.events.append({"type": "lead", "seat": bean, "card": CARDS[card]})
+        self.events.append(LEAD_EVENTS[bean][card])
         self.phase = COMMIT
         others = self._others[bean]
         self.commitments.open(others)
@@ -150,7 +204,7 @@ class PasDeHaricotsState(State):
         """A face-down card: hidden until everyone has chosen, then all turn together."""
         self.hands[seat].remove(card)
         self.commitments.commit(seat, card)
-        self.events.append({"type": "commit", "seat": seat})
+        self.events.append(COMMIT_EVENTS[seat])
         waiting = self._waiting_after[self.to_move][seat]
         if waiting:
             self.to_move = waiting
@@ -163,11 +217,11 @@ class PasDeHaricotsState(State):
         table = self.table
         for s, card in self.commitments.reveal().items():
             table[s] = card
-        of_table = itemgetter(*table)  # a card per seat: the names and takes in one C call each
-        self.events.append({"type": "reveal", "cards": list(of_table(CARDS))})
+        self.events.append({"type": "reveal", "cards": [CARDS[c] for c in table]})
         self.phase = TAKE
-        offer = sorted(of_table(TAKES))
-        offer.remove(self.bean_card + TAKE_OFFSET)
+        bean_card = self.bean_card
+        offer = [TAKES[c] for c in table if c != bean_card]
+        offer.sort()
         self.offer = offer
         self.taker = self.bean
         self.to_move = (self.bean,)
@@ -182,9 +236,7 @@ class PasDeHaricotsState(State):
             owner = table.index(card)
             table[owner] = NO_CARD
             self.collected[seat].append(card)
-            self.events.append(
-                {"type": "take", "seat": seat, "card": CARDS[card], "from": owner, "bean": False}
-            )
+            self.events.append(TAKE_EVENTS[seat][owner][card])
             offer.remove(card + TAKE_OFFSET)
             seat = owner
             if len(offer) != 1:
@@ -253,38 +305,48 @@ class PasDeHaricotsState(State):
     to_move: tuple[Seat, ...]
     is_over: bool
 
-    def legal_actions(self, seat: Seat) -> list[Action]:
+    def legal_actions(self, seat: Any) -> list[Action]:
         if seat not in self.to_move:
             return []
         if self.phase == TAKE:
             return self.offer[:]
         return self.hands[seat][:]
 
-    def is_legal(self, seat: Seat, action: Action) -> bool:
+    def is_legal(self, seat: Any, action: Any) -> bool:
         if seat not in self.to_move or action.__class__ is not int:
             return False
         if self.phase == TAKE:
             return action in self.offer
         return action in self.hands[seat]
 
-    def apply(self, seat: Seat, action: Action) -> None:
+    def apply(self, seat: Any, action: Any) -> None:
         """`State.apply` in one layer instead of three (apply, is_legal, _apply): playouts call
         it at every step. The test is `is_legal`'s; an illegal action changes nothing."""
-        if seat in self.to_move and action.__class__ is int:
-            phase = self.phase
-            if phase == TAKE:
-                if action in self.offer:
-                    self.moves.append((seat, action))
-                    self._take(seat, action - TAKE_OFFSET)
-                    return
-            elif action in self.hands[seat]:
-                self.moves.append((seat, action))
-                if phase == COMMIT:
-                    self._commit(seat, action)
-                else:
-                    self._lead(action)
-                return
-        raise IllegalAction(self._why_illegal(seat, action))
+        if not (
+            seat.__class__ is int
+            and action.__class__ is int
+            and seat in self.to_move
+            and self._play(seat, action)
+        ):
+            raise IllegalAction(self._why_illegal(seat, action))
+
+    def _play(self, seat: Seat, action: Action) -> bool:
+        """Play ``action`` of ``seat``, a seat to move, if it is legal; whether it was."""
+        phase = self.phase
+        if phase == TAKE:
+            if action not in self.offer:
+                return False
+            self.moves.append(MOVES[seat][action])
+            self._take(seat, action - TAKE_OFFSET)
+        else:
+            if action not in self.hands[seat]:
+                return False
+            self.moves.append(MOVES[seat][action])
+            if phase == COMMIT:
+                self._commit(seat, action)
+            else:
+                self._lead(action)
+        return True
 
     def _apply(self, seat: Seat, action: Action) -> None:
         if self.phase == TAKE:
@@ -335,10 +397,18 @@ class PasDeHaricotsState(State):
         )
 
     def clone(self) -> PasDeHaricotsState:
-        new = object.__new__(PasDeHaricotsState)
-        new.__dict__.update(self.__dict__)
-        for name in self.__slots__:
-            setattr(new, name, getattr(self, name))
+        new = PasDeHaricotsState(self.game, self.players, self.seed, self.variant, None, blank=True)
+        self._copy_engine_attributes(new)
+        new._others = self._others
+        new._waiting_after = self._waiting_after
+        new.bean = self.bean
+        new.bean_card = self.bean_card
+        new.hand_number = self.hand_number
+        new.is_over = self.is_over
+        new.phase = self.phase
+        new.taker = self.taker
+        new.to_move = self.to_move
+        new.turn = self.turn
         new.hands = [h[:] for h in self.hands]
         new.collected = [c[:] for c in self.collected]
         new.table = self.table[:]
@@ -347,6 +417,6 @@ class PasDeHaricotsState(State):
         new.sheets = self.sheets[:]
         new.moves = self.moves[:]
         new.events = self.events[:]
-        new.rng = random.Random()
+        new.rng = random.Random(0)  # seeded from a number, not the system (cheaper), then set
         new.rng.setstate(self.rng.getstate())
         return new
