@@ -15,11 +15,13 @@ reading: the sample depends on the view's content alone.
 >>> view["cards"].append(3)
 >>> last(view, 0), last(view, 1), reads
 (3, 3, [0, 0, 1])
+>>> last(view, 1) is last(view, 1)
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
 from .types import Seat, View
@@ -40,15 +42,16 @@ class LastView(Generic[T]):
         last = self.last
         if last is not None and last[0] == seat and last[1] == view:
             return last[2]
-        reading = self.read(view, seat)
-        self.last = (seat, _copy(view), reading)
+        kept = _copy(view)  # a dict, even from a `SeatView`
+        reading = self.read(kept, seat)
+        self.last = (seat, kept, reading)
         return reading
 
 
 def _copy(value: Any) -> Any:
-    """A copy of a view's JSON value (dicts, lists and tuples copied, the rest immutable):
-    `copy.deepcopy` without its memo, several times faster."""
-    if type(value) is dict:
+    """A copy of a view's JSON value (mappings such as a `SeatView` copied as dicts, lists and
+    tuples copied, the rest immutable): `copy.deepcopy` without its memo, several times faster."""
+    if type(value) is dict or isinstance(value, Mapping):
         return {k: _copy(v) for k, v in value.items()}
     if type(value) is list or type(value) is tuple:
         return type(value)(map(_copy, value))

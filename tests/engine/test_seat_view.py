@@ -76,3 +76,20 @@ def test_every_bot_level_plays_from_seat_views() -> None:
             seated = [agents.make(level, game) for _ in range(players)]
             state: State = play_match(game, seated, 3)
             assert state.is_over
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_samples_a_seat_view_as_the_dict_it_stands_for(name: str) -> None:
+    """`Game.sample` keeps its reading of the last view (`engine.sampling.LastView`): a `SeatView`
+    and the equal dict, in either order, give the same states from the same random numbers."""
+    game = games.get(name)
+    state = game.new_game(game.min_players, 4)
+    seat = state.to_move[0]
+    view = SeatView(state, seat)
+    for first, second in ((view, state.view(seat)), (state.view(seat), view)):
+        a = game.sample(first, seat, random.Random(1))  # type: ignore[arg-type]
+        b = game.sample(second, seat, random.Random(1))  # type: ignore[arg-type]
+        assert a.view(seat) == b.view(seat) == state.view(seat)
+        agents.random_playout(a, random.Random(2))
+        agents.random_playout(b, random.Random(2))
+        assert a.events == b.events
