@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from matplotlib.axes import Axes
@@ -86,12 +86,17 @@ def matrix(
 
 
 def histograms(
-    title: str, note: str, series: dict[str, Sequence[float]], xlabel: str, bins: int = 20
+    title: str, note: str, series: Mapping[str, Sequence[float]], xlabel: str, bins: int = 20
 ) -> Figure:
-    """Overlaid histograms (step outlines), one per named series."""
+    """Overlaid histograms (step outlines), one per named series; whole numbers over a short
+    range get one bin each."""
     fig, axes = figure(title, note)
+    every = [v for values in series.values() for v in values]
+    edges: int | list[float] = bins
+    if every and all(float(v).is_integer() for v in every) and max(every) - min(every) <= 60:
+        edges = [v - 0.5 for v in range(int(min(every)), int(max(every)) + 2)]
     for colour, (label, values) in zip(itertools.cycle(COLOURS), series.items(), strict=False):
-        axes.hist(values, bins=bins, histtype="step", linewidth=1.5, label=label, color=colour)
+        axes.hist(values, bins=edges, histtype="step", linewidth=1.5, label=label, color=colour)
     axes.set_xlabel(xlabel)
     axes.set_ylabel("games")
     axes.legend(fontsize=8)

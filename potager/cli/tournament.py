@@ -57,7 +57,7 @@ def tournament_command(
     and it plays only the games missing (a larger --games extends the tournament).
     """
     game = load_game(game_name)
-    counts = _player_counts(players, game.min_players)
+    counts = [game.min_players] if players is None else player_counts(players)
     try:
         plan = make_plan(
             game.name,
@@ -98,9 +98,8 @@ def tournament_command(
         console.print(head_to_head_table(found))
 
 
-def _player_counts(text: str | None, default: int) -> list[int]:
-    if text is None:
-        return [default]
+def player_counts(text: str) -> list[int]:
+    """``"2,3,4"`` as player counts, or `fail`."""
     try:
         return [int(part) for part in text.split(",")]
     except ValueError:

@@ -16,6 +16,10 @@ from collections.abc import Sequence
 from potager import games
 from potager.engine import Event, Result
 
+from ..simulate import GameRow
+from . import Figures
+from .drawing import column, mean_bars
+
 VEGETABLES: tuple[str, ...] = tuple(games.get("garden-rush").facts()["vegetables"])
 TOOL_EVENTS = frozenset({"move", "flip", "swap", "compost", "flipcol", "molemove"})
 
@@ -40,3 +44,34 @@ def measure(events: Sequence[Event], result: Result, players: int) -> dict[str, 
             found["end_bag"] = 1.0
     found["stuck"] = float(result.details.get("stuck") is not None)
     return found
+
+
+def figures(rows: Sequence[GameRow], note: str) -> Figures:
+    """Harvests by vegetable, the field size, tools and moles, how games end."""
+    harvests = mean_bars(
+        [column(rows, f"harvest_{v}") for v in VEGETABLES],
+        list(VEGETABLES),
+        "Garden Rush: fields harvested per game, by vegetable",
+        note,
+        "harvests per game (both seats)",
+    )
+    sizes = [
+        r.measures["harvest_squares"] / r.measures["harvests"]
+        for r in rows
+        if r.measures["harvests"]
+    ]
+    tools = mean_bars(
+        [column(rows, "tools_used"), column(rows, "bonuses_skipped"), column(rows, "moles"), sizes],
+        ["tool actions", "bonuses skipped", "moles placed", "tokens per field"],
+        "Garden Rush: tools, moles and the size of a harvested field",
+        note,
+        "per game (tokens per field: per harvest)",
+    )
+    ends = mean_bars(
+        [column(rows, "end_bag"), [1 - v for v in column(rows, "end_bag")], column(rows, "stuck")],
+        ["empty bag", "a gnome at 40", "a player stuck"],
+        "Garden Rush: how the game ends",
+        note,
+        "share of games",
+    )
+    return [("harvests", harvests), ("tools", tools), ("ends", ends)]

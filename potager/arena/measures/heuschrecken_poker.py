@@ -15,6 +15,10 @@ from collections.abc import Sequence
 
 from potager.engine import Event, Result
 
+from ..simulate import GameRow
+from . import Figures
+from .drawing import column, mean_bars
+
 
 def measure(events: Sequence[Event], result: Result, players: int) -> dict[str, float]:
     found = {
@@ -44,3 +48,32 @@ def measure(events: Sequence[Event], result: Result, players: int) -> dict[str, 
         elif kind == "round_scoring":
             found["chips_rounds"] += len(event["chips_to"])
     return found
+
+
+def figures(rows: Sequence[GameRow], note: str) -> Figures:
+    """Sweeps, stalemates and plagues per game; chips by source; the sweeps of the winners."""
+    players = rows[0].players
+    names = ["ace_sweeps", "x_sweeps", "alone_sweeps", "stalemates", "double_stalemates"]
+    events = mean_bars(
+        [column(rows, name) for name in [*names, "plagues"]],
+        ["Ace sweeps", "X sweeps", "lone taker", "stalemates", "double stalemates", "plagues"],
+        f"Heuschrecken Poker, {players} players: what happens in a game",
+        note,
+        "per game (mean, 95% interval)",
+    )
+    chips = mean_bars(
+        [column(rows, "chips_harvest"), column(rows, "chips_rounds")],
+        ["from harvests", "from round scorings"],
+        f"Heuschrecken Poker, {players} players: where the chips come from",
+        note,
+        "chips per game, all seats",
+    )
+    sweeps = [sum(row.measures[n] for n in names[:3]) / players for row in rows]
+    ace = mean_bars(
+        [column(rows, "sweeps_winner"), sweeps],
+        ["by the winner", "by a seat on average"],
+        f"Heuschrecken Poker, {players} players: the value of taking the whole display",
+        note,
+        "sweeps (Ace, X, lone taker) per game",
+    )
+    return [("events", events), ("chips", chips), ("sweeps", ace)]

@@ -14,6 +14,11 @@ from collections.abc import Sequence
 
 from potager.engine import Event, Result
 
+from ..balance import win_rate_by
+from ..simulate import GameRow
+from . import Figures
+from .drawing import column, mean_bars, rate_bars
+
 
 def measure(events: Sequence[Event], result: Result, players: int) -> dict[str, float]:
     found = {"moles": 0.0, "snails": 0.0, "gardens_taken": 0.0, "first_taker": -1.0}
@@ -33,3 +38,37 @@ def measure(events: Sequence[Event], result: Result, players: int) -> dict[str, 
     for seat, contract in enumerate(contracts or []):
         found[f"contract_{seat}"] = float(contract)
     return found
+
+
+def figures(rows: Sequence[GameRow], note: str) -> Figures:
+    """Win rate by contract card and of the first taker; moles and snails per game."""
+    players = rows[0].players
+    by_contract = win_rate_by(rows, lambda row, seat: row.measures.get(f"contract_{seat}"))
+    contracts = rate_bars(
+        by_contract,
+        [f"contract {g.value:g} ({g.seats} seats)" for g in by_contract],
+        f"Kraut & Rüben, {players} players: win rate by contract card (first game)",
+        note,
+        players,
+    )
+    first = win_rate_by(
+        rows,
+        lambda row, seat: (
+            None if row.measures["first_taker"] < 0 else float(seat == row.measures["first_taker"])
+        ),
+    )
+    taker = rate_bars(
+        first,
+        ["the others" if g.value == 0 else "the first taker" for g in first],
+        f"Kraut & Rüben, {players} players: the first garden taken",
+        note,
+        players,
+    )
+    pests = mean_bars(
+        [column(rows, "moles"), column(rows, "snails"), column(rows, "gardens_taken")],
+        ["moles", "snails placed", "gardens taken"],
+        f"Kraut & Rüben, {players} players: moles, snails and gardens",
+        note,
+        "per game (mean, 95% interval)",
+    )
+    return [("contracts", contracts), ("first-taker", taker), ("moles-snails", pests)]

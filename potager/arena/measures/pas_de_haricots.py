@@ -5,7 +5,8 @@ Over every hand of the match (the ``hand_end`` events' series and collected card
   hands (negative series count negative; a series with its trump counts 0);
 - ``trumps_winner``: trumps collected by the winners (shared when tied);
 - ``beans_winner``, ``beans``: bean cards taken by the winners and in all (the last take of
-  each turn). This deck has no Fool: its four trumps are the only special cards.
+  each turn); ``hands`` played. This deck has no Fool: its four trumps are the only special
+  cards.
 """
 
 from __future__ import annotations
@@ -14,6 +15,10 @@ from collections.abc import Sequence
 
 from potager import games
 from potager.engine import Event, Result
+
+from ..simulate import GameRow
+from . import Figures
+from .drawing import column, mean_bars
 
 FACTS = games.get("pas-de-haricots").facts()
 SUITS: tuple[str, ...] = tuple(FACTS["suits"])
@@ -24,7 +29,7 @@ TRUMP_SUIT: dict[str, str] = FACTS["pas_de_haricots"]
 
 def measure(events: Sequence[Event], result: Result, players: int) -> dict[str, float]:
     found = {f"points_{suit}": 0.0 for suit in SUITS}
-    found.update({"trumps_winner": 0.0, "beans_winner": 0.0, "beans": 0.0})
+    found.update({"trumps_winner": 0.0, "beans_winner": 0.0, "beans": 0.0, "hands": 0.0})
     winners = result.winners
     share = 1 / len(winners)
     for event in events:
@@ -34,6 +39,7 @@ def measure(events: Sequence[Event], result: Result, players: int) -> dict[str, 
             if event["seat"] in winners:
                 found["beans_winner"] += share
         elif kind == "hand_end":
+            found["hands"] += 1
             for seat, (series, cards) in enumerate(
                 zip(event["series"], event["collected"], strict=True)
             ):
@@ -43,3 +49,25 @@ def measure(events: Sequence[Event], result: Result, players: int) -> dict[str, 
                 for suit, value in zip(SUITS, series, strict=True):
                     found[f"points_{suit}"] += value
     return found
+
+
+def figures(rows: Sequence[GameRow], note: str) -> Figures:
+    """Points by suit; trumps and bean cards of the winners against a seat's average."""
+    players = rows[0].players
+    suits = mean_bars(
+        [column(rows, f"points_{suit}") for suit in SUITS],
+        [FACTS["suit_names"][suit] for suit in SUITS],
+        f"Pas de Haricots, {players} players: points by suit",
+        note,
+        "series value per game, all seats and hands",
+    )
+    trumps = [len(TRUMP_SUIT) * row.measures["hands"] / players for row in rows]
+    beans = [row.measures["beans"] / players for row in rows]
+    winners = mean_bars(
+        [column(rows, "trumps_winner"), trumps, column(rows, "beans_winner"), beans],
+        ["trumps: winner", "trumps: a seat", "bean cards: winner", "bean cards: a seat"],
+        f"Pas de Haricots, {players} players: trumps and bean cards taken",
+        note,
+        "per game (mean, 95% interval)",
+    )
+    return [("suits", suits), ("trumps-beans", winners)]
