@@ -11,9 +11,11 @@ import io
 import itertools
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
+if TYPE_CHECKING:  # matplotlib is imported when a figure is drawn, not with the command line
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 COLOURS = ("#3a7d44", "#d1495b", "#edae49", "#00798c", "#6c4f99", "#8d6a4f")
 """Garden colours, one per seat or bot, in turn."""
@@ -21,6 +23,8 @@ COLOURS = ("#3a7d44", "#d1495b", "#edae49", "#00798c", "#6c4f99", "#8d6a4f")
 
 def figure(title: str, note: str, width: float = 7.0, height: float = 4.0) -> tuple[Figure, Axes]:
     """A new figure with its title and its footnote (the bot mix and the games)."""
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(width, height), dpi=100)
     axes = fig.subplots()
     axes.set_title(title)

@@ -30,8 +30,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from openskill.models import PlackettLuce
-
 from .simulate import GameRow
 
 BOOTSTRAP = 100
@@ -62,6 +60,8 @@ class Rating:
 
 def rate(rows: Sequence[GameRow], bots: Sequence[str]) -> dict[str, Rating]:
     """Every bot's rating after ``rows`` (rated in the order given)."""
+    from openskill.models import PlackettLuce  # imported when rating, not with the command line
+
     model = PlackettLuce()
     skill = {bot: (model.mu, model.sigma) for bot in bots}
     played = dict.fromkeys(bots, 0)

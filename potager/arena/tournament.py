@@ -21,13 +21,15 @@ import itertools
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from potager import agents, games
-from potager.store.tournaments import Tournaments
 
 from . import ratings
 from .simulate import Backend, GameRow, Job, game_seed, play_spans, seat_orders
+
+if TYPE_CHECKING:  # the database is imported by whoever opens it
+    from potager.store.tournaments import Tournaments
 
 CHUNK = 10
 """Games per chunk: the most an interruption can lose."""

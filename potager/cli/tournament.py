@@ -13,8 +13,6 @@ from rich.table import Table
 
 from potager.arena import html, plots, ratings
 from potager.arena.tournament import Board, Plan, make_plan, run, seatings, standings
-from potager.store import Store, database_url
-from potager.store.tournaments import Tournaments
 
 from .options import fail, load_game, parse_variant, spelling
 from .running import DaskLocal, Scheduler, Workers, backend, progress_bar
@@ -69,6 +67,10 @@ def tournament_command(
         )
     except ValueError as exc:
         fail(str(exc))
+    # The database is imported here, not with every command of the command line.
+    from potager.store import Store, database_url
+    from potager.store.tournaments import Tournaments
+
     store = Store(database or database_url())
     store.upgrade()
     kept = Tournaments(store)
