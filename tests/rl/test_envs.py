@@ -179,3 +179,25 @@ def test_using_an_environment_before_reset_is_refused() -> None:
         with pytest.raises(RuntimeError, match="reset"):
             call()
     assert list(env.agent_iter()) == []
+
+
+def test_a_gap_in_the_hedge_is_observed_as_no_token() -> None:
+    """Garden Rush's last turn leaves a gap where a token was taken: that slot's one-hot is all
+    zeros, and every other slot keeps its own token."""
+    game = games.get("garden-rush")
+    head = ["tomato", "carrot", "potato", "broccoli", "aubergine", "potato"]
+    rest = game.components(2, game.resolve_variant({}))
+    for kind in head:
+        rest.remove(kind)
+    state = game.new_game(2, 1, {}, [*head, *rest])
+    state.bag.clear()  # type: ignore[attr-defined]
+    for text in ("plant 1 a3", "plant 2 d2"):  # the end, then a gap in slot 2 (Gloves on offer)
+        state.apply(state.to_move[0], state.str_to_action(state.to_move[0], text))
+    hedge = state.view(1)["hedge"]
+    assert hedge == ["carrot", None, "broccoli", "aubergine", "potato"]
+    enc = encoder(game, 2, {})
+    layout = enc.layout  # type: ignore[attr-defined]
+    start = next(f.offset for f in layout.features if f.name == "hedge")
+    kinds = [*game.facts()["vegetables"], *game.facts()["tool_tokens"]]
+    slots = enc.encode(state.view(1), 1)[start : start + 5 * len(kinds)].reshape(5, len(kinds))
+    assert [None if not row.any() else kinds[int(row.argmax())] for row in slots] == hedge

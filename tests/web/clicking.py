@@ -1,6 +1,6 @@
 """What every browser test does: open a page that collects its errors, fill the lobby's form,
 click a legal element of the drawing until the game is over, and photograph the table wide and
-at phone size."""
+at phone size; or draw a chosen moment of a real state with the game's plug-in."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, ViewportSize
 from playwright.sync_api import Error as PlaywrightError
+
+from potager.engine import State
 
 FINISHED = "#result:not([hidden])"
 """The result panel, shown once the game is over."""
@@ -92,3 +94,38 @@ def screenshot_wide_and_phone(page: Page, folder: Path, name: str) -> None:
     page.screenshot(path=folder / f"{name}-phone.png", full_page=True)
     if size:
         page.set_viewport_size(size)
+
+
+def draw_state(page: Page, state: State, seat: int | None) -> Page:
+    """Draw ``state`` as ``seat`` sees it (None: a spectator) with its game's plug-in, in a box at
+    the top of ``page`` (a page of the real client), given what the table page would give it;
+    the actions the drawing sends go to ``window.sent``."""
+    game = state.game
+    legal = [
+        {"action": a, "notation": state.action_to_str(a), "label": state.action_label(a)}
+        for a in (state.legal_actions(seat) if seat is not None else [])
+    ]
+    table = {
+        "game": game.name,
+        "seats": [{"seat": s, "kind": "human", "name": f"P{s}"} for s in range(state.players)],
+        "to_move": list(state.to_move),
+        "status": "playing",
+        "result": None,
+        "seat": seat,
+        "events": state.events_for(seat),
+        "facts": game.facts(),
+    }
+    page.evaluate(
+        """async ([name, view, seat, legal, table]) => {
+          const plugin = await Potager.loadGame(name);
+          let box = document.getElementById("drawn-state");
+          if (!box) {
+            box = Object.assign(document.createElement("div"), { id: "drawn-state" });
+            document.body.prepend(box);
+          }
+          window.sent = [];
+          plugin.render(box, view, seat, legal, (a) => window.sent.push(a), table);
+        }""",
+        [game.name, state.view(seat), seat, legal, table],
+    )
+    return page

@@ -9,7 +9,15 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.clicking import create_table, open_page, play_one, screenshot_wide_and_phone
+from tests.games.garden_rush.scripted import new, play
+from tests.games.garden_rush.test_rules import HEAD
+from tests.web.clicking import (
+    create_table,
+    draw_state,
+    open_page,
+    play_one,
+    screenshot_wide_and_phone,
+)
 
 GAME = "garden-rush"
 MINE = ".gr-potager.bottom [data-action]"
@@ -108,4 +116,28 @@ def test_a_person_plays_a_whole_game_with_tools_and_moles(browser: Browser, serv
     clicked = play_game(page, None)
     assert clicked.get("plant", 0) >= 5 and clicked.get("harvest", 0) >= 3, clicked
     check_over(page)
+    assert not errors
+
+
+def test_the_last_turn_draws_a_gap_in_the_hedge_where_its_token_was(
+    browser: Browser, server: str
+) -> None:
+    """In the last turn nothing closes up ("Si le sac est vide, vous ne complétez ni la Haie ni le
+    plateau Trampoline"): slot 2 is drawn empty, every other token stays above its own column, and
+    Gloves offers the four tokens left, slot 4's double in column d."""
+    state = new(HEAD)
+    state.bag = []
+    play(state, "plant 1 a3", "plant 2 d2")  # the end, then seat 1's potato on its Gloves
+    page, errors = open_page(browser)
+    page.goto(server + "/")
+    for seat in (None, 1):
+        draw_state(page, state, seat)
+        expect(page.locator(".gr-hedge .gr-slot[data-slot='2'] .gr-token.none")).to_have_count(1)
+        expect(page.locator(".gr-hedge .gr-slot .gr-token:not(.none)")).to_have_count(4)
+        expect(page.locator(".gr-trampoline .gr-token")).to_have_count(0)
+    expect(page.locator(".gr-hedge [data-pick]")).to_have_count(4)
+    expect(page.locator(".gr-hedge [data-pick='slot 2']")).to_have_count(0)
+    page.locator(".gr-hedge [data-pick='slot 4']").click()
+    page.locator(".gr-potager [data-action='plant 4 d3']").click()
+    assert page.evaluate("window.sent") == [state.str_to_action(1, "plant 4 d3")]
     assert not errors

@@ -15,7 +15,13 @@ from playwright.sync_api import Browser, Page, expect
 
 from potager import games
 from potager.engine import State
-from tests.web.clicking import create_table, open_page, play_one, screenshot_wide_and_phone
+from tests.web.clicking import (
+    create_table,
+    draw_state,
+    open_page,
+    play_one,
+    screenshot_wide_and_phone,
+)
 
 GAME = "heuschrecken-poker"
 MOVE = ".hp [data-action]"
@@ -112,37 +118,9 @@ def drawing(browser: Browser, server: str) -> Iterator[Callable[[State, int | No
     page, errors = open_page(browser)
     page.goto(server + "/")
     page.evaluate("Potager.loadGame('heuschrecken-poker')")
-    facts = games.get(GAME).facts()
 
     def draw(state: State, seat: int | None) -> Page:
-        legal = [
-            {"action": a, "notation": state.action_to_str(a), "label": state.action_label(a)}
-            for a in (state.legal_actions(seat) if seat is not None else [])
-        ]
-        table = {
-            "game": GAME,
-            "seats": [{"seat": s, "kind": "human", "name": f"P{s}"} for s in range(state.players)],
-            "to_move": list(state.to_move),
-            "status": "playing",
-            "result": None,
-            "seat": seat,
-            "events": state.events_for(seat),
-            "facts": facts,
-        }
-        page.evaluate(
-            """async ([view, seat, legal, table]) => {
-              const plugin = await Potager.loadGame("heuschrecken-poker");
-              let box = document.getElementById("hp-test");
-              if (!box) {
-                box = Object.assign(document.createElement("div"), { id: "hp-test" });
-                document.body.prepend(box);
-              }
-              window.sent = [];
-              plugin.render(box, view, seat, legal, (a) => window.sent.push(a), table);
-            }""",
-            [state.view(seat), seat, legal, table],
-        )
-        return page
+        return draw_state(page, state, seat)
 
     yield draw
     assert not errors

@@ -73,7 +73,8 @@ def potager_table(view: View, owner: int, viewer: Seat | None, top: bool) -> Tab
 
 
 def hedge_table(view: View) -> Table:
-    """Slot k above column k, with its arrow; the Trampoline beyond slot 5 (tokens slide left)."""
+    """Slot k above column k, with its arrow; the Trampoline beyond slot 5 (tokens slide left).
+    An empty slot (a gap left in the last turn) or Trampoline shows a dash."""
     grid = Table(title="Hedge", box=None, padding=(0, 1))
     grid.add_column("", style="dim")
     for k, c in enumerate(COLUMNS, 1):
@@ -81,10 +82,8 @@ def hedge_table(view: View) -> Table:
     grid.add_column("← Trampoline", justify="center")
     hedge = view["hedge"]
     slots = [
-        token_text({"token": hedge[k], "face": face(hedge[k])})
-        if k < len(hedge)
-        else Text("—", style="dim")
-        for k in range(5)
+        Text("—", style="dim") if kind is None else token_text({"token": kind, "face": face(kind)})
+        for kind in hedge
     ]
     tramp = view["trampoline"]
     grid.add_row(

@@ -20,7 +20,9 @@ Tool squares: Gloves (place 1 token), Basket (harvest 1 field), Wheelbarrow (mov
 Potager, not the one just placed on it), Watering Can (flip 1 vegetable token in either Potager).
 Bonuses are optional, all or nothing, and resolve one at a time. The game ends after the turn in
 which a gnome reaches 40 or a token must be drawn from an empty bag; if that was seat 0's turn
-(seat 0 holds the first-seed marker), seat 1 plays one last turn. The higher gnome wins.
+(seat 0 holds the first-seed marker), seat 1 plays one last turn. With the bag and the Trampoline
+empty, nothing is completed any more ("vous ne complétez ni la Haie ni le plateau Trampoline"): a
+token taken leaves a gap in its slot and the others stay where they are. The higher gnome wins.
 
 **Tools & Moles** (variant ``tools_and_moles``): 8 tool tokens go into the bag after set-up and are
 drawn onto the Trampoline tool side up. One may be placed as a tool on a free non-tool square of
@@ -72,7 +74,8 @@ View keys
 harvest``, ``bonus``, ``swap``, ``over``), ``bonus`` (``{"tools": [...], "fixed": square or
 None}`` while a bonus is on offer), ``swap`` (the first of the two swapped slots, while one must be
 placed), ``potagers`` (per seat ``{square: {"token", "face"}}``, faces ``double``/``single`` or
-``tool``/``mole``), ``tool_squares`` (per seat ``{square: tool}``), ``hedge`` (slot 1 first),
+``tool``/``mole``), ``tool_squares`` (per seat ``{square: tool}``), ``hedge`` (the five slots,
+slot 1 first, ``None`` for an empty one),
 ``trampoline``, ``bag`` (counts per kind: its order is the only secret), ``bag_size``, ``discard``
 (counts), ``scores`` (gnome positions), ``first_seed``, ``goal``, ``bonus_squares``,
 ``end_triggered``, ``last_turn``, ``passes``, ``stuck``. Every seat sees the same table.

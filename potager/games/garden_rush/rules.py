@@ -93,7 +93,7 @@ from .data import SWAP as SWAP_ABILITY
 
 BLOCKED: Final = -1
 EMPTY: Final = -1
-"""No token (an empty Trampoline)."""
+"""No token: an empty Trampoline, an empty Hedge slot (a gap left in the last turn)."""
 MAIN: Final = 0
 BONUS: Final = 1
 SWAP_PLACE: Final = 2
@@ -431,6 +431,8 @@ class GardenRushState(State):
     vegetables, kept up to date square by square by `_put` (one slice deletion) and `_clear` (five
     insertions) rather than built at every turn; ``None`` until first needed."""
     hedge: list[int]
+    """The kind of token in each of the five Hedge slots, slot 1 first; `EMPTY` for a gap, which
+    only a refill with the bag and the Trampoline both empty leaves (`_refill`)."""
     trampoline: int
     bag: list[int]
     discard: list[int]
@@ -540,19 +542,15 @@ class GardenRushState(State):
             return self.phase == MAIN and _holds(self.ready[seat], action)
         if self.phase == SWAP_PLACE and not 0 <= slot - self.swap_slot <= 1:
             return False
-        hedge = self.hedge
         if op == PLANT:
+            kind = self.hedge[slot]
             return (
-                slot < len(hedge)
+                kind != EMPTY
                 and not self.occupied[seat] >> q & 1
-                and (hedge[slot] < FIRST_TOOL or not TOOL_MASK >> q & 1)
+                and (kind < FIRST_TOOL or not TOOL_MASK >> q & 1)
             )
         if op == MOLE:  # onto a square that is not a tool square (`MOLE_ID`)
-            return (
-                slot < len(hedge)
-                and hedge[slot] >= FIRST_TOOL
-                and not self.occupied[1 - seat] >> q & 1
-            )
+            return self.hedge[slot] >= FIRST_TOOL and not self.occupied[1 - seat] >> q & 1
         return False
 
     def _bonus(self) -> list[Action]:
@@ -573,7 +571,7 @@ class GardenRushState(State):
     def _can_place(self, seat: Seat) -> bool:
         """Whether some token of the Hedge can be placed."""
         own, plain = self._free(seat)
-        return any(own if kind < FIRST_TOOL else plain for kind in self.hedge)
+        return any(own if kind < FIRST_TOOL else plain for kind in self.hedge if kind != EMPTY)
 
     def _hedge_placements(self, seat: Seat, between: list[Action]) -> list[Action]:
         """`_placements` from every slot of the Hedge: the plants, then ``between`` (actions whose
@@ -581,15 +579,18 @@ class GardenRushState(State):
         five vegetables, whose plants are kept in `plants`."""
         if self._vegetable_hedge():
             return self._plants_of(seat) + between
-        plant, mole = self._placements(seat, 0, len(self.hedge))
+        plant, mole = self._placements(seat, 0, HEDGE_SLOTS)
         plant += between
         plant += mole
         return plant
 
     def _vegetable_hedge(self) -> bool:
-        """Whether the Hedge holds five vegetables (then every slot has the plants of `plants`)."""
+        """Whether the Hedge holds five vegetables (then every slot has the plants of `plants`);
+        a gap is possible only once the end is triggered."""
         hedge = self.hedge
-        return len(hedge) == HEDGE_SLOTS and (not self.module or all(k < FIRST_TOOL for k in hedge))
+        return (not self.end_triggered or EMPTY not in hedge) and (
+            not self.module or all(k < FIRST_TOOL for k in hedge)
+        )
 
     def _plants_of(self, seat: Seat) -> list[Action]:
         """`plants` of ``seat``, built if need be (the list itself, not a copy)."""
@@ -604,8 +605,8 @@ class GardenRushState(State):
         not a tool square, tool side up in yours or mole side up in the opponent's ("Sortez les
         taupes", "Placer 1 jeton").
 
-        The plants are those slots' runs of the kept `plants`, copied in one slice, less the free
-        tool squares in the runs of tool tokens."""
+        The plants are those slots' runs of the kept `plants`, copied in one slice, less the runs
+        of empty slots and the free tool squares in the runs of tool tokens."""
         plants = self._plants_of(seat)
         n = len(plants) // HEDGE_SLOTS
         plant = plants[first * n : stop * n]
@@ -616,13 +617,15 @@ class GardenRushState(State):
         for k in range(first, stop):
             if hedge[k] >= FIRST_TOOL:
                 mole += _on(_MOLE_FREE[k], ALL_SQUARES & ~self.occupied[1 - seat])
-        if tools:
-            for k in range(stop - 1, first - 1, -1):  # from the last run: the others stay put
-                if hedge[k] >= FIRST_TOOL:
-                    start = (k - first) * n
-                    for q in _TOOL_SQUARES_DOWN:
-                        if tools >> q & 1:
-                            del plant[start + ones(free & ((1 << q) - 1))]
+        for k in range(stop - 1, first - 1, -1):  # from the last run: the others stay put
+            kind = hedge[k]
+            start = (k - first) * n
+            if kind == EMPTY:
+                del plant[start : start + n]
+            elif kind >= FIRST_TOOL and tools:
+                for q in _TOOL_SQUARES_DOWN:
+                    if tools >> q & 1:
+                        del plant[start + ones(free & ((1 << q) - 1))]
         return plant, mole
 
     def _bonus_actions(self, seat: Seat, abilities: int) -> list[Action]:
@@ -634,7 +637,7 @@ class GardenRushState(State):
             if self._vegetable_hedge():
                 actions += self._plants_of(seat)
             else:
-                plants, moles = self._placements(seat, 0, len(self.hedge))
+                plants, moles = self._placements(seat, 0, HEDGE_SLOTS)
                 actions += plants
         if abilities & (1 << BASKET):
             actions += self.ready[seat]
@@ -646,7 +649,7 @@ class GardenRushState(State):
         if abilities & (1 << SWAP_ABILITY):
             actions += self._swaps(seat)
         if abilities & (1 << COMPOST_ABILITY):
-            actions += [COMPOST_ID[v] for v in sorted(set(self.hedge)) if v < FIRST_TOOL]
+            actions += [COMPOST_ID[v] for v in sorted(set(self.hedge)) if 0 <= v < FIRST_TOOL]
         if abilities & (1 << FLIPCOL):
             actions += self._column_flips()
         if abilities & (1 << MOLEMOVE):
@@ -677,11 +680,16 @@ class GardenRushState(State):
         found += _on(_FLIP_OPP, sum(masks[1 - seat]))
 
     def _swaps(self, seat: Seat) -> list[Action]:
-        """Swap token: swap two adjacent Hedge tokens, then place one of them; offered only where
-        one of them can then be placed (FACTS)."""
+        """Swap token: swap two adjacent Hedge tokens (a gap is no token), then place one of them;
+        offered only where one of them can then be placed (FACTS)."""
         own, plain = self._free(seat)
-        placeable = [bool(own if kind < FIRST_TOOL else plain) for kind in self.hedge]
-        return [SWAP_ID[k] for k in range(len(placeable) - 1) if placeable[k] or placeable[k + 1]]
+        hedge = self.hedge
+        placeable = [kind != EMPTY and bool(own if kind < FIRST_TOOL else plain) for kind in hedge]
+        return [
+            SWAP_ID[k]
+            for k in range(HEDGE_SLOTS - 1)
+            if hedge[k] != EMPTY and hedge[k + 1] != EMPTY and (placeable[k] or placeable[k + 1])
+        ]
 
     def _column_flips(self) -> list[Action]:
         """Column Flip token: flip every vegetable token of one column in both Potagers; offered for
@@ -811,12 +819,13 @@ class GardenRushState(State):
         events.append(_PLACE_EVENTS[as_mole][seat][slot][value][q])
         bag = self.bag
         if bag and self.trampoline != EMPTY:
-            # `_refill`'s common case inline: a Trampoline token means the Hedge was full, so it
-            # fills the slot just emptied and one token is drawn.
+            # `_refill`'s common case inline: a token left in the bag means the Hedge was full, so
+            # the others have closed up (the pop), the Trampoline token enters, one is drawn.
             hedge.append(self.trampoline)
             self.trampoline = drawn = bag.pop()
             events.append(_DRAW_EVENTS[drawn])
         else:
+            hedge.insert(slot, EMPTY)  # the slot stays where it was until `_refill` closes up
             self._refill()
         if as_mole:
             return 0, -1
@@ -829,8 +838,13 @@ class GardenRushState(State):
         """Refill (rulebook "Placer 1 jeton" 2; FACTS): the Hedge closes up towards slot 1; the
         Trampoline token enters the lowest empty slot and a token is drawn onto the Trampoline,
         until the Hedge is full or nothing is left. The first time a token must be drawn from an
-        empty bag, the end of the game is triggered."""
-        hedge, bag = self.hedge, self.bag
+        empty bag, the end of the game is triggered. Once the bag and the Trampoline are both
+        empty, a refill completes nothing ("Si le sac est vide, vous ne complétez ni la Haie ni le
+        plateau Trampoline"): the tokens stay in their slots (and start columns), gaps stay."""
+        if self.trampoline == EMPTY:
+            return
+        bag = self.bag
+        hedge = self.hedge = [k for k in self.hedge if k != EMPTY]
         while len(hedge) < HEDGE_SLOTS and self.trampoline != EMPTY:
             hedge.append(self.trampoline)
             if bag:
@@ -838,9 +852,9 @@ class GardenRushState(State):
                 self.events.append(_DRAW_EVENTS[kind])
             else:
                 self.trampoline = EMPTY
-                if not self.end_triggered:
-                    self.end_triggered = True
-                    self.events.append({"type": "bag empty"})
+                self.end_triggered = True
+                self.events.append({"type": "bag empty"})
+        hedge += [EMPTY] * (HEDGE_SLOTS - len(hedge))
 
     def _harvest(self, seat: Seat, v: int, index: int) -> int:
         """Harvest 1 field (rulebook "Récolter 1 champ"): discard its single tokens, flip its double
@@ -926,9 +940,9 @@ class GardenRushState(State):
 
     def _compost(self, seat: Seat, v: int) -> int:
         """Compost token: discard every token of one vegetable from the Hedge (not the Trampoline),
-        1 point each, then close up and refill."""
+        1 point each, then close up and refill (`_refill`: in the last turn, neither)."""
         n = self.hedge.count(v)
-        self.hedge = [k for k in self.hedge if k != v]
+        self.hedge = [EMPTY if k == v else k for k in self.hedge]
         self.discard[v] += n
         self.events.append({"type": "compost", "seat": seat, "vegetable": VEGETABLES[v], "n": n})
         self._refill()

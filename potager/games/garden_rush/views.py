@@ -61,7 +61,8 @@ def _token(value: int) -> dict[str, str]:
 
 def view(state: GardenRushState, seat: Seat | None) -> View:
     """The table as ``seat`` sees it: both Potagers (``{square: {"token", "face"}}``, occupied
-    squares only), the tool squares, the Hedge (slot 1 first) and the Trampoline, the bag's
+    squares only), the tool squares, the Hedge (its five slots, slot 1 first, ``None`` for a gap
+    left in the last turn) and the Trampoline, the bag's
     contents as counts, the discarded tokens, the gnomes, the pending bonus and the end flags."""
     kinds = KINDS if state.module else KINDS[:FIRST_TOOL]
     bag = {k: state.bag.count(i) for i, k in enumerate(kinds)}
@@ -83,7 +84,7 @@ def view(state: GardenRushState, seat: Seat | None) -> View:
             for p, occupied in zip(state.potagers, state.occupied, strict=True)
         ],
         "tool_squares": [dict(names) for names in _TOOL_SQUARE_NAMES],
-        "hedge": [KINDS[k] for k in state.hedge],
+        "hedge": [None if k == EMPTY else KINDS[k] for k in state.hedge],
         "trampoline": None if state.trampoline == EMPTY else KINDS[state.trampoline],
         "bag": bag,
         "bag_size": len(state.bag),
@@ -110,7 +111,7 @@ def sample(game: Game, v: View, seat: Seat, rng: random.Random) -> GardenRushSta
     for s, squares in enumerate(v["potagers"]):
         for name, token in squares.items():
             state._put(s, _SQUARE[name], _CELL[token["token"], token["face"]])
-    state.hedge = [_KIND[k] for k in v["hedge"]]
+    state.hedge = [EMPTY if k is None else _KIND[k] for k in v["hedge"]]
     state.trampoline = EMPTY if v["trampoline"] is None else _KIND[v["trampoline"]]
     state.bag = [_KIND[k] for k, n in v["bag"].items() for _ in range(n)]
     shuffle(state.bag, rng)

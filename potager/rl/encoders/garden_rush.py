@@ -45,7 +45,10 @@ class Encoder:
             "scores", players, f"gnome positions / {self.goal:g}, the observer first"
         )
         self.hedge = layout.add(
-            "hedge", self.slots * k, f"per Hedge slot 1…{self.slots}, one-hot of {k}: {kinds}"
+            "hedge",
+            self.slots * k,
+            f"per Hedge slot 1…{self.slots}, one-hot of {k}: {kinds} (none for a gap left in the "
+            "last turn)",
         )
         self.trampoline = layout.add("trampoline", k, "one-hot: the token on the Trampoline")
         self.bag = layout.add("bag", k, f"tokens left in the bag per kind / {BAG_SCALE:g}")
@@ -81,7 +84,8 @@ class Encoder:
         for slot, other in enumerate(order):
             v[self.scores + slot] = view["scores"][other] / self.goal
         for slot, token in enumerate(view["hedge"]):
-            v[self.hedge + slot * k + kinds[token]] = 1.0
+            if token is not None:
+                v[self.hedge + slot * k + kinds[token]] = 1.0
         if view["trampoline"] is not None:
             v[self.trampoline + kinds[view["trampoline"]]] = 1.0
         for kind, count in view["bag"].items():

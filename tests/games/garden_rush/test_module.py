@@ -112,6 +112,20 @@ def test_gloves_may_drop_a_hedge_tool_token_as_a_mole_into_the_opponents_potager
     assert state.to_move == (1,)  # a mole gives no bonus
 
 
+def test_swap_in_the_last_turn_swaps_two_tokens_never_a_gap() -> None:
+    """Swap: "Permutez 2 jetons adjacents de la Haie"; in the last turn, the slot just taken stays
+    a gap (the bag and the Trampoline are empty), and a gap holds no token to swap."""
+    state = new(HEAD, module=True)
+    table(state, ["potato", "carrot", "swap", "tomato", "broccoli"], "aubergine")
+    state.bag = []
+    play(state, "plant 1 a3", "plant 2 c3")  # seat 1 places the Swap token of slot 2
+    assert state.view(1)["hedge"] == ["carrot", None, "tomato", "broccoli", "aubergine"]
+    assert {t for t in legal(state) if t.startswith("swap")} == {"swap 3", "swap 4"}
+    play(state, "swap 4", "plant 5 e3")
+    assert square(state, 1, "e3") == {"token": "broccoli", "face": "double"}
+    assert state.view(1)["hedge"] == ["carrot", None, "tomato", "aubergine", None]
+
+
 def test_compost_example() -> None:
     """Compost: after the refill, discard the 3 broccoli of the Hedge (one came from the
     Trampoline), 1 point each; the broccoli just drawn onto the Trampoline stays; close up and

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import re
 
 from rich.console import Console
 
 from potager.cli.render.garden_rush import describe, render
 
-from .scripted import GAME
+from .scripted import GAME, new, play
+from .test_rules import HEAD
 
 
 def text_of(view: dict[str, object], seat: int | None) -> str:
@@ -42,6 +44,17 @@ def test_render_shows_both_potagers_hedge_and_track() -> None:
         line = describe(event)
         assert line is None or isinstance(line, str)
     assert all(describe(e) for e in state.events)
+
+
+def test_render_draws_a_gap_in_the_hedge_where_its_slot_is() -> None:
+    """In the last turn nothing closes up: slot 2's gap is drawn as a dash between slots 1 and 3,
+    each token above its own column, and the empty Trampoline as a dash."""
+    state = new(HEAD)
+    state.bag = []
+    play(state, "plant 1 a3", "plant 2 d2")
+    for seat in (0, 1, None):
+        text = text_of(state.view(seat), seat)
+        assert re.search(r"carrot ●●\s+—\s+broccoli ●●\s+aubergine ●●\s+potato ●●\s+—", text)
 
 
 def test_render_never_shows_the_bag_order() -> None:

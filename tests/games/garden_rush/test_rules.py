@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from potager.engine import IllegalAction
+from tests.invariants import assert_sample_keeps_view
 
 from .scripted import TOOL_SQUARES_OF_SEAT_0, lay, legal, new, play, square
 
@@ -233,17 +236,45 @@ def test_reaching_40_on_the_second_turn_ends_at_once() -> None:
 
 
 def test_empty_bag_ends_the_game_and_stops_refilling() -> None:
-    """End: no token left when the Trampoline must be refilled: the Hedge and the Trampoline are
-    no longer completed; after the first seed's turn, the opponent's last turn."""
+    """Fin de la partie: the end comes "s'il n'y a plus aucun jeton dans le sac au moment où il
+    faut compléter le plateau Trampoline" (the Trampoline token has just entered the Hedge), after
+    the first seed's turn the opponent's last turn; then "Si le sac est vide, vous ne complétez ni
+    la Haie ni le plateau Trampoline": the slot taken stays empty, the other tokens stay in their
+    slots (FACTS, corrected 2026-11-23)."""
     state = new(HEAD)
     state.bag = []
-    play(state, "plant 1 a3")
+    play(state, "plant 1 a3")  # the Hedge closes up, the Trampoline's potato enters it
     view = state.view(1)
     assert view["end_triggered"] and view["last_turn"]
-    assert view["trampoline"] is None and len(view["hedge"]) == 5
-    play(state, "plant 1 a3")
-    assert state.is_over and len(state.view(0)["hedge"]) == 4
+    assert view["trampoline"] is None
+    assert view["hedge"] == ["carrot", "potato", "broccoli", "aubergine", "potato"]
+    assert [e["type"] for e in state.events[-3:]] == ["plant", "bag empty", "last turn"]
+    play(state, "plant 2 a3")
+    hedge = ["carrot", None, "broccoli", "aubergine", "potato"]
+    assert state.is_over and all(state.view(s)["hedge"] == hedge for s in (0, 1, None))
     assert state.result().winners == (0, 1)
+
+
+def test_the_last_turn_leaves_gaps_and_start_columns_as_they_are() -> None:
+    """With the bag and the Trampoline empty nothing closes up, so a token's start column stays
+    the column of its own slot: after a gap opens in slot 2, Gloves puts slot 4's aubergine
+    double in column d, and slot 2 offers nothing (FACTS, corrected 2026-11-23)."""
+    state = new(HEAD)
+    state.bag = []
+    play(state, "plant 1 a3", "plant 2 d2")  # seat 1's potato onto its Gloves (d2), single
+    assert square(state, 1, "d2") == {"token": "potato", "face": "single"}
+    view = state.view(1)
+    assert view["hedge"] == ["carrot", None, "broccoli", "aubergine", "potato"]
+    assert view["bonus"] == {"tools": ["gloves"], "fixed": "d2"}
+    options = legal(state)
+    assert "plant 4 d3" in options and not any(t.startswith("plant 2 ") for t in options)
+    assert_sample_keeps_view(state, random.Random(1))
+    with pytest.raises(IllegalAction):
+        play(state, "plant 2 d3")
+    play(state, "plant 4 d3")
+    assert square(state, 1, "d3") == {"token": "aubergine", "face": "double"}
+    assert state.view(None)["hedge"] == ["carrot", None, "broccoli", None, "potato"]
+    assert state.is_over
 
 
 def test_stuck_player_loses_or_passes() -> None:
