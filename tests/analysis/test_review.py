@@ -148,9 +148,10 @@ def test_analyse_command_refuses_bad_options(
     assert refused.exit_code == 2 and "is not a record Potager can replay" in refused.output
 
 
-def test_another_seats_secret_contract_does_not_change_the_analysis() -> None:
-    """Kraut & Rüben with one scripted pile: seeds 1 and 18 deal seat 0 the same contract (3)
-    and seat 1 another (10, then 2). Seat 0 cannot tell the two games apart."""
+def contract_pair() -> tuple[GameRecord, GameRecord]:
+    """Two Kraut & Rüben records with one scripted pile and the same 40 moves: seeds 1 and 18
+    deal seat 0 the same contract (3) and seat 1 another (10, then 2). Seat 0 cannot tell the
+    two games apart."""
     game = games.get("kraut-und-rueben")
     deck = game.components(2, game.resolve_variant({}))
     random.Random(1).shuffle(deck)
@@ -163,6 +164,11 @@ def test_another_seats_secret_contract_does_not_change_the_analysis() -> None:
     two = replace(one, seed=18)
     assert games.replay(two).view(0) == state.view(0)
     assert games.replay(two).view(1) != state.view(1)
+    return one, two
+
+
+def test_another_seats_secret_contract_does_not_change_the_analysis() -> None:
+    one, two = contract_pair()
     assert decisions(one, [0]) == decisions(two, [0]) != []
     first, second = (analyse(r, ViewDigestSearch(), "fake", [0], seed=2) for r in (one, two))
     assert [r.to_dict() for r in first.reviews] == [r.to_dict() for r in second.reviews]
