@@ -1,9 +1,12 @@
 """Computer opponents by level name: ``agents.make("heuristic", game)``.
 
-Levels: ``random`` (every game), ``heuristic`` (each game's own bot, in its sub-package's
-``heuristic.py``), ``ismcts`` (information-set Monte Carlo tree search over `Game.sample`, when
-available), ``policy:PATH`` (a policy trained with `potager.rl.train`, saved at PATH; needs the
-``rl`` extra). An agent sees only its own seat's view.
+Levels (`describe` gives each one's line for `potager games` and the lobby): ``random`` (every
+game), ``heuristic`` (each game's own bot, in its sub-package's ``heuristic.py``), ``ismcts``
+(information-set Monte Carlo tree search over `Game.sample`, 1 s a decision on one core),
+``ismcts-strong`` (5 s on every core), ``policy:PATH`` (a policy trained with `potager.rl.train`,
+saved at PATH; needs the ``rl`` extra). A search level takes parameters for study:
+``ismcts:iterations=2000``, ``ismcts:seconds=3``, ``ismcts-strong:iterations=4000,workers=2``
+(`parse_level`). An agent sees only its own seat's view.
 """
 
 from __future__ import annotations
@@ -12,9 +15,20 @@ import importlib
 
 from potager.engine import Agent, Game
 
+from .action_value import ActionValue
+from .levels import SEARCH, describe, parse_level
 from .random_agent import RandomAgent, random_playout
 
-__all__ = ["POLICY", "RandomAgent", "levels", "make", "random_playout"]
+__all__ = [
+    "POLICY",
+    "ActionValue",
+    "RandomAgent",
+    "describe",
+    "levels",
+    "make",
+    "parse_level",
+    "random_playout",
+]
 
 _GENERIC = {"random": RandomAgent}
 
@@ -47,11 +61,8 @@ def levels(game: Game) -> list[str]:
     names = list(_GENERIC)
     if _heuristic_module(game) is not None:
         names.append("heuristic")
-    names += [n for n in _EXTRA if n not in names]
+    names += [n for n in SEARCH if n not in names]
     return names
-
-
-_EXTRA: dict[str, str] = {"ismcts": "potager.agents.ismcts:ISMCTSAgent"}
 
 
 def make(level: str, game: Game) -> Agent:
@@ -65,14 +76,10 @@ def make(level: str, game: Game) -> Agent:
         if module is not None:
             agent: Agent = module.HeuristicAgent()
             return agent
-    if level in _EXTRA:
-        module_name, attr = _EXTRA[level].split(":")
-        try:
-            cls = getattr(importlib.import_module(module_name), attr)
-        except (ModuleNotFoundError, AttributeError):
-            pass
-        else:
-            return cls()  # type: ignore[no-any-return]
+    if level.split(":", 1)[0] in SEARCH:
+        from .ismcts import ISMCTSAgent
+
+        return ISMCTSAgent(**parse_level(level))
     raise ValueError(
         f"unknown bot level {level!r} for {game.name}; levels: {', '.join(levels(game))}"
     )

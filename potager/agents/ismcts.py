@@ -1,11 +1,30 @@
-"""The `ismcts` level: single-observer information-set Monte Carlo tree search.
+"""The `ismcts` levels: single-observer information-set Monte Carlo tree search for the seat asking.
 
 Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE TCIAIG 2012). Each
-iteration draws a full state from the agent's own view with `Game.sample` (so it never sees what its
-seat may not know), descends one tree shared by all those states with UCB1 corrected for the actions
-that were available (the "availability count"), expands one node, finishes the game with random
-play, and credits each seat with its share of the win. Simultaneous decisions need no special case:
-another seat's pending commitment is hidden information like any other, drawn by `sample`.
+iteration draws a full state from the asking seat's own view with `Game.sample` (so the search never
+sees what that seat may not know), descends one tree shared by all those states, expands one
+decision, finishes the game with random play and credits every seat with its share of the win.
+
+Built for these games:
+
+- *Simultaneous decisions* (Heuschrecken Poker bids, Pas de Haricots plays: several seats in
+  `to_move`) are simultaneous nodes with decoupled UCB (Lanctot et al., "Monte Carlo Tree Search
+  in Simultaneous Move Games", 2013): each seat to move picks from its own statistics at the node,
+  blind to the others' picks, and the node's child is that of the joint choice. No seat ever
+  chooses knowing another seat's secret choice of the same decision. A seat that committed before
+  the asking seat (its choice hidden in the view) is hidden information like any other, drawn by
+  `sample`.
+- *The seat asking* is the root's decider, whoever else is in `to_move` (the search looks after
+  that seat's actions, never `to_move[0]`'s).
+- *Forced steps* (every seat to move has one legal action: Kraut & Rüben's lone draw, a single
+  bonus square) are played without a node, so the budget goes to real choices.
+- Upper confidence bounds with availability counts (an action counts as offered only in the
+  determinizations where it was legal).
+
+`evaluate` returns every legal action's visits, win share and mean final score with 95% intervals
+(`ActionValue`), best first; `act` plays the first. With ``workers`` > 1 the search runs that many
+independent trees in worker processes (root parallelism) and sums their root statistics. Seeded
+from the ``rng`` given, the search is reproducible at a fixed iteration budget.
 """
 
 from __future__ import annotations
@@ -13,84 +32,226 @@ from __future__ import annotations
 import math
 import random
 import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from multiprocessing import get_all_start_methods, get_context
 
 from potager.engine import Action, Game, Seat, State, View
 
+from .action_value import ActionValue, mean_interval, wilson
 from .random_agent import random_playout
+
+_VISITS, _AVAILABLE, _WIN, _WIN2, _SCORE, _SCORE2 = range(6)
+"""The fields of an edge (a list of floats, for speed): one seat's action at one node."""
+
+Edge = list[float]
+Budget = tuple[int | None, float | None, float]
+"""(iterations, seconds, exploration): a search stops at the first of its limits given."""
+RootStats = dict[Action, Edge]
 
 
 class _Node:
-    __slots__ = ("available", "children", "reward", "visits")
+    """A decision reached by one sequence of choices: each mover's edges, the children by the
+    joint choice (one action per seat to move, in `to_move` order)."""
+
+    __slots__ = ("children", "edges")
 
     def __init__(self) -> None:
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.available = 0
-        self.reward = 0.0
+        self.edges: dict[Seat, dict[Action, Edge]] = {}
+        self.children: dict[tuple[Action, ...], _Node] = {}
 
 
 class ISMCTSAgent:
-    """ISMCTS with a budget of ``iterations`` per decision, or ``seconds`` when given."""
+    """ISMCTS for the seat asking, with a budget of ``iterations`` per decision and/or ``seconds``
+    of thinking (the first limit reached ends it; ``None``: no such limit); ``workers`` processes
+    search side by side (root parallelism), each with that budget."""
 
     name = "ismcts"
 
     def __init__(
-        self, iterations: int = 300, seconds: float | None = None, exploration: float = 0.7
+        self,
+        iterations: int | None = 300,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        workers: int = 1,
     ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("an ISMCTS search needs iterations or seconds")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
+        self.workers = workers
 
     def act(
         self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
     ) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        root = _Node()
-        deadline = None if self.seconds is None else time.monotonic() + self.seconds
-        done = 0
-        while done < self.iterations if deadline is None else time.monotonic() < deadline:
-            self._iterate(root, game.sample(view, seat, rng), rng)
-            done += 1
-        return max(
-            legal_actions,
-            key=lambda a: root.children[a].visits if a in root.children else -1,
-        )
+        return self.evaluate(game, view, seat, legal_actions, rng)[0].action
 
-    def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
-        path: list[tuple[_Node, Seat]] = []
-        node = root
-        while not state.is_over:
-            mover = state.to_move[0]
-            actions = state.legal_actions(mover)
-            untried = [a for a in actions if a not in node.children]
+    def evaluate(
+        self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
+    ) -> list[ActionValue]:
+        """Every legal action of ``seat`` judged by the search from ``view`` alone, best first:
+        most visited, then the higher win share; the first is the search's own choice."""
+        seeds = [rng.getrandbits(64) for _ in range(self.workers)]
+        if self.workers == 1:
+            stats = search_root(game, view, seat, seeds[0], self.budget())
+        else:
+            stats = _parallel(game, view, seat, seeds, self.budget())
+        return _values(stats, legal_actions)
+
+    def budget(self) -> Budget:
+        """What one worker is asked to do."""
+        return self.iterations, self.seconds, self.exploration
+
+
+def search_root(game: Game, view: View, seat: Seat, seed: int, budget: Budget) -> RootStats:
+    """One tree searched for ``seat`` from ``view``: the asking seat's edges at the root."""
+    iterations, seconds, exploration = budget
+    rng = random.Random(seed)
+    root = _Node()
+    deadline = None if seconds is None else time.monotonic() + seconds
+    done = 0
+    while not done or (
+        (iterations is None or done < iterations)
+        and (deadline is None or time.monotonic() < deadline)
+    ):
+        _iterate(root, game.sample(view, seat, rng), rng, exploration)
+        done += 1
+    return root.edges.get(seat, {})
+
+
+def _iterate(root: _Node, state: State, rng: random.Random, c: float) -> None:
+    """One iteration: selection and expansion in the tree, a random playout, the backup."""
+    path: list[tuple[Seat, Edge]] = []
+    node = root
+    while not state.is_over:
+        movers = state.to_move
+        legal = [state.legal_actions(m) for m in movers]
+        if all(len(actions) == 1 for actions in legal):
+            for mover, actions in zip(movers, legal, strict=True):
+                state.apply(mover, actions[0])
+            continue
+        joint = []
+        expanded = False
+        for mover, actions in zip(movers, legal, strict=True):
+            edges = node.edges.get(mover)
+            if edges is None:
+                edges = node.edges[mover] = {}
+            untried = [a for a in actions if a not in edges]
             if untried:
-                action = rng.choice(untried)
-                child = node.children[action] = _Node()
-                state.apply(mover, action)
-                path.append((child, mover))
-                break
-            action = self._select(node, actions)
+                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                edge = edges[action] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+                expanded = True
+            elif len(movers) == 1:
+                action, edge = _select(edges, actions, c)
+            else:  # ties broken at random, so that two seats' equal statistics do not pair up
+                start = rng.randrange(len(actions))
+                action, edge = _select(edges, actions[start:] + actions[:start], c)
+            for offered in actions:  # availability: this node offered these actions this time
+                if offered in edges:
+                    edges[offered][_AVAILABLE] += 1
+            joint.append(action)
+            path.append((mover, edge))
+        for mover, action in zip(movers, joint, strict=True):
             state.apply(mover, action)
-            node = node.children[action]
-            path.append((node, mover))
-        random_playout(state, rng)
-        winners = state.result().winners
-        share = 1.0 / len(winners)
-        for child, mover in path:
-            child.visits += 1
-            if mover in winners:
-                child.reward += share
+        key = tuple(joint)
+        child = node.children.get(key)
+        if child is None:
+            child = node.children[key] = _Node()
+        node = child
+        if expanded:
+            break
+    random_playout(state, rng)
+    result = state.result()
+    winners, scores = result.winners, result.scores
+    share = 1.0 / len(winners)
+    for mover, edge in path:
+        edge[_VISITS] += 1
+        if mover in winners:
+            edge[_WIN] += share
+            edge[_WIN2] += share * share
+        score = scores[mover]
+        edge[_SCORE] += score
+        edge[_SCORE2] += score * score
 
-    def _select(self, node: _Node, actions: list[Action]) -> Action:
-        best, best_value = actions[0], -math.inf
-        c = self.exploration
-        for a in actions:
-            child = node.children[a]
-            child.available += 1
-            value = child.reward / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
+
+def _select(edges: dict[Action, Edge], actions: list[Action], c: float) -> tuple[Action, Edge]:
+    """UCB1 with availability counts: an action's exploration term grows with the times it was
+    offered, not with the parent's visits (every action here was tried once at least)."""
+    best_action, best_edge, best_value = actions[0], edges[actions[0]], -math.inf
+    for a in actions:
+        edge = edges[a]
+        visits = edge[_VISITS] or 1.0
+        value = edge[_WIN] / visits + c * math.sqrt(math.log(edge[_AVAILABLE] + 1) / visits)
+        if value > best_value:
+            best_action, best_edge, best_value = a, edge, value
+    return best_action, best_edge
+
+
+def _values(stats: RootStats, legal_actions: list[Action]) -> list[ActionValue]:
+    """The root statistics as `ActionValue`s of every legal action, best first."""
+    visits = sum(edge[_VISITS] for edge in stats.values())
+    root_score = sum(edge[_SCORE] for edge in stats.values()) / visits if visits else 0.0
+    values = []
+    for action in legal_actions:
+        edge = stats.get(action)
+        n = int(edge[_VISITS]) if edge else 0
+        if edge is None or n == 0:
+            values.append(ActionValue(action, 0, 0.0, 0.0, 1.0, root_score, root_score, root_score))
+            continue
+        win_low, win_high = wilson(edge[_WIN], n)
+        score_low, score_high = mean_interval(edge[_SCORE], edge[_SCORE2], n)
+        values.append(
+            ActionValue(
+                action,
+                n,
+                edge[_WIN] / n,
+                win_low,
+                win_high,
+                edge[_SCORE] / n,
+                score_low,
+                score_high,
             )
-            if value > best_value:
-                best, best_value = a, value
-        return best
+        )
+    values.sort(key=lambda v: (-v.visits, -v.win, v.action))
+    return values
+
+
+# -- root parallelism ---------------------------------------------------------------------------
+_POOLS: dict[int, Executor] = {}
+
+
+def _pool(workers: int) -> Executor:
+    """A pool of ``workers`` processes, started once. Forked where the system can (a script
+    without a ``__main__`` guard can then use it too), spawned elsewhere."""
+    pool = _POOLS.get(workers)
+    if pool is None:
+        method = "fork" if "fork" in get_all_start_methods() else "spawn"
+        pool = _POOLS[workers] = ProcessPoolExecutor(workers, mp_context=get_context(method))
+    return pool
+
+
+def _parallel(
+    game: Game,
+    view: View,
+    seat: Seat,
+    seeds: list[int],
+    budget: Budget,
+) -> RootStats:
+    """``len(seeds)`` independent trees in worker processes; their root statistics summed."""
+    plain = dict(view.items())  # a `SeatView` is read into the dict it stands for
+    jobs = [_pool(len(seeds)).submit(_worker, game.name, plain, seat, s, budget) for s in seeds]
+    total: RootStats = {}
+    for job in jobs:
+        for action, edge in job.result().items():
+            kept = total.setdefault(action, [0.0] * len(edge))
+            for i, value in enumerate(edge):
+                kept[i] += value
+    return total
+
+
+def _worker(name: str, view: View, seat: Seat, seed: int, budget: Budget) -> RootStats:
+    from potager import games
+
+    return search_root(games.get(name), view, seat, seed, budget)

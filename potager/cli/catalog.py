@@ -6,6 +6,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from potager import agents
+
 from .options import bot_levels, scan_games, spelling
 
 
@@ -28,10 +30,18 @@ def list_games() -> None:
             f"[bold]{escape(game.name)}[/]\n{escape(game.title)}",
             f"{game.min_players}–{game.max_players}",
             variants or "[dim]none[/]",
-            ", ".join(bot_levels(game)),
+            "\n".join(
+                f"[bold]{escape(level)}[/]: {escape(agents.describe(level))}"
+                for level in bot_levels(game)
+            ),
         )
     if found:
         console.print(table)
+        console.print(
+            "[dim]Search levels take parameters for study: "
+            "ismcts:iterations=2000 (reproducible with a seed), ismcts:seconds=3, "
+            "ismcts-strong:workers=4[/]"
+        )
     else:
         console.print("No game can be played yet.")
     for name, reason in missing.items():

@@ -46,6 +46,7 @@ def game_info(game: Game) -> GameInfo:
         min_players=game.min_players,
         max_players=game.max_players,
         levels=agents.levels(game),
+        level_notes={level: agents.describe(level) for level in agents.levels(game)},
         variants=[
             VariantOption(name=k, values=list(v[0]), default=v[1], doc=v[2])
             for k, v in game.variants.items()

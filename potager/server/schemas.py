@@ -37,6 +37,11 @@ class GameInfo(BaseModel):
     max_players: int
     variants: list[VariantOption]
     levels: list[str]
+    level_notes: dict[str, str] = Field(
+        default_factory=dict,
+        description="One line per bot level: how strong it is, how long it thinks "
+        "(`agents.describe`).",
+    )
     facts: dict[str, Any] = Field(
         default_factory=dict,
         description="The game's printed facts from its rulebook (cards, boards, score tables; "

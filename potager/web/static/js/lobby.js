@@ -44,7 +44,8 @@
       const choices = [
         seat === 0 ? h("option", { value: "you", selected: true }, "You") : null,
         h("option", { value: "human" }, "A person (invite link)"),
-        game.levels.map((level) => h("option", { value: `bot:${level}`, selected: seat > 0 && level === bot }, `Bot — ${level}`)),
+        game.levels.map((level) => h("option", { value: `bot:${level}`, selected: seat > 0 && level === bot, title: (game.level_notes || {})[level] || "" },
+          `Bot — ${level}${(game.level_notes || {})[level] ? ` (${game.level_notes[level]})` : ""}`)),
       ];
       box.append(h("label", { class: "seat-row" }, `Seat ${seat + 1}`,
         h("select", { name: `seat${seat}`, dataset: { seat } }, choices)));

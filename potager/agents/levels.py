@@ -1,0 +1,99 @@
+"""The search levels by name, with parameters for study, and each level's one-line description.
+
+``ismcts`` thinks 1 s a decision on one core; ``ismcts-strong`` 5 s on each of 2 worker
+processes (root parallelism). ``ismcts:iterations=2000`` fixes the iterations instead (seeded, it
+is then reproducible on any machine), ``ismcts:seconds=3`` the time; ``workers=N`` and
+``exploration=C`` (the UCB constant) may be given too, comma-separated:
+``ismcts-strong:iterations=4000,workers=2``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+SEARCH: dict[str, dict[str, Any]] = {
+    "ismcts": {"iterations": None, "seconds": 1.0, "workers": 1},
+    "ismcts-strong": {"iterations": None, "seconds": 5.0, "workers": 2},
+}
+"""Each search level's default budget: the `ISMCTSAgent` arguments."""
+
+_PARAMETERS = {"iterations": int, "seconds": float, "workers": int, "exploration": float}
+
+DESCRIPTIONS = {
+    "random": "plays any legal move at random; instant; the weakest",
+    "heuristic": "the game's rules of thumb; instant; beats random",
+    "ismcts": "tree search over what it may know; thinks 1 s a move on one core",
+    "ismcts-strong": "the same search, 5 s a move on 2 cores; the strongest",
+    "policy:PATH": "a policy trained by reinforcement learning (potager train), saved at PATH",
+}
+"""One line a level: how strong, how long it thinks. The ladder's measured figures are in
+README.md ("Bot levels, measured")."""
+
+
+def parse_level(level: str) -> dict[str, Any]:
+    """The `ISMCTSAgent` arguments of a search level; `ValueError` says what is wrong.
+
+    >>> parse_level("ismcts:iterations=2000")
+    {'iterations': 2000, 'seconds': None, 'workers': 1}
+    >>> parse_level("ismcts-strong:seconds=2.5,workers=3")
+    {'iterations': None, 'seconds': 2.5, 'workers': 3}
+    >>> parse_level("ismcts:iterations=many")
+    Traceback (most recent call last):
+    ...
+    ValueError: bot level 'ismcts:iterations=many': iterations takes a positive int, not 'many'
+    """
+    name, _, text = level.partition(":")
+    if name not in SEARCH:
+        raise ValueError(f"unknown search level {name!r}; search levels: {', '.join(SEARCH)}")
+    arguments = dict(SEARCH[name])
+    given: dict[str, Any] = {}
+    for part in text.split(",") if text else []:
+        key, equals, value = (p.strip() for p in part.partition("="))
+        kind = _PARAMETERS.get(key)
+        if kind is None or not equals:
+            raise ValueError(
+                f"bot level {level!r}: expected key=value with key one of "
+                f"{', '.join(_PARAMETERS)}, not {part!r}"
+            )
+        if key in given:
+            raise ValueError(f"bot level {level!r}: {key} is given twice")
+        try:
+            number = kind(value)
+        except ValueError:
+            number = None
+        if (
+            number is None
+            or not math.isfinite(number)
+            or not (number > 0 or (key == "exploration" and number == 0))
+        ):
+            what = "positive int" if kind is int else "positive number"
+            raise ValueError(f"bot level {level!r}: {key} takes a {what}, not {value!r}")
+        given[key] = number
+    if "iterations" in given and "seconds" not in given:
+        arguments["seconds"] = None
+    arguments.update(given)
+    return arguments
+
+
+def describe(level: str) -> str:
+    """The one-line description of a level (a parametrised search level says its budget).
+
+    >>> describe("ismcts:iterations=2000")
+    'tree search over what it may know; 2000 iterations a move on 1 core'
+    """
+    if level in DESCRIPTIONS:
+        return DESCRIPTIONS[level]
+    if level.startswith("policy:"):
+        return DESCRIPTIONS["policy:PATH"].replace("PATH", level.removeprefix("policy:"))
+    arguments = parse_level(level)
+    limits = []
+    if arguments["iterations"] is not None:
+        limits.append(f"{arguments['iterations']} iterations")
+    if arguments["seconds"] is not None:
+        limits.append(f"{arguments['seconds']:g} s")
+    cores = arguments["workers"]
+    return (
+        f"tree search over what it may know; {' or '.join(limits)} a move on "
+        f"{cores} core{'s' if cores > 1 else ''}"
+    )

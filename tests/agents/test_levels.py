@@ -1,0 +1,74 @@
+"""Bot levels by name, with parameters, and their descriptions (issue 12)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from potager import agents, games
+from potager.agents.ismcts import ISMCTSAgent
+
+
+def test_every_level_of_every_game_is_made_and_described() -> None:
+    for name in games.names():
+        game = games.get(name)
+        assert {"random", "heuristic", "ismcts", "ismcts-strong"} <= set(agents.levels(game))
+        for level in agents.levels(game):
+            agents.make(level, game)
+            assert agents.describe(level)
+
+
+def test_search_levels_take_their_budgets() -> None:
+    game = games.get("heuschrecken-poker")
+    plain, strong = agents.make("ismcts", game), agents.make("ismcts-strong", game)
+    assert isinstance(plain, ISMCTSAgent) and isinstance(strong, ISMCTSAgent)
+    assert (plain.seconds, plain.workers) == (1.0, 1) and (strong.seconds, strong.workers) == (5, 2)
+    fixed = agents.make("ismcts:iterations=2000", game)
+    assert isinstance(fixed, ISMCTSAgent) and (fixed.iterations, fixed.seconds) == (2000, None)
+    timed = agents.make("ismcts-strong:seconds=3,workers=3", game)
+    assert isinstance(timed, ISMCTSAgent) and (timed.seconds, timed.workers) == (3.0, 3)
+    assert "2000 iterations a move on 1 core" in agents.describe("ismcts:iterations=2000")
+
+
+@pytest.mark.parametrize(
+    ("level", "message"),
+    [
+        ("ismcts:iterations=0", "iterations takes a positive int, not '0'"),
+        ("ismcts:seconds=soon", "seconds takes a positive number"),
+        ("ismcts:seconds=inf", "seconds takes a positive number"),
+        ("ismcts:depth=3", "expected key=value with key one of iterations, seconds"),
+        ("ismcts:iterations", "expected key=value"),
+        ("ismcts:workers=2,workers=3", "workers is given twice"),
+        ("ismcts-weak", "unknown bot level 'ismcts-weak'"),
+    ],
+)
+def test_a_bad_level_is_refused_clearly(level: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        agents.make(level, games.get("garden-rush"))
+
+
+def test_a_fixed_budget_search_is_reproducible() -> None:
+    game = games.get("pas-de-haricots")
+    state = game.new_game(3, seed=4)
+    seat = state.to_move[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    agent = agents.make("ismcts:iterations=60", game)
+    assert isinstance(agent, ISMCTSAgent)
+    first = agent.evaluate(game, view, seat, legal, random.Random(3))
+    again = agent.evaluate(game, view, seat, legal, random.Random(3))
+    assert first == again and sorted(v.action for v in first) == legal
+    assert sum(v.visits for v in first) == 60
+    best = first[0]
+    assert best.win_low <= best.win <= best.win_high and best.score_low <= best.score_high
+
+
+def test_root_parallel_search_sums_its_workers_and_is_reproducible() -> None:
+    game = games.get("heuschrecken-poker")
+    state = game.new_game(2, seed=3)
+    view, legal = state.view(1), state.legal_actions(1)
+    agent = agents.make("ismcts-strong:iterations=20", game)
+    assert isinstance(agent, ISMCTSAgent) and agent.workers == 2
+    first = agent.evaluate(game, view, 1, legal, random.Random(5))
+    assert sum(v.visits for v in first) == 40
+    assert first == agent.evaluate(game, view, 1, legal, random.Random(5))
