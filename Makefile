@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed-dev
 COMPILED := $(shell sed -n 's/^    "\(potager\.[a-z_.]*\)",$$/\1/p' potager/compiled.py | tr . / | sed 's/$$/.py/')
 UNBUILD  := find potager -name '*.so' -delete; rm -rf build potager_compiled__mypyc.*.so
 
-.PHONY: run test bench train lint fmt clean system chromium postgresql screenshots build pure
+.PHONY: run test bench ladder train lint fmt clean system chromium postgresql screenshots build pure
 
 # One environment for everything: the tests exercise the server and the OpenSpiel anchors too.
 $(STAMP): pyproject.toml setup.py potager/compiled.py $(COMPILED)
@@ -52,6 +52,12 @@ postgresql:
 
 bench: $(STAMP)
 	$(BIN)/python -m bench $(BENCH_ARGS)
+
+# The ladder of bot levels, measured head to head (README "Bot levels, measured"); on a shared
+# machine run a smaller one, e.g. make ladder LADDER_ARGS="--games 100 --strong-games 20".
+LADDER_ARGS ?= --write README.md
+ladder: $(STAMP)
+	$(BIN)/python -m potager.agents.ladder $(LADDER_ARGS)
 
 # A masked policy for Heuschrecken Poker (2 players) against the heuristic, within 15 minutes:
 # models/heuschrecken-poker-2p.npz (bot level policy:models/heuschrecken-poker-2p.npz), its

@@ -79,7 +79,9 @@ def make(level: str, game: Game) -> Agent:
     if level.split(":", 1)[0] in SEARCH:
         from .ismcts import ISMCTSAgent
 
-        return ISMCTSAgent(**parse_level(level))
+        module = _heuristic_module(game)
+        guide = None if module is None else module.HeuristicAgent()
+        return ISMCTSAgent(**parse_level(level), guide=guide)
     raise ValueError(
         f"unknown bot level {level!r} for {game.name}; levels: {', '.join(levels(game))}"
     )

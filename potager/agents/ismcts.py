@@ -35,7 +35,7 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing import get_all_start_methods, get_context
 
-from potager.engine import Action, Game, Seat, State, View
+from potager.engine import Action, Agent, Game, Seat, State, View
 
 from .action_value import ActionValue, mean_interval, wilson
 from .random_agent import random_playout
@@ -44,6 +44,8 @@ _VISITS, _AVAILABLE, _WIN, _WIN2, _SCORE, _SCORE2 = range(6)
 """The fields of an edge (a list of floats, for speed): one seat's action at one node."""
 
 Edge = list[float]
+Hint = tuple[Seat, Action, float]
+"""(seat, action, weight): the guide's choice for the asking seat at the root."""
 Budget = tuple[int | None, float | None, float]
 """(iterations, seconds, exploration): a search stops at the first of its limits given."""
 RootStats = dict[Action, Edge]
@@ -73,6 +75,8 @@ class ISMCTSAgent:
         seconds: float | None = None,
         exploration: float = 0.7,
         workers: int = 1,
+        guide: Agent | None = None,
+        bias: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS search needs iterations or seconds")
@@ -80,6 +84,8 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.exploration = exploration
         self.workers = workers
+        self.guide = guide
+        self.bias = bias
 
     def act(
         self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
@@ -94,10 +100,16 @@ class ISMCTSAgent:
         """Every legal action of ``seat`` judged by the search from ``view`` alone, best first:
         most visited, then the higher win share; the first is the search's own choice."""
         seeds = [rng.getrandbits(64) for _ in range(self.workers)]
+        hint = None
+        if self.guide is not None and self.bias > 0:
+            # The guide (the game's heuristic) sees the same view; its own generator is seeded
+            # from ours so that the search stays reproducible.
+            guess = self.guide.act(game, view, seat, legal_actions, random.Random(seeds[0]))
+            hint = (seat, guess, self.bias)
         if self.workers == 1:
-            stats = search_root(game, view, seat, seeds[0], self.budget())
+            stats = search_root(game, view, seat, seeds[0], self.budget(), hint)
         else:
-            stats = _parallel(game, view, seat, seeds, self.budget())
+            stats = _parallel(game, view, seat, seeds, self.budget(), hint)
         return _values(stats, legal_actions)
 
     def budget(self) -> Budget:
@@ -105,8 +117,12 @@ class ISMCTSAgent:
         return self.iterations, self.seconds, self.exploration
 
 
-def search_root(game: Game, view: View, seat: Seat, seed: int, budget: Budget) -> RootStats:
-    """One tree searched for ``seat`` from ``view``: the asking seat's edges at the root."""
+def search_root(
+    game: Game, view: View, seat: Seat, seed: int, budget: Budget, hint: Hint | None = None
+) -> RootStats:
+    """One tree searched for ``seat`` from ``view``: the asking seat's edges at the root. A
+    ``hint`` (seat, action, weight) is tried first at the root and favoured there by a
+    progressive bias, weight / (visits + 1), which fades as the statistics grow."""
     iterations, seconds, exploration = budget
     rng = random.Random(seed)
     root = _Node()
@@ -116,12 +132,14 @@ def search_root(game: Game, view: View, seat: Seat, seed: int, budget: Budget) -
         (iterations is None or done < iterations)
         and (deadline is None or time.monotonic() < deadline)
     ):
-        _iterate(root, game.sample(view, seat, rng), rng, exploration)
+        _iterate(root, game.sample(view, seat, rng), rng, exploration, hint)
         done += 1
     return root.edges.get(seat, {})
 
 
-def _iterate(root: _Node, state: State, rng: random.Random, c: float) -> None:
+def _iterate(
+    root: _Node, state: State, rng: random.Random, c: float, hint: Hint | None = None
+) -> None:
     """One iteration: selection and expansion in the tree, a random playout, the backup."""
     path: list[tuple[Seat, Edge]] = []
     node = root
@@ -139,10 +157,17 @@ def _iterate(root: _Node, state: State, rng: random.Random, c: float) -> None:
             if edges is None:
                 edges = node.edges[mover] = {}
             untried = [a for a in actions if a not in edges]
-            if untried:
+            guided = hint if hint is not None and node is root and mover == hint[0] else None
+            if guided is not None and guided[1] in untried:
+                action = guided[1]
+                edge = edges[action] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+                expanded = True
+            elif untried:
                 action = untried[0] if len(untried) == 1 else rng.choice(untried)
                 edge = edges[action] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
                 expanded = True
+            elif guided is not None:
+                action, edge = _select(edges, actions, c, guided)
             elif len(movers) == 1:
                 action, edge = _select(edges, actions, c)
             else:  # ties broken at random, so that two seats' equal statistics do not pair up
@@ -176,14 +201,19 @@ def _iterate(root: _Node, state: State, rng: random.Random, c: float) -> None:
         edge[_SCORE2] += score * score
 
 
-def _select(edges: dict[Action, Edge], actions: list[Action], c: float) -> tuple[Action, Edge]:
+def _select(
+    edges: dict[Action, Edge], actions: list[Action], c: float, hint: Hint | None = None
+) -> tuple[Action, Edge]:
     """UCB1 with availability counts: an action's exploration term grows with the times it was
-    offered, not with the parent's visits (every action here was tried once at least)."""
+    offered, not with the parent's visits (every action here was tried once at least); the
+    hinted action's value gains the progressive bias."""
     best_action, best_edge, best_value = actions[0], edges[actions[0]], -math.inf
     for a in actions:
         edge = edges[a]
         visits = edge[_VISITS] or 1.0
         value = edge[_WIN] / visits + c * math.sqrt(math.log(edge[_AVAILABLE] + 1) / visits)
+        if hint is not None and a == hint[1]:
+            value += hint[2] / (visits + 1)
         if value > best_value:
             best_action, best_edge, best_value = a, edge, value
     return best_action, best_edge
@@ -238,10 +268,13 @@ def _parallel(
     seat: Seat,
     seeds: list[int],
     budget: Budget,
+    hint: Hint | None,
 ) -> RootStats:
     """``len(seeds)`` independent trees in worker processes; their root statistics summed."""
     plain = dict(view.items())  # a `SeatView` is read into the dict it stands for
-    jobs = [_pool(len(seeds)).submit(_worker, game.name, plain, seat, s, budget) for s in seeds]
+    jobs = [
+        _pool(len(seeds)).submit(_worker, game.name, plain, seat, s, budget, hint) for s in seeds
+    ]
     total: RootStats = {}
     for job in jobs:
         for action, edge in job.result().items():
@@ -251,7 +284,9 @@ def _parallel(
     return total
 
 
-def _worker(name: str, view: View, seat: Seat, seed: int, budget: Budget) -> RootStats:
+def _worker(
+    name: str, view: View, seat: Seat, seed: int, budget: Budget, hint: Hint | None
+) -> RootStats:
     from potager import games
 
-    return search_root(games.get(name), view, seat, seed, budget)
+    return search_root(games.get(name), view, seat, seed, budget, hint)

@@ -2,8 +2,9 @@
 
 ``ismcts`` thinks 1 s a decision on one core; ``ismcts-strong`` 5 s on each of 2 worker
 processes (root parallelism). ``ismcts:iterations=2000`` fixes the iterations instead (seeded, it
-is then reproducible on any machine), ``ismcts:seconds=3`` the time; ``workers=N`` and
-``exploration=C`` (the UCB constant) may be given too, comma-separated:
+is then reproducible on any machine), ``ismcts:seconds=3`` the time; ``workers=N``,
+``exploration=C`` (the UCB constant) and ``bias=B`` (the weight of the game's heuristic's choice at
+the root, a progressive bias B / (visits + 1); 0: none) may be given too, comma-separated:
 ``ismcts-strong:iterations=4000,workers=2``.
 """
 
@@ -13,12 +14,19 @@ import math
 from typing import Any
 
 SEARCH: dict[str, dict[str, Any]] = {
-    "ismcts": {"iterations": None, "seconds": 1.0, "workers": 1},
-    "ismcts-strong": {"iterations": None, "seconds": 5.0, "workers": 2},
+    "ismcts": {"iterations": None, "seconds": 1.0, "workers": 1, "bias": 1.0},
+    "ismcts-strong": {"iterations": None, "seconds": 5.0, "workers": 2, "bias": 1.0},
 }
 """Each search level's default budget: the `ISMCTSAgent` arguments."""
 
-_PARAMETERS = {"iterations": int, "seconds": float, "workers": int, "exploration": float}
+_PARAMETERS = {
+    "iterations": int,
+    "seconds": float,
+    "workers": int,
+    "exploration": float,
+    "bias": float,
+}
+_MAY_BE_ZERO = {"exploration", "bias"}
 
 DESCRIPTIONS = {
     "random": "plays any legal move at random; instant; the weakest",
@@ -35,9 +43,9 @@ def parse_level(level: str) -> dict[str, Any]:
     """The `ISMCTSAgent` arguments of a search level; `ValueError` says what is wrong.
 
     >>> parse_level("ismcts:iterations=2000")
-    {'iterations': 2000, 'seconds': None, 'workers': 1}
+    {'iterations': 2000, 'seconds': None, 'workers': 1, 'bias': 1.0}
     >>> parse_level("ismcts-strong:seconds=2.5,workers=3")
-    {'iterations': None, 'seconds': 2.5, 'workers': 3}
+    {'iterations': None, 'seconds': 2.5, 'workers': 3, 'bias': 1.0}
     >>> parse_level("ismcts:iterations=many")
     Traceback (most recent call last):
     ...
@@ -65,7 +73,7 @@ def parse_level(level: str) -> dict[str, Any]:
         if (
             number is None
             or not math.isfinite(number)
-            or not (number > 0 or (key == "exploration" and number == 0))
+            or not (number > 0 or (key in _MAY_BE_ZERO and number == 0))
         ):
             what = "positive int" if kind is int else "positive number"
             raise ValueError(f"bot level {level!r}: {key} takes a {what}, not {value!r}")

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
 from potager import agents, games
 from potager.agents.ismcts import ISMCTSAgent
 from potager.arena.match import play_match
+from potager.engine import SeatView, View
 
 
 @pytest.mark.parametrize("name", games.names())
@@ -41,3 +43,24 @@ def test_ismcts_beats_random_at_heuschrecken_poker() -> None:
         me = i % 2
         share += (me in winners) / len(winners)
     assert share >= 5
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_the_search_sees_only_the_view(name: str) -> None:
+    """Two states that differ only in what the seat cannot see (the second drawn from the
+    first's view) get the same evaluation with the same seed, given as the seat views that
+    `play_match` hands to bots."""
+    game = games.get(name)
+    state = game.new_game(game.min_players, seed=11)
+    rng = random.Random(4)
+    while len(state.legal_actions(state.to_move[0])) < 2 or len(state.moves) < 6:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.to_move[-1]
+    other = game.sample(state.view(seat), seat, random.Random(5))
+    assert other.view(seat) == state.view(seat)
+    agent = ISMCTSAgent(iterations=30)
+    legal = state.legal_actions(seat)
+    first = agent.evaluate(game, cast(View, SeatView(state, seat)), seat, legal, random.Random(1))
+    second = agent.evaluate(game, cast(View, SeatView(other, seat)), seat, legal, random.Random(1))
+    assert first == second
