@@ -62,8 +62,10 @@ ladder: $(STAMP)
 # A masked policy for Heuschrecken Poker (2 players) against the heuristic, within 15 minutes:
 # models/heuschrecken-poker-2p.npz (bot level policy:models/heuschrecken-poker-2p.npz), its
 # learning curve (.png) and figures (.json). See docs/rl.md.
+# One BLAS thread: numpy's default threads make these small matrices ten times slower when the
+# cores are busy (the rollout processes keep them busy).
 train: $(STAMP)
-	$(BIN)/python -m potager.rl.train $(TRAIN_ARGS)
+	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m potager.rl.train $(TRAIN_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check potager tests bench setup.py conftest.py

@@ -88,8 +88,8 @@ class PotagerAEC(AECEnv[str, dict[str, np.ndarray], int]):
         if action is None:
             raise ValueError(f"{agent} is to move: None is only for agents that are done")
         state.apply(seat, int(action))
+        # Rewards are zero until the end: only the acting agent's cumulative reward is reset.
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         self._deciding.discard(seat)
         if not self._deciding:
             self.cycles += 1
@@ -100,12 +100,12 @@ class PotagerAEC(AECEnv[str, dict[str, np.ndarray], int]):
                 self.terminations[other] = True
                 self.infos[other] = {"result": state.result().to_dict()}
             self.agent_selection = self.agents[0]
+            self._accumulate_rewards()
         elif self.max_cycles is not None and self.cycles >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = agent_name(min(self._deciding))
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[min(self._deciding)]
         if self.render_mode == "human":
             self.render()
 

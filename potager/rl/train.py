@@ -49,8 +49,10 @@ class Settings:
     game: str = "heuschrecken-poker"
     players: int = 2
     opponent: str = "heuristic"
-    minutes: float = 12.0
-    imitation_games: int = 1500
+    minutes: float = 10.5
+    imitation_games: int = 600
+    imitation_epochs: int = 80
+    imitation_seconds: float = 150.0
     games_per_iteration: int = 64
     hidden: int = 128
     lr: float = 3e-4
@@ -60,8 +62,8 @@ class Settings:
     entropy: float = 0.01
     value: float = 0.5
     lam: float = 0.95
-    eval_every: int = 5
-    eval_games: int = 200
+    eval_every: int = 8
+    eval_games: int = 100
     final_games: int = 2000
     workers: int = 2
     seed: int = 1
@@ -178,14 +180,17 @@ def advantages(batch: Batch, lam: float) -> np.ndarray:
 
 
 # -- learning ------------------------------------------------------------------------------------
-def imitate(network: Network, data: Batch, settings: Settings, seconds: float) -> list[float]:
-    """Cross-entropy epochs on the bot's decisions for about ``seconds`` (one at least); the loss
-    per epoch."""
+def imitate(network: Network, data: Batch, settings: Settings) -> list[float]:
+    """Cross-entropy epochs on the bot's decisions: ``imitation_epochs`` of them, or fewer if
+    ``imitation_seconds`` run out first (one at least). The mean loss of each epoch."""
     opt = Adam(network.params, 1e-3)
     rng = np.random.default_rng(settings.seed)
     n, started = len(data["actions"]), time.perf_counter()
     losses: list[float] = []
-    while not losses or time.perf_counter() - started < seconds:
+    seconds = settings.imitation_seconds
+    while not losses or (
+        len(losses) < settings.imitation_epochs and time.perf_counter() - started < seconds
+    ):
         order, total = rng.permutation(n), 0.0
         for i in range(0, n, 256):
             idx = order[i : i + 256]
@@ -262,21 +267,26 @@ def train(settings: Settings, log: Any = print) -> dict[str, Any]:
         )
         data = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
         log(f"imitation: {len(data['actions'])} decisions of {n} games")
-        losses = imitate(network, data, settings, seconds=min(90.0, budget * 0.12))
+        losses = imitate(network, data, settings)
         log(f"imitation: {len(losses)} epochs, loss {losses[0]:.3f} -> {losses[-1]:.3f}")
         opt = Adam(network.params, settings.lr)
-        played, iteration, eval_seed = 0, 0, 2 * 10**6
+        played, iteration, eval_seed, last = 0, 0, 2 * 10**6, 0.0
         best = (-1.0, network.params)
         while True:
-            if iteration % settings.eval_every == 0:
+            elapsed = time.perf_counter() - started
+            # Stop before an iteration that would end past the budget (after one at least).
+            stop = iteration > 0 and elapsed + last > budget
+            if stop or iteration % settings.eval_every == 0:
                 rate, count = evaluate(pool, settings, network, eval_seed, settings.eval_games)
-                elapsed = time.perf_counter() - started
-                curve.append({"games": played, "seconds": elapsed, "win_share": rate})
+                curve.append(
+                    {"games": played, "seconds": elapsed, "win_share": rate, "evaluated": count}
+                )
                 log(f"{elapsed:6.0f} s  {played:6d} games  greedy win share {rate:.3f} ({count})")
                 if rate >= best[0]:
                     best = (rate, {k: v.copy() for k, v in network.params.items()})
-                if elapsed > budget and iteration > 0:
-                    break
+            if stop:
+                break
+            began = time.perf_counter()
             tasks = [
                 (settings, network, a, b, False)
                 for a, b in spans(played, settings.games_per_iteration, settings.workers)
@@ -286,15 +296,18 @@ def train(settings: Settings, log: Any = print) -> dict[str, Any]:
             ppo_update(network, opt, batch, settings)
             played += settings.games_per_iteration
             iteration += 1
+            last = time.perf_counter() - began
         network.params = best[1]
         training_seconds = time.perf_counter() - started
         final, count = evaluate(pool, settings, network, 3 * 10**6, settings.final_games)
+        total_seconds = time.perf_counter() - started
     low, high = wilson(final * count, count)
     summary = {
         "game": settings.game,
         "players": settings.players,
         "opponent": settings.opponent,
         "training_seconds": round(training_seconds, 1),
+        "seconds_with_final_games": round(total_seconds, 1),
         "ppo_games": played,
         "imitation_games": settings.imitation_games,
         "final_games": count,
@@ -338,11 +351,13 @@ def plot(summary: dict[str, Any], path: Path) -> None:
     ax.axhline(0.5, color="grey", linestyle="--", linewidth=1)
     low, high = summary["final_interval"]
     ax.set_title(
-        f"{summary['game']} {summary['players']}p vs {summary['opponent']}: final "
-        f"{summary['final_win_share']:.1%} ({low:.1%}–{high:.1%}, {summary['final_games']} games)"
+        f"{summary['game']}, {summary['players']} players, against {summary['opponent']}\n"
+        f"final: {summary['final_win_share']:.1%} of {summary['final_games']} games "
+        f"(95% {low:.1%}–{high:.1%}), {summary['training_seconds'] / 60:.1f} min of training",
+        fontsize=10,
     )
     ax.set_xlabel("PPO games against the bot (after imitation)")
-    ax.set_ylabel("greedy win share")
+    ax.set_ylabel(f"greedy win share ({curve[0]['evaluated']} games each)")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
