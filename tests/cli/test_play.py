@@ -144,6 +144,7 @@ def test_play_command_plays_to_the_end(monkeypatch: pytest.MonkeyPatch, tmp_path
         (["play", "toy", "-v", "colour=red"], "unknown variant option 'colour'"),
         (["play", "toy", "-v", "bonus"], "--variant takes key=value"),
         (["play", "toy", "--bots", "genius"], "unknown bot level 'genius'"),
+        (["play", "toy", "--bots", "policy:none.npz"], "cannot load a policy from 'none.npz'"),
         (["play", "toy", "-p", "3", "--bots", "random,random,random"], "needs 2 level"),
     ],
 )

@@ -50,6 +50,11 @@ def test_games_lists_every_installed_game(client: TestClient) -> None:
         ({"seats": [{"kind": "human"}]}, 422, "2 players need 2 seats"),
         ({"seats": [{"kind": "human"}, {"kind": "bot", "level": "god"}]}, 422, "unknown bot level"),
         ({"seats": [{"kind": "human"}, {"kind": "bot"}]}, 422, "a bot seat needs a level"),
+        (
+            {"seats": [{"kind": "human"}, {"kind": "bot", "level": "policy:none.npz"}]},
+            422,
+            "cannot load a policy from 'none.npz'",
+        ),
         ({"seat": 1}, 422, "seat 1 is not a human seat"),
         ({"seed": 7}, 422, "Extra inputs are not permitted"),
     ],
