@@ -27,15 +27,11 @@ seat's own view alone (`potager.rl.encoding`); ``players`` defaults to the game'
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import gymnasium
 
 from .aec import PotagerAEC
 from .parallel import PotagerParallel
 from .single import PotagerSingle
-from .table import RewardKind
 
 GYMNASIUM_IDS = {
     "heuschrecken-poker": "potager/HeuschreckenPoker-v0",
@@ -46,33 +42,13 @@ GYMNASIUM_IDS = {
 """Each game's Gymnasium id (the single-agent environment `PotagerSingle`)."""
 
 
-def env(
-    game: str,
-    players: int | None = None,
-    variant: Mapping[str, Any] | None = None,
-    reward: RewardKind = "win",
-    max_cycles: int | None = None,
-    render_mode: str | None = None,
-) -> PotagerAEC:
-    """The AEC environment of ``game``."""
-    return PotagerAEC(game, players, variant, reward, max_cycles, render_mode)
-
-
-raw_env = env
+env = PotagerAEC
+"""``env(game, players=None, variant=None, reward="win", max_cycles=None, render_mode=None)``: the
+AEC environment of ``game``."""
+raw_env = PotagerAEC
 """PettingZoo's name for the environment without wrappers: ours has none."""
-
-
-def parallel_env(
-    game: str,
-    players: int | None = None,
-    variant: Mapping[str, Any] | None = None,
-    reward: RewardKind = "win",
-    max_cycles: int | None = None,
-    render_mode: str | None = None,
-) -> PotagerParallel:
-    """The Parallel environment of ``game``."""
-    return PotagerParallel(game, players, variant, reward, max_cycles, render_mode)
-
+parallel_env = PotagerParallel
+"""``parallel_env(game, ...)``, with the same arguments: the Parallel environment of ``game``."""
 
 for _game, _id in GYMNASIUM_IDS.items():
     if _id not in gymnasium.registry:

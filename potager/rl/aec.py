@@ -6,14 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from .table import RENDER_MODES, RewardKind, Table, agent_name, env_name
+from .table import RewardKind, Seats, Table, agent_name
 
 
-class PotagerAEC(AECEnv[str, dict[str, np.ndarray], int]):
+class PotagerAEC(Seats, AECEnv[str, dict[str, np.ndarray], int]):
     """One game, seats ``player_0…``, one agent acting per step.
 
     At a simultaneous decision (Heuschrecken Poker's bids, Pas de Haricots' face-down cards) the
@@ -36,47 +34,24 @@ class PotagerAEC(AECEnv[str, dict[str, np.ndarray], int]):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.table = Table(game, players, variant, reward, render_mode)
-        self.metadata = {
-            "name": env_name(self.table.game),
-            "render_modes": RENDER_MODES,
-            "render_fps": 1,
-            "is_parallelizable": True,
-        }
-        self.render_mode = render_mode
-        self.max_cycles = max_cycles
-        self.possible_agents = [agent_name(s) for s in range(self.table.players)]
-        self.agents: list[str] = []
+        self._seat(
+            Table(game, players, variant, reward, render_mode), max_cycles, is_parallelizable=True
+        )
         self.agent_selection = self.possible_agents[0]
-        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        self.observation_spaces = dict.fromkeys(self.possible_agents, self.table.observation_space)
-        self.action_spaces = {
-            a: spaces.Discrete(self.table.num_actions) for a in self.possible_agents
-        }
-        self.np_random, _ = seeding.np_random(None)
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self.np_random, _ = seeding.np_random(seed)
-        state = self.table.new_game(int(self.np_random.integers(2**63)))
-        self.agents = self.possible_agents[:]
+        state = self._new_game(seed)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.cycles = 0
         self._deciding = set(state.to_move)
         self.agent_selection = agent_name(state.to_move[0])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self.table.observe(self._seat[agent])
+        return self.table.observe(self.seat_of[agent])
 
     def step(self, action: int | None) -> None:
         state = self.table.current
@@ -84,7 +59,7 @@ class PotagerAEC(AECEnv[str, dict[str, np.ndarray], int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seat[agent]
+        seat = self.seat_of[agent]
         if action is None:
             raise ValueError(f"{agent} is to move: None is only for agents that are done")
         state.apply(seat, int(action))
@@ -108,9 +83,3 @@ class PotagerAEC(AECEnv[str, dict[str, np.ndarray], int]):
             self.agent_selection = self.possible_agents[min(self._deciding)]
         if self.render_mode == "human":
             self.render()
-
-    def render(self) -> str | None:
-        return self.table.render()
-
-    def close(self) -> None:
-        self.table.state = None

@@ -6,14 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import seeding
 from pettingzoo import ParallelEnv
 
-from .table import RENDER_MODES, RewardKind, Table, agent_name, env_name
+from .table import RewardKind, Seats, Table, agent_name
 
 
-class PotagerParallel(ParallelEnv[str, dict[str, np.ndarray], int]):
+class PotagerParallel(Seats, ParallelEnv[str, dict[str, np.ndarray], int]):
     """One game, seats ``player_0…``; one parallel step is one decision of the game.
 
     A simultaneous decision (every seat that bids or lays a card face down) is one step with an
@@ -35,36 +33,12 @@ class PotagerParallel(ParallelEnv[str, dict[str, np.ndarray], int]):
         max_cycles: int | None = None,
         render_mode: str | None = None,
     ) -> None:
-        self.table = Table(game, players, variant, reward, render_mode)
-        self.metadata = {
-            "name": env_name(self.table.game),
-            "render_modes": RENDER_MODES,
-            "render_fps": 1,
-        }
-        self.render_mode = render_mode
-        self.max_cycles = max_cycles
-        self.possible_agents = [agent_name(s) for s in range(self.table.players)]
-        self.agents: list[str] = []
-        self.observation_spaces = dict.fromkeys(self.possible_agents, self.table.observation_space)
-        self.action_spaces = {
-            a: spaces.Discrete(self.table.num_actions) for a in self.possible_agents
-        }
-        self.np_random, _ = seeding.np_random(None)
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        self._seat(Table(game, players, variant, reward, render_mode), max_cycles)
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
-        if seed is not None:
-            self.np_random, _ = seeding.np_random(seed)
-        self.table.new_game(int(self.np_random.integers(2**63)))
-        self.agents = self.possible_agents[:]
-        self.cycles = 0
+        self._new_game(seed)
         return self._observations(), {a: {} for a in self.agents}
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
@@ -109,9 +83,3 @@ class PotagerParallel(ParallelEnv[str, dict[str, np.ndarray], int]):
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        return self.table.render()
-
-    def close(self) -> None:
-        self.table.state = None

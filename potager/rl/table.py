@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from rich.console import Console
 
 from potager import games
@@ -132,3 +133,51 @@ class Table:
         if self.state is None:
             raise RuntimeError("call reset() before using the environment")
         return self.state
+
+
+class Seats:
+    """What PettingZoo's AEC and Parallel environments share: the table, the agents and their
+    spaces, the seeding of games, the drawing."""
+
+    def _seat(
+        self,
+        table: Table,
+        max_cycles: int | None,
+        **metadata: Any,
+    ) -> None:
+        self.table = table
+        self.metadata = {
+            "name": env_name(table.game),
+            "render_modes": RENDER_MODES,
+            "render_fps": 1,
+            **metadata,
+        }
+        self.render_mode = table.render_mode
+        self.max_cycles = max_cycles
+        self.possible_agents = [agent_name(s) for s in range(table.players)]
+        self.agents: list[str] = []
+        self.observation_spaces = dict.fromkeys(self.possible_agents, table.observation_space)
+        self.action_spaces = {a: spaces.Discrete(table.num_actions) for a in self.possible_agents}
+        self.np_random, _ = seeding.np_random(None)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _new_game(self, seed: int | None) -> State:
+        """A new game (its seed drawn from the environment's generator, reseeded by ``seed``),
+        every agent in it."""
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        state = self.table.new_game(int(self.np_random.integers(2**63)))
+        self.agents = self.possible_agents[:]
+        self.cycles = 0
+        return state
+
+    def render(self) -> str | None:
+        return self.table.render()
+
+    def close(self) -> None:
+        self.table.state = None
