@@ -20,6 +20,7 @@ MODULES = (
     "potager.games.garden_rush.rules",
     "potager.games.heuschrecken_poker.data",
     "potager.games.heuschrecken_poker.rules",
+    "potager.games.kraut_und_rueben.rules",
     "potager.games.pas_de_haricots.cards",
     "potager.games.pas_de_haricots.rules",
 )

@@ -22,6 +22,7 @@ RULES = {
     "garden-rush": ("potager.games.garden_rush.rules", "GardenRushState"),
     "heuschrecken-poker": ("potager.games.heuschrecken_poker.rules", "HeuschreckenState"),
     "pas-de-haricots": ("potager.games.pas_de_haricots.rules", "PasDeHaricotsState"),
+    "kraut-und-rueben": ("potager.games.kraut_und_rueben.rules", "KrautUndRuebenState"),
 }
 """Each game with compiled rules: its rules module and its state class."""
 
@@ -34,6 +35,8 @@ CASES = [
     ("heuschrecken-poker", 4, {}),
     ("pas-de-haricots", 3, {"hands": 1}),
     ("pas-de-haricots", 6, {"hands": 2}),
+    ("kraut-und-rueben", 2, {}),
+    ("kraut-und-rueben", 5, {"match": True}),
 ]
 """Game, players and variant of the games played side by side."""
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from potager.engine import (
     PRIVATE_TO,
     Action,
+    Event,
     Game,
     IllegalAction,
     Result,
@@ -24,14 +25,14 @@ from potager.engine import (
     VariantSpec,
     View,
 )
+from potager.engine.record import move_entries
 from potager.engine.shuffle import shuffle
 
-from . import views
+from . import data, notation, views
 from .data import (
     CONTRACTS,
     CUP_POINTS,
     FIRST_PLAYER,
-    KINDS,
     MATCH_GAMES,
     MOLES_PER_GARDEN,
     PILE_KINDS,
@@ -42,15 +43,33 @@ from .data import (
     gardens_to_take,
     reference,
 )
-from .notation import DRAW, DRAWING, EMPTY, OVER, PLACING, SIZE, TAKING, ActionSpace
+from .notation import ActionSpace
 from .scoring import CODE, points
 
-DANDELION = CODE["dandelion"]
-SNAIL = CODE["snail"]
-MOLE = CODE["mole"]
+DRAW: Final = notation.DRAW
+EMPTY: Final = notation.EMPTY
+SIZE: Final = notation.SIZE
+DRAWING: Final = notation.DRAWING
+PLACING: Final = notation.PLACING
+TAKING: Final = notation.TAKING
+OVER: Final = notation.OVER
+"""`notation`'s constants, ``Final`` here so that compiled code reads them as C ints."""
+
+KINDS: Final[tuple[Any, ...]] = data.KINDS
+"""The kinds' names (`data.KINDS`), typed ``Any``: compiled, they go into events as they are."""
+
+DANDELION: Final = CODE["dandelion"]
+SNAIL: Final = CODE["snail"]
+MOLE: Final = CODE["mole"]
 """Codes up to ``DANDELION`` (vegetables, clover, dandelion) are the coverable kinds."""
 
-PILE: tuple[int, ...] = tuple(CODE[k] for k in PILE_KINDS for _ in range(TILE_COUNTS[k]))
+MAX_PLAYERS: Final = 5
+MOVES: Final[tuple[tuple[Any, ...], ...]] = move_entries(
+    MAX_PLAYERS, len(ActionSpace.of(gardens_for(MAX_PLAYERS)).names)
+)
+"""``MOVES[seat][action]`` is ``(seat, action)``, the record's entry: shared, not built per step."""
+
+PILE: Final[tuple[int, ...]] = tuple(CODE[k] for k in PILE_KINDS for _ in range(TILE_COUNTS[k]))
 """The pile's codes in the order of `KrautUndRueben.components` (shuffled at every deal)."""
 
 
@@ -60,7 +79,7 @@ class KrautUndRueben(Game):
     name = "kraut-und-rueben"
     title = "Kraut & Rüben"
     min_players = 2
-    max_players = 5
+    max_players = MAX_PLAYERS
     variants: ClassVar[VariantSpec] = {
         "match": (
             (False, True),
@@ -94,15 +113,55 @@ class KrautUndRueben(Game):
         return reference()
 
 
-MOST_SPACES = SIZE * max(
-    gardens_for(players)
-    for players in range(KrautUndRueben.min_players, KrautUndRueben.max_players + 1)
-)
+MOST_SPACES: Final = SIZE * gardens_for(MAX_PLAYERS)
 
-SPACE_OF: tuple[tuple[int, int, str], ...] = tuple(
+SPACE_OF: Final[tuple[tuple[int, int, str], ...]] = tuple(
     (i // SIZE, 1 << i % SIZE, SPACES[i % SIZE]) for i in range(MOST_SPACES)
 )
 """Per space of the flat gardens: its garden, its bit in the garden's masks, its name."""
+
+DRAW_EVENTS: Final[tuple[tuple[Any, ...], ...]] = tuple(
+    tuple({"type": "draw", "seat": seat, "tile": name} for name in data.KINDS)
+    for seat in range(MAX_PLAYERS)
+)
+"""``DRAW_EVENTS[seat][kind]``: the ``draw`` event (events are read-only values: shared)."""
+
+_PLACE_EVENTS: Final[list[Any]] = [None] * (MAX_PLAYERS * len(data.KINDS) * MOST_SPACES * 9)
+"""The ``place`` events met so far, by seat, tile, space and cover (`_place_event`)."""
+
+
+def _place_event(seat: Seat, kind: int, i: int, covered: int) -> Any:
+    """The ``place`` event of ``seat`` putting a tile of ``kind`` on space ``i`` over
+    ``covered`` (`EMPTY` for none): made once, then shared."""
+    key = ((seat * len(KINDS) + kind) * MOST_SPACES + i) * (len(KINDS) + 1) + covered + 1
+    event = _PLACE_EVENTS[key]
+    if event is None:
+        g, _, space = SPACE_OF[i]
+        event = _PLACE_EVENTS[key] = {
+            "type": "place",
+            "seat": seat,
+            "tile": KINDS[kind],
+            "garden": g + 1,
+            "space": space,
+            "covers": None if covered == EMPTY else KINDS[covered],
+        }
+    return event
+
+
+def _holds(ascending: list[Action], action: Action) -> bool:
+    """Whether ``action`` is in the ascending list (a binary search: the legal places are
+    tested at every placement)."""
+    low, high = 0, len(ascending)
+    while low < high:
+        middle = (low + high) // 2
+        found = ascending[middle]
+        if found < action:
+            low = middle + 1
+        elif found > action:
+            high = middle
+        else:
+            return True
+    return False
 
 
 class KrautUndRuebenState(State):
@@ -111,20 +170,71 @@ class KrautUndRuebenState(State):
     # Slots: the hot path reads and writes these at every step. With the base class's ten
     # attributes, more than 30 in the instance dict would lose CPython's shared keys, making
     # every access a dict lookup; slots are the fastest attribute there is.
+    # Compiled (`potager.compiled`), this is a native class: every attribute declared here is a C
+    # field, the engine's fields of the hot path too.
     __slots__ = (
-        "base", "contracts", "cover", "coverable", "done", "drawn", "filled",
+        "base", "contracts", "cover", "coverable", "done", "drawn", "events", "filled",
         "finished", "game_no", "games", "gardens", "has_mole", "history", "is_over", "moles",
-        "nearly_full", "open", "out", "owned", "owner", "phase", "pile", "placed", "quota",
-        "seats", "snails", "space", "taken", "targets", "to_move", "totals", "turn",
+        "moves", "nearly_full", "open", "out", "owned", "owner", "phase", "pile", "placed",
+        "players", "quota", "rng", "seats", "snails", "space", "taken", "targets", "to_move",
+        "totals", "turn",
     )  # fmt: skip
+    moves: list[Any]  # of (seat, action): `MOVES`
+    events: list[Event]
+    rng: random.Random
+    players: int
+    gardens: int
+    quota: int
+    space: ActionSpace
+    place_base: int
+    mole_base: int
+    take_base: int
+    pass_action: int
+    """The first place, mole and take actions and the pass (`space`'s, as C ints)."""
+    seats: tuple[tuple[Seat, ...], ...]
+    games: int
+    game_no: int
+    totals: list[int]
+    base: list[int]
+    cover: list[int]
+    coverable: list[int]
+    filled: list[int]
+    snails: list[int]
+    moles: list[int]
+    owner: list[int]
+    placed: int
+    out: list[int]
+    drawn: int
+    has_mole: list[bool]
+    finished: list[bool]
+    done: int
+    open: list[Action]
+    contracts: list[int]
+    pile: list[int]
+    phase: int
+    turn: Seat
 
     def __init__(
-        self, game: Game, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        variant: dict[str, Any],
+        deck: list[str] | None,
+        *,
+        blank: bool = False,
     ) -> None:
+        """Set up a game (a match's first); ``blank`` only makes the room for a state that
+        `clone` then lays out, the engine's attributes included (a compiled class has no
+        ``__new__`` without ``__init__``)."""
+        if blank:
+            return
         super().__init__(game, players, seed, variant, deck)
         self.gardens = gardens_for(players)
         self.quota = gardens_to_take(players)
-        self.space = ActionSpace.of(self.gardens)
+        self.space = space = ActionSpace.of(self.gardens)
+        self.place_base, self.mole_base = space.place, space.mole
+        self.take_base, self.pass_action = space.take, space.pass_
         self.seats = tuple((s,) for s in range(players))
         self.games = MATCH_GAMES if variant["match"] else 1
         self.game_no = 0
@@ -155,7 +265,7 @@ class KrautUndRuebenState(State):
         self.finished = [False] * self.players
         self.done = 0
         self.targets: list[Action] = []
-        self.open = list(range(self.space.place, self.space.mole))
+        self.open = list(range(self.place_base, self.mole_base))
         self.nearly_full: list[int] = []
         self.contracts = self.rng.sample(sorted(CONTRACTS), self.players)
         if pile is None:
@@ -173,7 +283,7 @@ class KrautUndRuebenState(State):
         (every space empty) and the transitions keep both up to date, so that the places of a
         vegetable, clover or dandelion are a copy of `open` rather than a walk over the
         gardens at every draw."""
-        place = self.space.place
+        place = self.place_base
         self.open = [place + i for i, kind in enumerate(self.base) if kind == EMPTY]
         self.nearly_full = [g for g, n in enumerate(self.filled) if n == SIZE - 1]
 
@@ -183,7 +293,7 @@ class KrautUndRuebenState(State):
     to_move: tuple[Seat, ...]
     is_over: bool
 
-    def legal_actions(self, seat: Seat) -> list[Action]:
+    def legal_actions(self, seat: Any) -> list[Action]:
         if seat != self.turn:
             return []
         phase = self.phase
@@ -192,8 +302,8 @@ class KrautUndRuebenState(State):
         if phase == DRAWING:
             return [DRAW, *self._mole_targets()] if self.has_mole[seat] else [DRAW]
         if phase == TAKING:
-            take = self.space.take
-            return [take + g for g, o in enumerate(self.owner) if o < 0] + [self.space.pass_]
+            take = self.take_base
+            return [take + g for g, o in enumerate(self.owner) if o < 0] + [self.pass_action]
         return []
 
     def _place_targets(self, seat: Seat, kind: int) -> list[Action]:
@@ -207,7 +317,7 @@ class KrautUndRuebenState(State):
         for g in self.nearly_full:
             owner = self.owner[g]
             if owner != seat and owner >= 0:
-                first = self.space.place + g * SIZE  # the garden's only open space follows
+                first = self.place_base + g * SIZE  # the garden's only open space follows
                 if targets is self.open:
                     targets = targets[:]
                 targets.remove(self.open[bisect_left(self.open, first)])
@@ -217,7 +327,7 @@ class KrautUndRuebenState(State):
         """Where a snail may go ("L'escargot"): an uncovered tile, at most 2 snails a garden;
         while no garden holds any tile, an empty space."""
         if self.placed == 0:
-            return list(range(self.space.place, self.space.mole))
+            return list(range(self.place_base, self.mole_base))
         targets: list[Action] = []
         place_at, filled, snails = self.space.place_at, self.filled, self.snails
         for g, mask in enumerate(self.coverable):
@@ -234,15 +344,17 @@ class KrautUndRuebenState(State):
                 targets.extend(mole_at[g][mask])
         return targets
 
-    def is_legal(self, seat: Seat, action: Action) -> bool:
+    def is_legal(self, seat: Any, action: Any) -> bool:
         if seat != self.turn or type(action) is not int or type(seat) is not int:
             return False
-        space = self.space
+        return self._is_legal(seat, action)
+
+    def _is_legal(self, seat: Seat, action: Action) -> bool:
         if self.phase == DRAWING:
-            i = action - space.mole
+            i = action - self.mole_base
             if action == DRAW:
                 return True
-            if not (self.has_mole[seat] and 0 <= i < space.take - space.mole):
+            if not (self.has_mole[seat] and 0 <= i < self.take_base - self.mole_base):
                 return False
             g = i // SIZE
             return bool(
@@ -251,47 +363,56 @@ class KrautUndRuebenState(State):
                 and self.coverable[g] >> (i - g * SIZE) & 1
             )
         if self.phase == PLACING:
-            return action in self.targets
+            return _holds(self.targets, action)
         if self.phase == TAKING:
-            g = action - space.take
-            return action == space.pass_ or (0 <= g < self.gardens and self.owner[g] < 0)
+            g = action - self.take_base
+            return action == self.pass_action or (0 <= g < self.gardens and self.owner[g] < 0)
         return False
 
     # -- a turn ----------------------------------------------------------------------------------
-    def apply(self, seat: Seat, action: Action) -> None:
+    def apply(self, seat: Any, action: Any) -> None:
         """`State.apply` with the two steps of nearly every turn, placing and drawing, tested
         and played in one layer (playouts call it at every step); the others go through
         `is_legal` and `_apply`. An illegal action changes nothing."""
-        if seat == self.turn and action.__class__ is int and seat.__class__ is int:
-            phase = self.phase
-            if phase == PLACING:
-                if action in self.targets:
-                    self.moves.append((seat, action))
-                    self._place(seat, action)
-                    return
-            elif action == DRAW and phase == DRAWING:
-                self.moves.append((seat, action))
-                self._draw(seat)
-                return
-            elif self.is_legal(seat, action):
-                self.moves.append((seat, action))
-                self._apply(seat, action)
-                return
-        raise IllegalAction(self._why_illegal(seat, action))
+        if not (
+            seat.__class__ is int
+            and action.__class__ is int
+            and seat == self.turn
+            and self._play(seat, action)
+        ):
+            raise IllegalAction(self._why_illegal(seat, action))
+
+    def _play(self, seat: Seat, action: Action) -> bool:
+        """Play ``action`` of ``seat``, the seat to move, if it is legal; whether it was."""
+        phase = self.phase
+        if phase == PLACING:
+            if not _holds(self.targets, action):
+                return False
+            self.moves.append(MOVES[seat][action])
+            self._place(seat, action)
+        elif action == DRAW and phase == DRAWING:
+            self.moves.append(MOVES[seat][action])
+            self._draw(seat)
+        elif self._is_legal(seat, action):
+            self.moves.append(MOVES[seat][action])
+            self._apply(seat, action)
+        else:
+            return False
+        return True
 
     def _apply(self, seat: Seat, action: Action) -> None:
         if self.phase == DRAWING:
             if action == DRAW:
                 self._draw(seat)
             else:
-                self._play_mole(seat, action - self.space.mole)
+                self._play_mole(seat, action - self.mole_base)
         elif self.phase == PLACING:
             self._place(seat, action)
-        elif action == self.space.pass_:
+        elif action == self.pass_action:
             self.events.append({"type": "pass", "seat": seat})
             self._start_turn((seat + 1) % self.players)
         else:
-            self._take(seat, action - self.space.take)
+            self._take(seat, action - self.take_base)
 
     def _start_turn(self, seat: Seat) -> None:
         """The game ends at the start of a turn when the pile is empty or every player has
@@ -308,7 +429,7 @@ class KrautUndRuebenState(State):
     def _draw(self, seat: Seat) -> None:
         """Draw the top tile; it is public. With no legal place it leaves the game."""
         kind = self.pile.pop()
-        self.events.append({"type": "draw", "seat": seat, "tile": KINDS[kind]})
+        self.events.append(DRAW_EVENTS[seat][kind])
         self.drawn = kind
         self.targets = self._place_targets(seat, kind)
         if self.targets:
@@ -323,19 +444,10 @@ class KrautUndRuebenState(State):
         """Put the drawn tile on the space of ``action``: a vegetable, clover or dandelion (or the
         very first snail) on an empty space; a snail over an uncovered tile."""
         kind, self.drawn = self.drawn, EMPTY
-        i = action - self.space.place
-        g, bit, space = SPACE_OF[i]
+        i = action - self.place_base
+        g, bit, _ = SPACE_OF[i]
         covered = self.base[i]
-        self.events.append(
-            {
-                "type": "place",
-                "seat": seat,
-                "tile": KINDS[kind],
-                "garden": g + 1,
-                "space": space,
-                "covers": None if covered == EMPTY else KINDS[covered],
-            }
-        )
+        self.events.append(_place_event(seat, kind, i, covered))
         if kind == SNAIL:
             self.snails[g] += 1
         if covered == EMPTY:
@@ -486,21 +598,47 @@ class KrautUndRuebenState(State):
         return views.label(self, action)
 
     def clone(self) -> KrautUndRuebenState:
-        new = object.__new__(KrautUndRuebenState)
-        new.__dict__.update(self.__dict__)
-        for name in self.__slots__:
-            setattr(new, name, getattr(self, name))
-        for name in (
-            "moves", "events", "base", "cover", "coverable", "filled", "snails",
-            "moles", "owner", "taken", "out", "has_mole", "finished", "contracts", "pile",
-            "history", "totals",
-        ):  # fmt: skip
-            setattr(new, name, list(getattr(self, name)))
-        new.owned = [list(o) for o in self.owned]
-        new.open = self.open[:]
-        if self.targets is self.open:
-            new.targets = new.open
-        new.nearly_full = self.nearly_full[:]
-        new.rng = random.Random()
+        new = KrautUndRuebenState(
+            self.game, self.players, self.seed, self.variant, None, blank=True
+        )
+        self._copy_engine_attributes(new)
+        new.players = self.players
+        new.rng = random.Random(0)  # seeded from a number, not the system (cheaper), then set
         new.rng.setstate(self.rng.getstate())
+        new.moves = self.moves[:]
+        new.events = self.events[:]
+        new.gardens = self.gardens
+        new.quota = self.quota
+        new.space = self.space
+        new.place_base, new.mole_base = self.place_base, self.mole_base
+        new.take_base, new.pass_action = self.take_base, self.pass_action
+        new.seats = self.seats
+        new.games = self.games
+        new.game_no = self.game_no
+        new.history = self.history[:]
+        new.totals = self.totals[:]
+        new.base = self.base[:]
+        new.cover = self.cover[:]
+        new.coverable = self.coverable[:]
+        new.filled = self.filled[:]
+        new.snails = self.snails[:]
+        new.moles = self.moles[:]
+        new.owner = self.owner[:]
+        new.owned = [o[:] for o in self.owned]
+        new.taken = self.taken[:]
+        new.placed = self.placed
+        new.out = self.out[:]
+        new.drawn = self.drawn
+        new.has_mole = self.has_mole[:]
+        new.finished = self.finished[:]
+        new.done = self.done
+        new.open = self.open[:]
+        new.targets = new.open if self.targets is self.open else self.targets[:]
+        new.nearly_full = self.nearly_full[:]
+        new.contracts = self.contracts[:]
+        new.pile = self.pile[:]
+        new.phase = self.phase
+        new.turn = self.turn
+        new.to_move = self.to_move
+        new.is_over = self.is_over
         return new
