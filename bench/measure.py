@@ -178,6 +178,33 @@ def ismcts_iterations(game: Game, seconds: float, iterations: int = 50) -> Measu
     return Measure("agents", what, done_iterations, decisions, elapsed, {"unit": "iterations"})
 
 
+def sample_playouts(game: Game, seconds: float, per_view: int = 50) -> Measure:
+    """What an ISMCTS iteration costs the engine, the tree aside: ``game.sample`` of a seat's view
+    then a random playout of the sampled state, ``per_view`` times from each view (a decision's
+    budget), from random points of random games; ``decisions`` counts samples here."""
+    players = game.min_players
+    rng = random.Random(3)
+
+    def one_view(i: int) -> int:
+        state = game.new_game(players, i)
+        for _ in range(rng.randrange(8)):
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.is_over:
+            return 0
+        seat = state.to_move[0]
+        view = state.view(seat)
+        for _ in range(per_view):
+            random_playout(game.sample(view, seat, rng), rng)
+        return per_view
+
+    samples, views, elapsed = until_spent(seconds, one_view)
+    what = f"sample + random playout, {label(game, players, {})}"
+    return Measure("agents", what, samples, views, elapsed, {"unit": "iterations"})
+
+
 def simulation(game: Game, seconds: float) -> list[Measure]:
     """`simulate` games/s with random bots (the pipeline, not a bot's thinking) on one worker,
     then on every core, with the same number of games (about ``seconds`` worth on one worker).

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from potager.engine import (
@@ -101,11 +102,14 @@ class KrautUndRueben(Game):
     def action_names(self, players: int, variant: dict[str, Any]) -> tuple[str, ...]:
         return ActionSpace.of(gardens_for(players)).names
 
-    def sample(self, view: View, seat: Seat, rng: random.Random) -> KrautUndRuebenState:
+    def sample(
+        self, view: Mapping[str, Any], seat: Seat, rng: random.Random
+    ) -> KrautUndRuebenState:
         """The view's table with the unseen pile reshuffled and the others' contracts dealt
-        from the contracts ``seat`` has not seen."""
+        from the contracts ``seat`` has not seen. (``view`` typed as any mapping: compiled, a
+        `SeatView` would otherwise be refused for not being a dict.)"""
         state = self._new_state(view["players"], rng.randrange(2**63), dict(view["variant"]), None)
-        views.restore(state, view, seat, rng)
+        views.restore(state, dict(view), seat, rng)
         return state
 
     def facts(self) -> dict[str, Any]:
