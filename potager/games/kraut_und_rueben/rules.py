@@ -27,6 +27,7 @@ from potager.engine import (
     View,
 )
 from potager.engine.record import move_entries
+from potager.engine.sampling import LastView
 from potager.engine.shuffle import shuffle
 
 from . import data, notation, views
@@ -102,15 +103,46 @@ class KrautUndRueben(Game):
     def action_names(self, players: int, variant: dict[str, Any]) -> tuple[str, ...]:
         return ActionSpace.of(gardens_for(players)).names
 
+    def __init__(self) -> None:
+        self._last_view = LastView(self._read_view)
+
     def sample(
         self, view: Mapping[str, Any], seat: Seat, rng: random.Random
     ) -> KrautUndRuebenState:
         """The view's table with the unseen pile reshuffled and the others' contracts dealt
-        from the contracts ``seat`` has not seen. (``view`` typed as any mapping: compiled, a
-        `SeatView` would otherwise be refused for not being a dict.)"""
-        state = self._new_state(view["players"], rng.randrange(2**63), dict(view["variant"]), None)
-        views.restore(state, dict(view), seat, rng)
+        from the contracts ``seat`` has not seen. The view is read once (`_read_view`, kept for
+        the next sample of an equal view); each sample copies that table and draws. (``view``
+        typed as any mapping: compiled, a `SeatView` would otherwise be refused.)"""
+        table, unseen, others = self._last_view(view, seat)  # type: ignore[arg-type]
+        state = KrautUndRuebenState(self, table.players, 0, table.variant, None, blank=True)
+        table._copy_engine_attributes(state)
+        state.seed = seed = rng.randrange(2**63)
+        state.rng = random.Random(seed)
+        state.moves = []
+        state.events = []
+        table._copy_table(state)
+        state.pile = [*unseen]
+        shuffle(state.pile, rng)
+        if others:
+            drawn = [*others]
+            shuffle(drawn, rng)
+            contracts = state.contracts
+            for s in range(table.players):
+                if s != seat:
+                    contracts[s] = drawn.pop()
         return state
+
+    def _read_view(
+        self, view: View, seat: Seat
+    ) -> tuple[KrautUndRuebenState, tuple[int, ...], tuple[int, ...]]:
+        """``view`` read for `sample`: its table as a state (`views.restore`), the unseen tiles
+        in code order, and the contracts the others may hold (none once they are shown)."""
+        table = self._new_state(view["players"], 0, dict(view["variant"]), None)
+        views.restore(table, view, seat, random.Random(0))
+        others: tuple[int, ...] = ()
+        if None in view["contracts"]:
+            others = tuple(c for c in sorted(CONTRACTS) if c != view["contract"])
+        return table, tuple(sorted(table.pile)), others
 
     def facts(self) -> dict[str, Any]:
         """The tiles, the garden, the fixed values and the 12 contract cards (`data.reference`)."""
@@ -606,11 +638,16 @@ class KrautUndRuebenState(State):
             self.game, self.players, self.seed, self.variant, None, blank=True
         )
         self._copy_engine_attributes(new)
-        new.players = self.players
         new.rng = random.Random(0)  # seeded from a number, not the system (cheaper), then set
         new.rng.setstate(self.rng.getstate())
         new.moves = self.moves[:]
         new.events = self.events[:]
+        self._copy_table(new)
+        return new
+
+    def _copy_table(self, new: KrautUndRuebenState) -> None:
+        """Lay this state's table out in ``new`` (the lists copied, the values shared)."""
+        new.players = self.players
         new.gardens = self.gardens
         new.quota = self.quota
         new.space = self.space
@@ -645,4 +682,3 @@ class KrautUndRuebenState(State):
         new.turn = self.turn
         new.to_move = self.to_move
         new.is_over = self.is_over
-        return new
