@@ -92,19 +92,37 @@ def bot_levels(game: Game) -> list[str]:
     return found
 
 
+def split_levels(text: str) -> list[str]:
+    """``"ismcts:iterations=500,workers=2,heuristic"`` -> one level per item: a ``key=value``
+    item after a level with parameters belongs to it (parameters are comma-separated too).
+
+    >>> split_levels("ismcts:iterations=500,workers=2, heuristic,random")
+    ['ismcts:iterations=500,workers=2', 'heuristic', 'random']
+    """
+    names: list[str] = []
+    for item in (t.strip() for t in text.split(",")):
+        if names and ":" in names[-1] and "=" in item and ":" not in item:
+            names[-1] += "," + item
+        else:
+            names.append(item)
+    return names
+
+
 def parse_bots(game: Game, text: str | None, seats: int) -> list[str]:
     """``"heuristic,random"`` as one level per seat: exactly ``seats`` levels, or one level for
-    all of them; by default the game's heuristic (random where it has none)."""
+    all of them; by default the game's heuristic (random where it has none). A level may carry
+    parameters (``ismcts:iterations=2000,workers=2``, ``policy:PATH``): it is made once to check
+    it."""
     levels = bot_levels(game)
     if text is None:
         return ["heuristic" if "heuristic" in levels else "random"] * seats
-    names = [t.strip() for t in text.split(",")]
+    names = split_levels(text)
     if len(names) == 1:
         names *= seats
     if len(names) != seats:
         fail(f"--bots needs {seats} level(s) separated by commas (or one for all), not {text!r}")
     for name in names:
-        if name.startswith(agents.POLICY):
+        if ":" in name:
             try:
                 agents.make(name, game)
             except ValueError as exc:
