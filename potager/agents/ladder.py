@@ -103,6 +103,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m potager.agents.ladder", description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="games a step (default 1000)")
     parser.add_argument(
+        "--search-games", type=int, help="games of the ismcts step (default: --games)"
+    )
+    parser.add_argument(
         "--strong-games", type=int, default=200, help="games of the ismcts-strong step"
     )
     parser.add_argument("--iterations", type=int, default=2000, help="ismcts's iterations")
@@ -132,7 +135,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         counts = args.players or [game.min_players]
         for players in [p for p in counts if game.min_players <= p <= game.max_players]:
             for weaker, stronger in pairwise(rungs):
-                count = args.strong_games if stronger.startswith("ismcts-strong") else args.games
+                count = (
+                    args.strong_games
+                    if stronger.startswith("ismcts-strong")
+                    else (args.search_games or args.games)
+                    if stronger.startswith("ismcts")
+                    else args.games
+                )
                 started = time.perf_counter()
                 step = play_step(name, players, stronger, weaker, count, args.seed)
                 seconds = time.perf_counter() - started

@@ -14,8 +14,8 @@ import math
 from typing import Any
 
 SEARCH: dict[str, dict[str, Any]] = {
-    "ismcts": {"iterations": None, "seconds": 1.0, "workers": 1, "bias": 1.0},
-    "ismcts-strong": {"iterations": None, "seconds": 5.0, "workers": 2, "bias": 1.0},
+    "ismcts": {"iterations": None, "seconds": 1.0, "workers": 1, "bias": 16.0},
+    "ismcts-strong": {"iterations": None, "seconds": 5.0, "workers": 2, "bias": 16.0},
 }
 """Each search level's default budget: the `ISMCTSAgent` arguments."""
 
@@ -30,9 +30,9 @@ _MAY_BE_ZERO = {"exploration", "bias"}
 
 DESCRIPTIONS = {
     "random": "plays any legal move at random; instant; the weakest",
-    "heuristic": "the game's rules of thumb; instant; beats random",
-    "ismcts": "tree search over what it may know; thinks 1 s a move on one core",
-    "ismcts-strong": "the same search, 5 s a move on 2 cores; the strongest",
+    "heuristic": "the game's rules of thumb; instant; wins most games against random",
+    "ismcts": "tree search over what it may know, guided by the heuristic; 1 s a move, 1 core",
+    "ismcts-strong": "the same search, longer: 5 s a move on 2 cores",
     "policy:PATH": "a policy trained by reinforcement learning (potager train), saved at PATH",
 }
 """One line a level: how strong, how long it thinks. The ladder's measured figures are in
@@ -43,9 +43,9 @@ def parse_level(level: str) -> dict[str, Any]:
     """The `ISMCTSAgent` arguments of a search level; `ValueError` says what is wrong.
 
     >>> parse_level("ismcts:iterations=2000")
-    {'iterations': 2000, 'seconds': None, 'workers': 1, 'bias': 1.0}
+    {'iterations': 2000, 'seconds': None, 'workers': 1, 'bias': 16.0}
     >>> parse_level("ismcts-strong:seconds=2.5,workers=3")
-    {'iterations': None, 'seconds': 2.5, 'workers': 3, 'bias': 1.0}
+    {'iterations': None, 'seconds': 2.5, 'workers': 3, 'bias': 16.0}
     >>> parse_level("ismcts:iterations=many")
     Traceback (most recent call last):
     ...
@@ -88,7 +88,7 @@ def describe(level: str) -> str:
     """The one-line description of a level (a parametrised search level says its budget).
 
     >>> describe("ismcts:iterations=2000")
-    'tree search over what it may know; 2000 iterations a move on 1 core'
+    'tree search over what it may know, guided by the heuristic; 2000 iterations a move, 1 core'
     """
     if level in DESCRIPTIONS:
         return DESCRIPTIONS[level]
@@ -101,7 +101,8 @@ def describe(level: str) -> str:
     if arguments["seconds"] is not None:
         limits.append(f"{arguments['seconds']:g} s")
     cores = arguments["workers"]
+    guided = ", guided by the heuristic" if arguments["bias"] else ""
     return (
-        f"tree search over what it may know; {' or '.join(limits)} a move on "
+        f"tree search over what it may know{guided}; {' or '.join(limits)} a move, "
         f"{cores} core{'s' if cores > 1 else ''}"
     )

@@ -28,7 +28,7 @@ def test_search_levels_take_their_budgets() -> None:
     assert isinstance(fixed, ISMCTSAgent) and (fixed.iterations, fixed.seconds) == (2000, None)
     timed = agents.make("ismcts-strong:seconds=3,workers=3", game)
     assert isinstance(timed, ISMCTSAgent) and (timed.seconds, timed.workers) == (3.0, 3)
-    assert "2000 iterations a move on 1 core" in agents.describe("ismcts:iterations=2000")
+    assert "2000 iterations a move, 1 core" in agents.describe("ismcts:iterations=2000")
 
 
 @pytest.mark.parametrize(
