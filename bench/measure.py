@@ -27,7 +27,7 @@ from potager.agents import random_playout
 from potager.agents.ismcts import ISMCTSAgent
 from potager.arena.match import play_match
 from potager.arena.simulate import InlineBackend, ProcessBackend, simulate
-from potager.engine import Game
+from potager.engine import Game, State
 
 SLICES = 3
 """Each measurement is the best of this many slices of its budget."""
@@ -153,6 +153,18 @@ def agent_games(game: Game, level: str, seconds: float) -> Measure:
     return Measure("agents", f"{level}, {label(game, players, {})}", decisions, done, elapsed)
 
 
+def random_point(game: Game, players: int, seed: int, rng: random.Random) -> State | None:
+    """Game ``seed`` after 0 to 7 random decisions (``None`` if it ended by then): where the
+    search rows start a decision."""
+    state = game.new_game(players, seed)
+    for _ in range(rng.randrange(8)):
+        if state.is_over:
+            return None
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return None if state.is_over else state
+
+
 def ismcts_iterations(game: Game, seconds: float, iterations: int = 50) -> Measure:
     """ISMCTS decisions with a budget of ``iterations`` each, from random points of random
     games; ``decisions`` counts iterations here."""
@@ -161,13 +173,8 @@ def ismcts_iterations(game: Game, seconds: float, iterations: int = 50) -> Measu
     rng = random.Random(2)
 
     def one_decision(i: int) -> int:
-        state = game.new_game(players, i)
-        for _ in range(rng.randrange(8)):
-            if state.is_over:
-                break
-            seat = state.to_move[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-        if state.is_over:
+        state = random_point(game, players, i, rng)
+        if state is None:
             return 0
         seat = state.to_move[0]
         agent.act(game, state.view(seat), seat, state.legal_actions(seat), rng)
@@ -186,13 +193,8 @@ def sample_playouts(game: Game, seconds: float, per_view: int = 50) -> Measure:
     rng = random.Random(3)
 
     def one_view(i: int) -> int:
-        state = game.new_game(players, i)
-        for _ in range(rng.randrange(8)):
-            if state.is_over:
-                break
-            seat = state.to_move[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-        if state.is_over:
+        state = random_point(game, players, i, rng)
+        if state is None:
             return 0
         seat = state.to_move[0]
         view = state.view(seat)

@@ -10,7 +10,6 @@ from that seat's view at the time, the played action labelled against the best
 from .labels import LABELS, THRESHOLDS, Label, label
 from .review import (
     HINT_LEVEL,
-    ActionEstimate,
     Analysis,
     Decision,
     Evaluator,
@@ -28,7 +27,6 @@ __all__ = [
     "HINT_LEVEL",
     "LABELS",
     "THRESHOLDS",
-    "ActionEstimate",
     "Analysis",
     "Decision",
     "Evaluator",

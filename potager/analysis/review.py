@@ -24,38 +24,16 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from potager import agents, games
+from potager.agents import ActionValue
 from potager.engine import Action, Game, GameRecord, IllegalAction, RecordError, Seat, View
 
 from .labels import LABELS, Label, label
 
 
-class ActionEstimate(Protocol):
-    """What a search says of one action (`potager.agents.ActionValue`): ``win`` is the mean
-    share of a win for the seat (ties split), ``score`` the mean final score; each with its 95%
-    interval."""
-
-    @property
-    def action(self) -> Action: ...
-    @property
-    def visits(self) -> int: ...
-    @property
-    def win(self) -> float: ...
-    @property
-    def win_low(self) -> float: ...
-    @property
-    def win_high(self) -> float: ...
-    @property
-    def score(self) -> float: ...
-    @property
-    def score_low(self) -> float: ...
-    @property
-    def score_high(self) -> float: ...
-
-
 class Evaluator(Protocol):
     def evaluate(
         self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
-    ) -> Sequence[ActionEstimate]:
+    ) -> Sequence[ActionValue]:
         """Every legal action's estimate from ``view`` alone, best first."""
         ...
 
@@ -111,7 +89,7 @@ HINT_LEVEL = "ismcts:seconds=1"
 
 def best_move(
     search: Evaluator, game: Game, view: View, seat: Seat, legal: list[Action], ply: int
-) -> ActionEstimate:
+) -> ActionValue:
     """A hint: the search's best action for ``seat`` at move ``ply``, from ``view`` alone (its
     generator is seeded from the move number, never from the game's secret seed)."""
     return search.evaluate(game, view, seat, list(legal), decision_rng(0, ply))[0]
@@ -128,7 +106,7 @@ class MoveReview:
     """A decision, the evaluator's estimates of its legal actions (best first) and the verdict."""
 
     decision: Decision
-    values: Sequence[ActionEstimate]
+    values: Sequence[ActionValue]
 
     def __post_init__(self) -> None:
         missing = set(self.decision.legal) - {v.action for v in self.values}
@@ -136,11 +114,11 @@ class MoveReview:
             raise ValueError(f"the evaluation left out legal actions {sorted(missing)}")
 
     @property
-    def best(self) -> ActionEstimate:
+    def best(self) -> ActionValue:
         return self.values[0]
 
     @property
-    def played(self) -> ActionEstimate:
+    def played(self) -> ActionValue:
         return next(v for v in self.values if v.action == self.decision.played)
 
     @property

@@ -11,7 +11,9 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .simulate import Z95, GameRow, wilson
+from potager.agents.action_value import Z95, wilson
+
+from .simulate import GameRow
 
 
 def win_share(row: GameRow, seat: int) -> float:

@@ -38,13 +38,11 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from potager import agents, games
+from potager.agents.action_value import wilson
 from potager.engine import SeatHolder, signed
 
 from . import measures
 from .match import play_match
-
-Z95 = 1.959963984540054
-"""The standard normal quantile for a two-sided 95% interval."""
 
 CHUNKS = 100
 """About this many chunks per simulation (between 1 and `MAX_CHUNK` games each)."""
@@ -60,17 +58,6 @@ def game_seed(seed: int, index: int) -> int:
     """
     digest = hashlib.blake2b(f"{seed}:{index}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
-
-
-def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion ``wins / n`` (``wins`` may be fractional)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    denominator = 1 + z * z / n
-    return (max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator))
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from potager import agents, games
-from potager.arena.simulate import wilson
+from potager.agents.action_value import wilson
 from potager.engine import Game
 
 from .encoding import encoder

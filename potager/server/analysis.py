@@ -22,9 +22,9 @@ from fastapi.responses import Response
 from pydantic import BaseModel
 
 from potager import games
+from potager.agents import ActionValue
 from potager.analysis import (
     HINT_LEVEL,
-    ActionEstimate,
     Analysis,
     Decision,
     MoveReview,
@@ -84,9 +84,7 @@ def review_job(game_name: str, level: str, decision: Decision, seed: int) -> Mov
     return review(game, decision, evaluator(level, game), seed)
 
 
-def hint_job(
-    game_name: str, view: View, seat: Seat, legal: list[Action], ply: int
-) -> ActionEstimate:
+def hint_job(game_name: str, view: View, seat: Seat, legal: list[Action], ply: int) -> ActionValue:
     """The best action's estimate for a hint (runs in a bot worker)."""
     game = games.get(game_name)
     return best_move(evaluator(HINT_LEVEL, game), game, view, seat, legal, ply)

@@ -7,21 +7,9 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import dataclass
 
+from potager.agents import ActionValue
 from potager.engine import Action, Game, Seat, View
-
-
-@dataclass(frozen=True)
-class Estimate:
-    action: Action
-    visits: int
-    win: float
-    win_low: float
-    win_high: float
-    score: float
-    score_low: float
-    score_high: float
 
 
 class ViewDigestSearch:
@@ -31,12 +19,12 @@ class ViewDigestSearch:
 
     def evaluate(
         self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
-    ) -> list[Estimate]:
+    ) -> list[ActionValue]:
         self.shown.append((view, seat, list(legal_actions)))
         digest = hashlib.sha256(json.dumps(view, sort_keys=True).encode()).digest()
         values = []
         for action in legal_actions:
             win = (rng.random() + digest[action % len(digest)] / 256) % 1
             low, high = max(0.0, win - self.spread), min(1.0, win + self.spread)
-            values.append(Estimate(action, 50, win, low, high, 10 * win, 10 * low, 10 * high))
+            values.append(ActionValue(action, 50, win, low, high, 10 * win, 10 * low, 10 * high))
         return sorted(values, key=lambda v: -v.win)

@@ -12,11 +12,12 @@ import pytest
 from typer.testing import CliRunner
 
 from potager import games
+from potager.agents import ActionValue
 from potager.analysis import analyse, decisions, label
 from potager.cli import analyse as analyse_cli
 from potager.cli.main import app
 from potager.engine import GameRecord, SeatHolder, signed
-from tests.analysis.fake import Estimate, ViewDigestSearch
+from tests.analysis.fake import ViewDigestSearch
 from tests.toy import GAME, KEEP, register
 
 runner = CliRunner()
@@ -91,7 +92,7 @@ def test_an_evaluation_must_cover_every_legal_action(monkeypatch: pytest.MonkeyP
     register(monkeypatch)
 
     class Partial(ViewDigestSearch):
-        def evaluate(self, *args: object) -> list[Estimate]:  # type: ignore[override]
+        def evaluate(self, *args: object) -> list[ActionValue]:  # type: ignore[override]
             return super().evaluate(*args)[:1]  # type: ignore[arg-type]
 
     with pytest.raises(ValueError, match="left out legal actions"):
