@@ -36,6 +36,7 @@ def test_a_person_plays_a_whole_game_against_bots(
     page.screenshot(path=screenshots / "result.png", full_page=True)
     page.click("text=Watch the replay")
     page.wait_for_url("**/replay/*")
+    expect(page.locator("body[data-ready]")).to_be_attached()
     expect(page.locator("#position")).to_contain_text("0 /")
     page.click("#forward")
     expect(page.locator("#position")).to_contain_text("1 /")

@@ -126,6 +126,25 @@
     if (state.status === "running") setTimeout(() => followAnalysis(false).catch((e) => toast(e.message)), 1000);
   }
 
+  function wireControls() {
+    $("first").onclick = () => show(0);
+    $("back").onclick = () => show(at - 1);
+    $("forward").onclick = () => show(at + 1);
+    $("last").onclick = () => show(replay.frames.length - 1);
+    $("slider").oninput = () => show(Number($("slider").value));
+    $("analyse").onclick = () => followAnalysis(true).catch((e) => toast(`No analysis: ${e.message}`));
+    $("viewer").addEventListener("change", () => load($("viewer").value).catch((e) => toast(e.message)));
+    document.addEventListener("keydown", (e) => {
+      if (!replay || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+      if (e.key === "ArrowRight") show(at + 1);
+      else if (e.key === "ArrowLeft") show(at - 1);
+      else if (e.key === "Home") show(0);
+      else if (e.key === "End") show(replay.frames.length - 1);
+    });
+  }
+
+  /* The controls work as soon as the record is drawn (with the generic drawing until the game's
+   * own has loaded, then redrawn with it), so a click never falls between the two. */
   async function start() {
     try {
       await load("");
@@ -133,27 +152,15 @@
       $("turn").textContent = `No replay: ${error.message}`;
       return;
     }
+    wireControls();
+    $("viewer").replaceChildren(h("option", { value: "" }, "Spectator"),
+      ...replay.table.seats.map((s) => h("option", { value: s.seat }, names(s.seat))));
+    followAnalysis(false).catch(() => {});
     const [loaded, info] = await Promise.all([Potager.loadGame(replay.table.game), Potager.gameInfo(replay.table.game)]);
     plugin = loaded;
     facts = info ? info.facts : {};
-    $("viewer").replaceChildren(h("option", { value: "" }, "Spectator"),
-      ...replay.table.seats.map((s) => h("option", { value: s.seat }, names(s.seat))));
-    $("viewer").addEventListener("change", () => load($("viewer").value).catch((e) => toast(e.message)));
-    $("first").onclick = () => show(0);
-    $("back").onclick = () => show(at - 1);
-    $("forward").onclick = () => show(at + 1);
-    $("last").onclick = () => show(replay.frames.length - 1);
-    $("slider").oninput = () => show(Number($("slider").value));
-    $("analyse").onclick = () => followAnalysis(true).catch((e) => toast(`No analysis: ${e.message}`));
-    followAnalysis(false).catch(() => {});
-    document.addEventListener("keydown", (e) => {
-      if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
-      if (e.key === "ArrowRight") show(at + 1);
-      else if (e.key === "ArrowLeft") show(at - 1);
-      else if (e.key === "Home") show(0);
-      else if (e.key === "End") show(replay.frames.length - 1);
-    });
-    show(0);
+    show(at);
+    document.body.dataset.ready = "true";
   }
 
   start();
