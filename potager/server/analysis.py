@@ -154,7 +154,12 @@ class Analyst:
             for decision in found:
                 reviews.append(
                     await self.manager.bots.run(
-                        review_job, live.info.game, self.level, decision, ANALYSIS_SEED
+                        f"analysis:{table_id}",
+                        review_job,
+                        live.info.game,
+                        self.level,
+                        decision,
+                        ANALYSIS_SEED,
                     )
                 )
                 self.progress[table_id] = len(reviews)
@@ -202,7 +207,13 @@ class Analyst:
         self.asking.add(asking)
         try:
             best = await self.manager.bots.run(
-                hint_job, live.info.game, state.view(auth.seat), auth.seat, legal, len(state.moves)
+                live.owner,
+                hint_job,
+                live.info.game,
+                state.view(auth.seat),
+                auth.seat,
+                legal,
+                len(state.moves),
             )
         finally:
             self.asking.discard(asking)

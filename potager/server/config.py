@@ -20,7 +20,8 @@ class Settings:
     action is played for it (``POTAGER_BOT_BUDGET``); ``bot_delay``: seconds a bot waits before
     acting, so that people can follow the game (``POTAGER_BOT_DELAY``). ``analysis_iterations``:
     the search's iterations per decision when a finished game is analysed
-    (``POTAGER_ANALYSIS_ITERATIONS``)."""
+    (``POTAGER_ANALYSIS_ITERATIONS``). ``finished_cache``: finished tables kept in memory when
+    nobody is connected to them, the most recently used (``POTAGER_FINISHED_CACHE``)."""
 
     database_url: str = field(default_factory=database_url)
     bot_pool: str = field(default_factory=lambda: os.environ.get("POTAGER_BOT_POOL", "process"))
@@ -32,6 +33,9 @@ class Settings:
     )
     bot_delay: float = field(
         default_factory=lambda: float(os.environ.get("POTAGER_BOT_DELAY", "0.6"))
+    )
+    finished_cache: int = field(
+        default_factory=lambda: int(os.environ.get("POTAGER_FINISHED_CACHE", "256"))
     )
     analysis_iterations: int = field(
         default_factory=lambda: int(os.environ.get("POTAGER_ANALYSIS_ITERATIONS", "500"))

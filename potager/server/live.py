@@ -16,6 +16,11 @@ from potager.store import TableInfo
 
 BACKLOG = 1000
 """Messages a connection may have waiting before the server gives up on that client."""
+QUEUED_BYTES = 8 * 2**20
+"""Bytes of output a connection may have waiting (whatever their count) before it is let go:
+a client that floods ``sync`` and never reads cannot pin the server's memory."""
+REVOKED_CLOSE = 2.0
+"""Seconds a revoked socket's close frame may take (its send buffer may be full)."""
 
 
 def new_token() -> str:
@@ -37,12 +42,19 @@ class Connection:
     never holds up the others.
     """
 
-    def __init__(self, websocket: WebSocket, seat: Seat | None) -> None:
+    def __init__(
+        self, websocket: WebSocket, seat: Seat | None, token_digest: str | None = None
+    ) -> None:
         self.websocket = websocket
         self.seat = seat
+        self.token_digest = token_digest
+        """The hash of the token this connection's hello opened its seat with: once the seat's
+        token changes (given up, taken by another), the connection speaks for nobody."""
+        self.revoked = False
         self.events_sent = 0
         """How many of the state's events this connection has been offered."""
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._queued_bytes = 0
         self._closing, self._close_code = False, 1000
         self._sender = asyncio.create_task(self._drain())
 
@@ -50,12 +62,28 @@ class Connection:
         """Queue ``text``; a client that has let too much pile up is disconnected instead."""
         if self._closing:
             return
-        if self._queue.qsize() >= BACKLOG:
+        if self._queue.qsize() >= BACKLOG or self._queued_bytes + len(text) > QUEUED_BYTES:
             while not self._queue.empty():
                 self._queue.get_nowait()
+            self._queued_bytes = 0
             self.close(1008)
             return
+        self._queued_bytes += len(text)
         self._queue.put_nowait(text)
+
+    def revoke(self, final: str, code: int) -> None:
+        """The seat changed hands: from now on nothing this connection sends is heard, what is
+        queued for it is dropped, and it gets ``final`` and the close frame, if its buffer lets
+        them through within `REVOKED_CLOSE` seconds."""
+        self.revoked = self._closing = True
+        self._sender.cancel()
+        self._sender = asyncio.create_task(self._last_words(final, code))
+
+    async def _last_words(self, final: str, code: int) -> None:
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(REVOKED_CLOSE):
+                await self.websocket.send_text(final)
+                await self.websocket.close(code)
 
     def close(self, code: int = 1000) -> None:
         """Send what is queued, then close the socket with ``code``."""
@@ -66,11 +94,14 @@ class Connection:
     async def _drain(self) -> None:
         with contextlib.suppress(Exception):
             while (text := await self._queue.get()) is not None:
+                self._queued_bytes -= len(text)
                 await self.websocket.send_text(text)
             await self.websocket.close(self._close_code)
 
     async def stop(self) -> None:
-        self._sender.cancel()
+        """Stop sending (a revoked connection first has its last words, within their time)."""
+        if not self.revoked:
+            self._sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self._sender
 
@@ -84,6 +115,11 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.thinking: set[Seat] = set()
+        self.replays: dict[Seat | None, asyncio.Future[bytes]] = {}
+        """Once finished, each seat's replay frames as JSON (`replays.replay_json`)."""
+        self.owner = info.id
+        """Whose bots these are, for sharing the bot workers fairly: the client that opened
+        the table (a table rebuilt after a restart is its own owner)."""
         self.legal_since = [len(state.moves)] * state.players
         """Per seat, the version since which its legal actions are unchanged and it has not
         acted: an action sent having seen an older version is stale."""
@@ -113,6 +149,15 @@ class LiveTable:
             return False
         expected = self.info.seats[seat].token_hash
         return expected is not None and hmac.compare_digest(expected, token_hash(token))
+
+    def speaks_for(self, connection: Connection) -> bool:
+        """Is ``connection`` still its seat's (the token it opened with is the seat's current
+        one, and it was not revoked)? Spectators speak for nobody and are never current."""
+        seat = connection.seat
+        if seat is None or connection.revoked or connection not in self.connections:
+            return False
+        digest = self.info.seats[seat].token_hash
+        return digest is not None and digest == connection.token_digest
 
     def connected(self, seat: Seat) -> bool:
         return any(c.seat == seat for c in self.connections)

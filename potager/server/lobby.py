@@ -4,22 +4,22 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 
 from potager import agents
 from potager.engine import Game, Seat, State
 
 from .live import LiveTable
 from .manager import TableManager, available_games
+from .messages import summary
+from .replays import replay_json
 from .schemas import (
     CreatedTable,
     CreateTable,
     GameInfo,
     JoinRequest,
-    MoveModel,
     RecordModel,
     Replay,
-    ReplayFrame,
     SeatAuth,
     SeatGrant,
     TableSummary,
@@ -29,6 +29,11 @@ from .schemas import (
 router = APIRouter(prefix="/api")
 
 STATUSES = {"open": ("waiting", "playing"), "live": ("playing",), "finished": ("finished",)}
+
+
+def client_of(request: Request) -> str:
+    """Who is asking, as far as sharing the bot workers goes: the client's address."""
+    return request.client.host if request.client else "unknown"
 
 
 def manager(request: Request) -> TableManager:
@@ -76,9 +81,9 @@ async def list_tables(
 
 
 @router.post("/tables", response_model=CreatedTable, status_code=201, tags=["lobby"])
-async def create_table(request: CreateTable, tables: Manager) -> CreatedTable:
+async def create_table(request: CreateTable, tables: Manager, http: Request) -> CreatedTable:
     """Open a table; the answer holds the creator's seat token and the other seats' invites."""
-    return await tables.create(request)
+    return await tables.seating.create(request, owner=client_of(http))
 
 
 async def _live(tables: TableManager, table_id: str) -> LiveTable:
@@ -90,25 +95,25 @@ async def _live(tables: TableManager, table_id: str) -> LiveTable:
 
 @router.get("/tables/{table_id}", response_model=TableSummary, tags=["lobby"])
 async def get_table(table_id: str, tables: Manager) -> TableSummary:
-    return tables.summary(await _live(tables, table_id))
+    return summary(await _live(tables, table_id))
 
 
 @router.post("/tables/{table_id}/join", response_model=SeatGrant, tags=["seats"])
 async def join_table(table_id: str, request: JoinRequest, tables: Manager) -> SeatGrant:
     """Take an open human seat (any older invite link to it stops working)."""
-    return await tables.join(table_id, request)
+    return await tables.seating.join(table_id, request)
 
 
 @router.post("/tables/{table_id}/leave", response_model=TableSummary, tags=["seats"])
 async def leave_table(table_id: str, auth: SeatAuth, tables: Manager) -> TableSummary:
     """Give your seat up: it is open to anybody again."""
-    return await tables.leave(table_id, auth)
+    return await tables.seating.leave(table_id, auth)
 
 
 @router.post("/tables/{table_id}/rematch", response_model=SeatGrant, tags=["seats"])
 async def rematch(table_id: str, auth: SeatAuth, tables: Manager) -> SeatGrant:
     """After the end: your same seat at the rematch table (created by the first to ask)."""
-    return await tables.rematch(table_id, auth)
+    return await tables.seating.rematch(table_id, auth)
 
 
 async def _finished(tables: TableManager, table_id: str) -> State:
@@ -133,37 +138,10 @@ async def get_record(table_id: str, tables: Manager) -> RecordModel:
 
 
 @router.get("/tables/{table_id}/replay", response_model=Replay, tags=["replays"])
-async def get_replay(table_id: str, tables: Manager, seat: Seat | None = None) -> Replay:
+async def get_replay(table_id: str, tables: Manager, seat: Seat | None = None) -> Response:
     """Every step of a finished game as ``seat`` (or a spectator) saw it."""
     final = await _finished(tables, table_id)
     if seat is not None and not 0 <= seat < final.players:
         raise HTTPException(422, f"no seat {seat}")
-    state = final.game.new_game(final.players, final.seed, final.variant, final.deck)
-    frames = [
-        ReplayFrame(
-            ply=0,
-            move=None,
-            to_move=list(state.to_move),
-            view=state.view(seat),
-            events=state.events_for(seat),
-        )
-    ]
-    for ply, (who, action) in enumerate(final.moves, 1):
-        start = len(state.events)
-        move = MoveModel(
-            seat=who,
-            action=action,
-            notation=state.action_to_str(action),
-            label=state.action_label(action),
-        )
-        state.apply(who, action)
-        frames.append(
-            ReplayFrame(
-                ply=ply,
-                move=move,
-                to_move=list(state.to_move),
-                view=state.view(seat),
-                events=state.events_for(seat, start),
-            )
-        )
-    return Replay(table=tables.summary(await _live(tables, table_id)), seat=seat, frames=frames)
+    live = await _live(tables, table_id)
+    return Response(await replay_json(live, seat), media_type="application/json")

@@ -10,6 +10,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from .manager import TableManager
+from .messages import Shared
 from .schemas import Act, ClientMessage, ErrorMessage, Hello, Ping, Pong, Sync
 
 router = APIRouter()
@@ -67,19 +68,19 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         )
         await _refuse(websocket, error, 4400)
         return
-    if hello.seat is not None and not live.verify(hello.seat, hello.token or ""):
+    connection = await tables.connect(live, websocket, hello.seat, hello.token, hello.name)
+    if connection is None:
         await _refuse(websocket, ErrorMessage(code="forbidden", message="wrong seat token"), 4403)
         return
-    connection = await tables.connect(live, websocket, hello.seat, hello.name)
     try:
-        while (text := await _receive(websocket)) is not None:
+        while (text := await _receive(websocket)) is not None and not connection.revoked:
             message = _parse(text)
             if isinstance(message, ErrorMessage):
                 connection.send(message.model_dump_json())
             elif isinstance(message, Act):
-                await tables.act(live, connection, message)
+                await tables.moves.act(live, connection, message)
             elif isinstance(message, Sync):
-                connection.send(tables.state_message(live, connection, reset=True))
+                connection.send(Shared(live).state_message(connection, reset=True))
             elif isinstance(message, Ping):
                 connection.send(Pong().model_dump_json())
             else:

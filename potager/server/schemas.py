@@ -278,10 +278,20 @@ class PresenceMessage(BaseModel):
 
 
 class ErrorMessage(BaseModel):
-    """A refused message: nothing changed. ``version`` is the table's current version."""
+    """A refused message: nothing changed. ``version`` is the table's current version.
+    ``unavailable``: the move could not be stored (the database failed); it may be sent again."""
 
     type: Literal["error"] = "error"
-    code: Literal["malformed", "forbidden", "stale", "illegal", "finished", "waiting", "not_found"]
+    code: Literal[
+        "malformed",
+        "forbidden",
+        "stale",
+        "illegal",
+        "finished",
+        "waiting",
+        "not_found",
+        "unavailable",
+    ]
     message: str
     version: int | None = None
 

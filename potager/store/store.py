@@ -204,14 +204,31 @@ class Store:
 
     # -- seats ---------------------------------------------------------------------------------
     def update_seat(
-        self, table_id: str, seat: int, *, token_hash: str | None, taken: bool, name: str
-    ) -> None:
+        self,
+        table_id: str,
+        seat: int,
+        *,
+        token_hash: str | None,
+        taken: bool,
+        name: str,
+        if_open: bool = False,
+        if_token: str | None = None,
+    ) -> bool:
+        """Set a seat's holder; with ``if_open`` only if nobody has taken it, with ``if_token``
+        only if that is still its token's hash. Whether it was set: one seat, one grant, even
+        when several server processes are asked at once."""
+        condition = [SeatRow.table_id == table_id, SeatRow.seat == seat]
+        if if_open:
+            condition.append(SeatRow.taken.is_(False))
+        if if_token is not None:
+            condition.append(SeatRow.token_hash == if_token)
         with self._session.begin() as session:
-            session.execute(
+            done = session.execute(
                 update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .where(*condition)
                 .values(token_hash=token_hash, taken=taken, name=name)
             )
+            return bool(done.rowcount == 1)  # type: ignore[attr-defined]
 
     # -- the action log ------------------------------------------------------------------------
     def append_move(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from potager.server.live import BACKLOG, Connection
+from potager.server.live import BACKLOG, QUEUED_BYTES, Connection
 
 
 class StuckSocket:
@@ -35,3 +35,21 @@ def test_messages_go_out_in_order_and_a_stuck_client_is_dropped() -> None:
     socket, connection = asyncio.run(scenario())
     assert socket.sent == ["0"]
     assert connection._closing and connection._close_code == 1008
+
+
+def test_a_client_that_floods_and_never_reads_is_let_go_by_bytes_queued() -> None:
+    """A few huge messages (a ``sync`` flood's full logs) hit the byte cap long before the
+    count cap: the queue is dropped and the socket closed."""
+
+    async def scenario() -> Connection:
+        connection = Connection(StuckSocket(), 0)  # type: ignore[arg-type]
+        big = "x" * (QUEUED_BYTES // 4)
+        for _ in range(6):
+            connection.send(big)
+            await asyncio.sleep(0)
+        await connection.stop()
+        return connection
+
+    connection = asyncio.run(scenario())
+    assert connection._closing and connection._close_code == 1008
+    assert connection._queue.qsize() <= 1

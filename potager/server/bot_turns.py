@@ -1,0 +1,82 @@
+"""Bots take their turns: when a bot seat is to move, it thinks in the pool (its own view only,
+its table's owner queueing fairly with every other owner) and plays through the move pipeline
+if its options are still those it saw."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from potager.engine import IllegalAction, Seat
+from potager.store import StaleVersion
+
+from .live import LiveTable
+from .moves import NotStored
+
+if TYPE_CHECKING:
+    from .manager import TableManager
+
+log = logging.getLogger("potager.server")
+
+RETRY_DELAY = 1.0
+"""Seconds a bot waits before trying again after its move could not be stored."""
+
+
+class BotTurns:
+    def __init__(self, tables: TableManager) -> None:
+        self.tables = tables
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def schedule(self, live: LiveTable) -> None:
+        if live.info.status != "playing":
+            return
+        for seat in live.state.to_move:
+            if live.info.seats[seat].kind == "bot" and seat not in live.thinking:
+                live.thinking.add(seat)
+                task = asyncio.create_task(self._turn(live, seat))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def _turn(self, live: LiveTable, seat: Seat) -> None:
+        """Think in the pool, then play if the bot's options are still the ones it saw."""
+        settings, again, delay = self.tables.settings, True, 0.0
+        try:
+            if settings.bot_delay:
+                await asyncio.sleep(settings.bot_delay)
+            state, info = live.state, live.info
+            if seat not in state.to_move or info.status != "playing":
+                return
+            seen = live.version
+            seed = (info.seed * 1_000_003 + seen * 101 + seat) % 2**63
+            action = await self.tables.bots.decide(
+                live.owner,
+                info.game,
+                info.seats[seat].level or "random",
+                state.view(seat),
+                seat,
+                state.legal_actions(seat),
+                seed,
+            )
+            async with live.lock:
+                if live.legal_since[seat] <= seen and live.state.is_legal(seat, action):
+                    await self.tables.moves.commit(live, seat, action)
+        except (StaleVersion, IllegalAction):
+            log.warning("bot of seat %s at table %s was overtaken", seat, live.info.id)
+        except NotStored:
+            delay = RETRY_DELAY
+        except Exception:
+            log.exception("bot of seat %s at table %s failed", seat, live.info.id)
+            again = False
+        finally:
+            live.thinking.discard(seat)
+        if delay:
+            await asyncio.sleep(delay)
+        if again:
+            self.schedule(live)
+
+    async def stop(self) -> None:
+        """Cancel every bot's turn and wait until they have all stopped."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)

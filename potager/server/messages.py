@@ -1,0 +1,121 @@
+"""What the server says about a table: its summary, and the state and presence messages each
+connection gets. Pure functions of a `LiveTable`; the seat's view comes from the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from potager.engine import Seat
+
+from .live import Connection, LiveTable
+from .schemas import (
+    LegalAction,
+    PresenceMessage,
+    ResultModel,
+    SeatPublic,
+    StateMessage,
+    TableSummary,
+)
+
+
+def open_seats(live: LiveTable) -> list[Seat]:
+    return [s.seat for s in live.info.seats if s.kind == "human" and not s.taken]
+
+
+def seats_public(live: LiveTable) -> list[SeatPublic]:
+    return [
+        SeatPublic(
+            seat=s.seat,
+            kind=s.kind,
+            level=s.level,
+            name=s.name,
+            taken=s.taken,
+            connected=s.kind == "bot" or live.connected(s.seat),
+        )
+        for s in live.info.seats
+    ]
+
+
+def result(live: LiveTable) -> ResultModel | None:
+    if not live.state.is_over:
+        return None
+    return ResultModel(**live.state.result().to_dict())
+
+
+def summary(live: LiveTable) -> TableSummary:
+    info = live.info
+    return TableSummary(
+        id=info.id,
+        game=info.game,
+        title=live.state.game.title,
+        players=info.players,
+        variant=info.variant,
+        status=info.status,
+        version=live.version,
+        to_move=list(live.state.to_move),
+        seats=seats_public(live),
+        open_seats=open_seats(live),
+        spectators=live.spectators,
+        result=result(live),
+        rematch_of=info.rematch_of,
+        rematch_id=info.rematch_id,
+        created_at=info.created_at,
+        updated_at=info.updated_at,
+        hints=info.hints,
+    )
+
+
+@dataclass
+class Shared:
+    """What one update tells every connection, computed once: the seats, the result, and per
+    seat (``None``: spectators) and first event its message text, so that a thousand spectators
+    cost one view and one serialisation."""
+
+    live: LiveTable
+    seats: list[SeatPublic] = field(init=False)
+    result: ResultModel | None = field(init=False)
+    texts: dict[tuple[Seat | None, int, bool], str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.seats, self.result = seats_public(self.live), result(self.live)
+
+    def state_message(self, connection: Connection, reset: bool) -> str:
+        """The table as ``connection``'s seat sees it, with the log it has not been offered."""
+        live, seat = self.live, connection.seat
+        start = 0 if reset else connection.events_sent
+        connection.events_sent = len(live.state.events)
+        key = (seat, start, reset)
+        if key not in self.texts:
+            self.texts[key] = self._render(seat, start, reset)
+        return self.texts[key]
+
+    def _render(self, seat: Seat | None, start: int, reset: bool) -> str:
+        live = self.live
+        state = live.state
+        legal: list[LegalAction] = []
+        if seat is not None and live.info.status == "playing":
+            legal = [
+                LegalAction(action=a, notation=state.action_to_str(a), label=state.action_label(a))
+                for a in state.legal_actions(seat)
+            ]
+        return StateMessage(
+            table_id=live.info.id,
+            game=live.info.game,
+            seat=seat,
+            version=live.version,
+            last_mover=state.moves[-1][0] if state.moves else None,
+            status=live.info.status,
+            to_move=list(state.to_move),
+            view=state.view(seat),
+            legal=legal,
+            events=state.events_for(seat, start),
+            log_reset=reset,
+            seats=self.seats,
+            spectators=live.spectators,
+            result=self.result,
+            rematch_id=live.info.rematch_id,
+        ).model_dump_json()
+
+
+def presence_message(live: LiveTable) -> str:
+    return PresenceMessage(seats=seats_public(live), spectators=live.spectators).model_dump_json()

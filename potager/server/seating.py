@@ -1,0 +1,265 @@
+"""Seats: opening a table, joining, leaving, claiming by invite link, rematches.
+
+One seat, one grant: every change of a seat's holder happens under the table's lock and is
+written with a condition (the seat still open, or its token still the one shown), so thirty
+people asking for a seat at once get one token and twenty-nine "seat taken", however many
+server processes they reach. The connections of a seat that changes hands are revoked at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from potager import agents, games
+from potager.engine import Game, Seat
+from potager.store import SeatInfo, TableInfo
+
+from .live import LiveTable, new_table_id, new_token, token_hash
+from .messages import open_seats, summary
+from .schemas import (
+    CreatedTable,
+    CreateTable,
+    ErrorMessage,
+    JoinRequest,
+    SeatAuth,
+    SeatGrant,
+    SeatSpec,
+    TableSummary,
+)
+
+if TYPE_CHECKING:
+    from .manager import TableManager
+
+
+class Refused(ValueError):
+    """A request the lobby refuses: ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def invite_url(table_id: str, seat: Seat, token: str) -> str:
+    # The token rides in the fragment: browsers never send it to a server or into its logs.
+    return f"/table/{table_id}#seat={seat}&token={token}"
+
+
+def check_token(live: LiveTable, auth: SeatAuth) -> None:
+    if not live.verify(auth.seat, auth.token):
+        raise Refused(403, "wrong seat token")
+
+
+class Seating:
+    def __init__(self, tables: TableManager) -> None:
+        self.tables = tables
+
+    async def create(self, request: CreateTable, owner: str) -> CreatedTable:
+        """Open a table for ``owner`` (the client asking: its bots queue as one owner)."""
+        try:
+            game = games.get(request.game)
+            players = request.players
+            game.check_players(players)
+            variant = game.resolve_variant(request.variant)
+        except ModuleNotFoundError:
+            raise Refused(404, f"{request.game} is not installed on this server") from None
+        except ValueError as exc:
+            raise Refused(422, str(exc)) from None
+        if len(request.seats) != players:
+            raise Refused(422, f"{players} players need {players} seats, not {len(request.seats)}")
+        levels = agents.levels(game)
+        for spec in request.seats:
+            if spec.kind != "bot" or spec.level is None:
+                continue
+            if spec.level.startswith(agents.POLICY):
+                try:
+                    agents.make(spec.level, game)
+                except ValueError as exc:
+                    raise Refused(422, str(exc)) from None
+            elif spec.level not in levels:
+                raise Refused(422, f"unknown bot level {spec.level!r}; levels: {', '.join(levels)}")
+        humans = [i for i, spec in enumerate(request.seats) if spec.kind == "human"]
+        mine = request.seat if request.seat is not None else (humans[0] if humans else None)
+        if mine is not None and mine not in humans:
+            raise Refused(422, f"seat {mine} is not a human seat")
+        return await self._open(game, players, variant, request, mine, None, owner)
+
+    async def _open(
+        self,
+        game: Game,
+        players: int,
+        variant: dict[str, Any],
+        request: CreateTable,
+        mine: Seat | None,
+        rematch_of: str | None,
+        owner: str,
+    ) -> CreatedTable:
+        tokens: dict[Seat, str] = {}
+        seats = []
+        for i, spec in enumerate(request.seats):
+            if spec.kind == "human":
+                tokens[i] = new_token()
+                name = request.name if i == mine else ""
+                seats.append(
+                    SeatInfo(i, "human", None, name, token_hash(tokens[i]), taken=i == mine)
+                )
+            else:
+                seats.append(SeatInfo(i, "bot", spec.level, f"{spec.level} bot"))
+        state = game.new_game(players, None, variant)
+        info = TableInfo(
+            new_table_id(),
+            game.name,
+            players,
+            variant,
+            state.seed,
+            None,
+            "waiting",
+            seats=seats,
+            rematch_of=rematch_of,
+            hints=request.hints,
+        )
+        if all(s.kind == "bot" or s.taken for s in seats):
+            info.status = "playing"
+        tables = self.tables
+        await tables.db(tables.store.create_table, info)
+        live = LiveTable(info, state)
+        live.owner = owner
+        tables.add(live)
+        tables.bot_turns.schedule(live)
+        grants = {
+            s: SeatGrant(table_id=info.id, seat=s, token=t, url=invite_url(info.id, s, t))
+            for s, t in tokens.items()
+        }
+        return CreatedTable(
+            table=summary(live),
+            you=grants.get(mine) if mine is not None else None,
+            invites=[g for s, g in grants.items() if s != mine],
+        )
+
+    async def join(self, table_id: str, request: JoinRequest) -> SeatGrant:
+        """Take an open human seat: a new token, so any older invite link to it stops working."""
+        live = await self.tables.unfinished(table_id)
+        async with live.lock:
+            free = open_seats(live)
+            if request.seat is not None and request.seat not in free:
+                seats = live.info.seats
+                if 0 <= request.seat < len(seats) and seats[request.seat].kind == "human":
+                    raise Refused(409, f"seat {request.seat} is taken")
+                raise Refused(409, f"seat {request.seat} is not a human seat")
+            if not free:
+                raise Refused(409, "no open seat: every seat is taken")
+            seat = request.seat if request.seat is not None else free[0]
+            token = new_token()
+            if not await self._change(live, seat, token_hash(token), request.name, if_open=True):
+                raise Refused(409, f"seat {seat} is taken")
+            await self._start_when_seated(live)
+        return SeatGrant(
+            table_id=table_id, seat=seat, token=token, url=invite_url(table_id, seat, token)
+        )
+
+    async def leave(self, table_id: str, auth: SeatAuth) -> TableSummary:
+        """Give a seat up: it opens for anybody to join; its token stops working at once."""
+        live = await self.tables.unfinished(table_id)
+        async with live.lock:
+            check_token(live, auth)
+            digest = live.info.seats[auth.seat].token_hash
+            if not await self._change(live, auth.seat, None, "", if_token=digest):
+                raise Refused(403, "wrong seat token")
+        return summary(live)
+
+    async def claim(self, live: LiveTable, seat: Seat, token: str, name: str | None) -> bool:
+        """A seat holder arrives with its token (an invite link, or back after a refresh): the
+        seat is taken from now on, under ``name`` if given. False: the token is not the seat's."""
+        async with live.lock:
+            if not live.verify(seat, token):
+                return False
+            info = live.info.seats[seat]
+            if info.taken and (not name or name == info.name):
+                return True
+            if not await self._change(
+                live, seat, info.token_hash, name or info.name, if_token=info.token_hash
+            ):
+                return False
+            await self._start_when_seated(live)
+            return True
+
+    async def _change(
+        self,
+        live: LiveTable,
+        seat: Seat,
+        digest: str | None,
+        name: str,
+        *,
+        if_open: bool = False,
+        if_token: str | None = None,
+    ) -> bool:
+        """Write the seat's new holder (``digest`` None: nobody) if the condition holds, then
+        take it in memory and revoke its connections that no longer speak for it."""
+        tables = self.tables
+        taken = digest is not None
+        written = await tables.db(
+            tables.store.update_seat,
+            live.info.id,
+            seat,
+            token_hash=digest,
+            taken=taken,
+            name=name,
+            if_open=if_open,
+            if_token=if_token,
+        )
+        if not written:
+            return False
+        info = live.info.seats[seat]
+        info.token_hash, info.taken, info.name = digest, taken, name
+        given_up = ErrorMessage(code="forbidden", message="this seat was given up")
+        for connection in [c for c in live.connections if c.seat == seat]:
+            if connection.token_digest != digest:
+                live.connections.remove(connection)
+                connection.revoke(given_up.model_dump_json(), 4403)
+        tables.announce.presence(live)
+        return True
+
+    async def _start_when_seated(self, live: LiveTable) -> None:
+        tables = self.tables
+        if live.info.status == "waiting" and not open_seats(live):
+            live.info.status = "playing"
+            await tables.db(tables.store.set_status, live.info.id, "playing")
+            tables.announce.state(live)
+            tables.bot_turns.schedule(live)
+
+    async def rematch(self, table_id: str, auth: SeatAuth) -> SeatGrant:
+        """The same game, players, variant and seats at a new table, reshuffled; each player of
+        the finished table who asks gets their same seat there."""
+        tables = self.tables
+        live = await tables.table(table_id)
+        if live is None:
+            raise Refused(404, f"no table {table_id}")
+        check_token(live, auth)
+        if live.info.status != "finished":
+            raise Refused(409, "the game is not over yet")
+        async with live.lock:
+            if live.info.rematch_id is None:
+                info = live.info
+                request = CreateTable(
+                    game=info.game,
+                    players=info.players,
+                    variant=info.variant,
+                    seats=[SeatSpec(kind=s.kind, level=s.level) for s in info.seats],
+                    hints=info.hints,
+                )
+                created = await self._open(
+                    games.get(info.game),
+                    info.players,
+                    info.variant,
+                    request,
+                    None,
+                    info.id,
+                    live.owner,
+                )
+                info.rematch_id = await tables.db(
+                    tables.store.set_rematch, info.id, created.table.id
+                )
+                tables.announce.state(live)
+        return await self.join(
+            live.info.rematch_id or "",
+            JoinRequest(seat=auth.seat, name=live.info.seats[auth.seat].name),
+        )
