@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed-dev
 COMPILED := $(shell sed -n 's/^    "\(potager\.[a-z_.]*\)",$$/\1/p' potager/compiled.py | tr . / | sed 's/$$/.py/')
 UNBUILD  := find potager -name '*.so' -delete; rm -rf build potager_compiled__mypyc.*.so
 
-.PHONY: run test bench ladder train lint fmt clean system chromium postgresql screenshots build pure
+.PHONY: run test bench ladder train lint fmt clean system chromium postgresql redis screenshots build pure
 
 # One environment for everything: the tests exercise the server and the OpenSpiel anchors too.
 $(STAMP): pyproject.toml setup.py potager/compiled.py $(COMPILED)
@@ -31,13 +31,15 @@ pure:
 run: $(STAMP)
 	$(BIN)/potager serve --host 127.0.0.1 --port 8000
 
-# The suite's system needs: Debian's Chromium (browser tests) and PostgreSQL (storage tests on a
-# private server in .pgdata/, port 54329, started here; failing loudly if it cannot start).
+# The suite's system needs: Debian's Chromium (browser tests), PostgreSQL (storage tests on a
+# private server in .pgdata/, port 54329) and Redis (several server processes, .redisdata/, port
+# 63799), both started here; failing loudly if either cannot start.
 test: $(STAMP) system
 	POTAGER_TEST_POSTGRES_URL="$$($(BIN)/python -m potager.store.localpg start)" && \
-	  export POTAGER_TEST_POSTGRES_URL && $(BIN)/python -m pytest -n auto -q
+	  POTAGER_TEST_REDIS_URL="$$($(BIN)/python -m potager.store.localredis start)" && \
+	  export POTAGER_TEST_POSTGRES_URL POTAGER_TEST_REDIS_URL && $(BIN)/python -m pytest -n auto -q
 
-system: chromium postgresql
+system: chromium postgresql redis
 
 # The README's screenshots: the browser tests, saving into docs/screenshots/.
 screenshots: $(STAMP) chromium
@@ -49,6 +51,9 @@ chromium:
 postgresql:
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
 	  { apt-get update -qq && apt-get install -y -qq postgresql; }
+
+redis:
+	command -v redis-server >/dev/null || { apt-get update -qq && apt-get install -y -qq redis-server; }
 
 bench: $(STAMP)
 	$(BIN)/python -m bench $(BENCH_ARGS)
@@ -76,5 +81,6 @@ fmt: $(STAMP)
 
 clean:
 	-$(BIN)/python -m potager.store.localpg stop
+	-$(BIN)/python -m potager.store.localredis stop
 	$(UNBUILD)
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .pgdata
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .pgdata .redisdata
