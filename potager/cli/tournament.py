@@ -108,15 +108,17 @@ def player_counts(text: str) -> list[int]:
         fail(f"--players takes numbers separated by commas, not {text!r}")
 
 
-def _context(plan: Plan, played: int) -> str:
+def _context(plan: Plan, played: int | None = None) -> str:
+    """What the tournament is; with ``played``, how many of its games this run played."""
     variant = ", ".join(f"{k}={spelling(v)}" for k, v in plan.variant.items()) or "none"
     covered = ", ".join(
         f"{n} players: {len(seatings(plan.bots, n))} seatings" for n in plan.players
     )
+    run = "" if played is None else f" {played} played now, the others from the store."
     return (
         f"{plan.game} tournament {plan.key[:8]}: bots {', '.join(plan.bots)}; {plan.games} games "
-        f"per player count ({covered}); seed {plan.seed}; variant {variant}; {played} played "
-        "now, the others from the store. Places: winners first, then by score; ties shared."
+        f"per player count ({covered}); seed {plan.seed}; variant {variant};{run} Places: "
+        "winners first, then by score; ties shared."
     )
 
 
@@ -201,6 +203,4 @@ def report_page(plan: Plan, boards: list[Board]) -> str:
                 ],
             )
         )
-    return html.page(
-        f"{plan.game} tournament", _context(plan, 0).replace(", 0 played now", ""), sections
-    )
+    return html.page(f"{plan.game} tournament", _context(plan), sections)

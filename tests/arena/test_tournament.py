@@ -89,6 +89,7 @@ def test_tournament_rows_round_trip_and_a_rerun_plays_nothing(db_url: str) -> No
     assert len(sources) == 6 and all(s.startswith("data:image/png;base64,") for s in sources)
     assert all(base64.b64decode(s.split(",", 1)[1])[:8] == PNG for s in sources)
     assert "all player counts: 16 games" in page and "<script" not in page
+    assert "played now" not in page  # the page describes the tournament, not the run that drew it
     store.close()
 
 
