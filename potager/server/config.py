@@ -21,7 +21,9 @@ class Settings:
     acting, so that people can follow the game (``POTAGER_BOT_DELAY``). ``analysis_iterations``:
     the search's iterations per decision when a finished game is analysed
     (``POTAGER_ANALYSIS_ITERATIONS``). ``finished_cache``: finished tables kept in memory when
-    nobody is connected to them, the most recently used (``POTAGER_FINISHED_CACHE``)."""
+    nobody is connected to them, the most recently used (``POTAGER_FINISHED_CACHE``).
+    ``redis_url``: ``POTAGER_REDIS_URL``; set, this process is one of several sharing the
+    database (`potager.server.cluster`); unset (the default), it is the only one."""
 
     database_url: str = field(default_factory=database_url)
     bot_pool: str = field(default_factory=lambda: os.environ.get("POTAGER_BOT_POOL", "process"))
@@ -36,6 +38,9 @@ class Settings:
     )
     finished_cache: int = field(
         default_factory=lambda: int(os.environ.get("POTAGER_FINISHED_CACHE", "256"))
+    )
+    redis_url: str | None = field(
+        default_factory=lambda: os.environ.get("POTAGER_REDIS_URL") or None
     )
     analysis_iterations: int = field(
         default_factory=lambda: int(os.environ.get("POTAGER_ANALYSIS_ITERATIONS", "500"))
