@@ -96,21 +96,29 @@ def screenshot_wide_and_phone(page: Page, folder: Path, name: str) -> None:
         page.set_viewport_size(size)
 
 
-def draw_state(page: Page, state: State, seat: int | None) -> Page:
+def draw_state(
+    page: Page,
+    state: State,
+    seat: int | None,
+    seats: list[dict[str, object]] | None = None,
+    status: str = "playing",
+) -> Page:
     """Draw ``state`` as ``seat`` sees it (None: a spectator) with its game's plug-in, in a box at
-    the top of ``page`` (a page of the real client), given what the table page would give it;
-    the actions the drawing sends go to ``window.sent``."""
+    the top of ``page`` (a page of the real client), given what the table page would give it:
+    ``seats`` as the server describes them (default: people named P0, P1…) and the table's
+    ``status`` (no move is offered unless "playing"); the actions the drawing sends go to ``window.sent``."""
     game = state.game
     legal = [
         {"action": a, "notation": state.action_to_str(a), "label": state.action_label(a)}
-        for a in (state.legal_actions(seat) if seat is not None else [])
+        for a in (state.legal_actions(seat) if seat is not None and status == "playing" else [])
     ]
     table = {
         "game": game.name,
-        "seats": [{"seat": s, "kind": "human", "name": f"P{s}"} for s in range(state.players)],
+        "seats": seats
+        or [{"seat": s, "kind": "human", "name": f"P{s}"} for s in range(state.players)],
         "to_move": list(state.to_move),
-        "status": "playing",
-        "result": None,
+        "status": status,
+        "result": state.result().to_dict() if state.is_over else None,
         "seat": seat,
         "events": state.events_for(seat),
         "facts": game.facts(),

@@ -141,10 +141,7 @@
     return view.scores.map((g, s) => (g === best ? s : -1)).filter((s) => s >= 0);
   }
 
-  function who(table, s, viewer) {
-    if (viewer !== null && viewer !== undefined && s === viewer) return "You";
-    return Potager.seatName(table && table.seats, s);
-  }
+  const who = Potager.playerName;
 
   /* -- tokens -------------------------------------------------------------------------------- */
   /* A token as its face shows it: a vegetable's double face carries two of it, its single one;

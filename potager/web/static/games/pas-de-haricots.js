@@ -109,14 +109,7 @@
   const emptySlot = (text, extra = "") => h("span", { class: `pdh-card slot ${extra}` }, h("span", {}, text));
 
   /* -- words ------------------------------------------------------------------------------------ */
-  /* A seat's name ("You" for the viewer); two seats of one name get their seat numbers. */
-  function nameOf(table, seat, viewer) {
-    if (viewer !== undefined && viewer !== null && seat === viewer) return "You";
-    const seats = table && table.seats;
-    const name = Potager.seatName(seats, seat);
-    const twin = (seats || []).some((_, i) => i !== seat && Potager.seatName(seats, i) === name);
-    return twin ? `${name} ${seat + 1}` : name;
-  }
+  const nameOf = Potager.playerName;
 
   const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0");
   const signClass = (v) => (v > 0 ? "pos" : v < 0 ? "neg" : "zero");

@@ -79,11 +79,27 @@ const Potager = (() => {
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
+  /* What a seat is called before telling it from the others: a person's name, a bot's level
+   * ("Heuristic bot"; a level's parameters after ":" left out), "Seat n" for a seat nobody holds. */
+  function baseLabel(info, seat) {
+    if (info.kind === "bot") return `${humanize(String(info.level || "").split(":")[0])} bot`;
+    return info.name || `Seat ${seat + 1}`;
+  }
+
+  /* Every seat's label at a table, one per seat, all distinct and short (issue 16: two bots of
+   * one level read "heuristic bot" twice): a label several seats would share gets each seat's
+   * number, as the page counts seats ("Heuristic bot 2", "Heuristic bot 4"). Every page, the log
+   * and every plug-in name seats through it (`seatName`, `playerName`). */
+  function seatLabels(seats) {
+    const base = (seats || []).map((info, seat) => baseLabel(info || {}, seat));
+    const count = new Map();
+    for (const label of base) count.set(label, (count.get(label) || 0) + 1);
+    return base.map((label, seat) => (count.get(label) > 1 ? `${label} ${seat + 1}` : label));
+  }
+
   function seatName(seats, seat) {
-    const info = seats && seats[seat];
-    if (!info) return seat === null || seat === undefined ? "Spectator" : `Seat ${seat + 1}`;
-    if (info.name) return info.name;
-    return info.kind === "bot" ? `${humanize(info.level)} bot` : `Seat ${seat + 1}`;
+    if (seat === null || seat === undefined) return "Spectator";
+    return seatLabels(seats)[seat] || `Seat ${seat + 1}`;
   }
 
   /* A seat's name as a drawing shows it to `viewer`: "You" for the viewer's own seat. */
