@@ -106,7 +106,8 @@ def draw_state(
     """Draw ``state`` as ``seat`` sees it (None: a spectator) with its game's plug-in, in a box at
     the top of ``page`` (a page of the real client), given what the table page would give it:
     ``seats`` as the server describes them (default: people named P0, P1…) and the table's
-    ``status`` (no move is offered unless "playing"); the actions the drawing sends go to ``window.sent``."""
+    ``status`` (no move is offered unless "playing"); the actions the drawing sends go to
+    ``window.sent``."""
     game = state.game
     legal = [
         {"action": a, "notation": state.action_to_str(a), "label": state.action_label(a)}
