@@ -72,10 +72,12 @@ class Game(ABC):
         if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError(f"players must be an int, not {players!r}")
         if not self.min_players <= players <= self.max_players:
-            raise ValueError(
-                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
-                f"not {players}"
+            count = (
+                f"{self.min_players} players only"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players} players"
             )
+            raise ValueError(f"{self.name} is played by {count}, not {players}")
 
     def resolve_variant(self, variant: Mapping[str, Any] | None) -> dict[str, Any]:
         """Every option with its value: the given ones checked, the others at their default."""
