@@ -115,7 +115,7 @@ class Replay:
         before, after = self.steps[i - 1], self.steps[i]
         seat, action = after.moves[-1]
         events = after.events_for(self.seat, len(before.events))
-        lines = [d for e in events if (d := self.renderer.describe(e)) is not None]
+        lines = [d for e in events if (d := self.renderer.describe(e, self.seat)) is not None]
         if self.seat is None or seat == self.seat:
             lines.insert(0, f"seat {seat} plays [bold]{escape(after.action_label(action))}[/]")
         elif not lines:

@@ -1,9 +1,14 @@
 """Playing at the terminal: the table as the human's seat sees it, the running log, the prompt.
 
 The human answers by notation (``corn``) or by the number of a listed choice (``#3``, or ``3`` when
-``3`` is not itself an action's name); ``?`` shows help, ``q`` quits. A wrong answer gets a message
-and a new prompt. Bots act from their own view only. Input and output are injected (a `Console`
-and an ``ask`` function), so the loop is driven by scripted input in the tests.
+``3`` is not itself an action's name). A long list of choices is grouped by the words of the
+notation (`potager.cli.choices`): a group's number or words list its actions, Enter goes back.
+A decision with a single choice is played for the human and said in the log. ``?`` shows help
+and the game's notation, ``rules`` its rules in brief, ``q`` quits. A wrong answer gets a message
+and a new prompt. The screen is sized to the terminal: the log shows as many lines as fit under
+the table, so the table stays in sight (issue 16). Bots act from their own view only. Input and
+output are injected (a `Console` and an ``ask`` function), so the loop is driven by scripted
+input in the tests.
 """
 
 from __future__ import annotations
@@ -15,29 +20,35 @@ from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from potager.analysis import Evaluator, best_move
 from potager.engine import Action, Agent, NotationError, Seat, State
 
-from . import render
+from . import reference, render
+from .choices import Entry, Menu
 
 Ask = Callable[[str], str]
 """Reads one answer after showing a prompt (`Console.input` at a real terminal)."""
 
 LOG_LINES = 14
+"""The log shows at most this many lines, fewer when the terminal is short."""
+MIN_LOG_LINES = 2
+"""... and at least this many, even when the table alone is taller than the terminal."""
 LABELLED = 10
 """Up to this many choices are listed with their long labels too."""
 HELP = (
     "Type an action in the game's notation (e.g. [bold]{example}[/]) or the number of a listed "
-    "choice ([bold]#1[/], or [bold]1[/] when that is not an action's name). "
-    "[bold]hint[/] asks the search for the best move (when the game was started with --hints), "
-    "[bold]?[/] shows this help, [bold]q[/] quits (the record is saved if you asked for one)."
+    "choice ([bold]#1[/], or [bold]1[/] when that is not an action's name). A choice ending in "
+    "[bold]…[/] is a group: its number or its words list its actions, and [bold]Enter[/] goes "
+    "back to all choices. [bold]rules[/] prints the rules in brief, [bold]hint[/] asks the search "
+    "for the best move (when the game was started with --hints), [bold]?[/] shows this help, "
+    "[bold]q[/] quits (the record is saved if you asked for one)."
 )
 QUIT = {"q", "quit", "exit"}
 HINT = "hint"
+RULES = "rules"
 NO_HINTS = "hints are off in this game (start it with --hints to ask for them)"
 
 
@@ -75,7 +86,10 @@ class TerminalPlay:
         self.renderer = render.for_game(state.game)
         self.log: list[str] = []
         self.seen_events = 0
-        self.fresh = 0
+        self.seen_lines = 0
+        """Lines of the log on the screens of earlier decisions: the later ones are drawn bold."""
+        self.new_from = 0
+        """The first log line that is new on the screens of this decision."""
 
     def run(self) -> None:
         """Play until the game is over; `Quit`, `EOFError`, `KeyboardInterrupt` stop it early."""
@@ -87,6 +101,7 @@ class TerminalPlay:
             else:
                 self._human_turn()
         self._read_events()
+        self._new_decision()
         self.console.print(self.screen())
         self.console.print(self.outcome())
 
@@ -99,57 +114,102 @@ class TerminalPlay:
 
     def _human_turn(self) -> None:
         self._read_events()
-        if self.console.is_terminal:
-            self.console.clear()
-        self.console.print(self.screen())
-        self.console.print(self.choices())
+        legal = self.state.legal_actions(self.human)
+        if len(legal) == 1:
+            self.log.append(
+                f"Your only choice, played for you: [bold]{escape(self._name(legal[0]))}[/]."
+            )
+            self.state.apply(self.human, legal[0])
+            return
+        menu = self.menu()
+        self._new_decision()
+        self._draw(menu)
         while True:
-            answer = self.ask(f"{self.labels[self.human]} > ")
-            if answer.strip() in ("?", "help"):
-                example = self.state.action_to_str(self.state.legal_actions(self.human)[0])
-                self.console.print(HELP.format(example=escape(example)))
+            answer = self.ask(self.prompt(menu))
+            text = answer.strip()
+            if text in ("?", "help"):
+                self.console.print(self.help())
                 continue
-            if answer.strip().casefold() == HINT:
+            if text.casefold() == RULES:
+                rules = reference.section(self.state.game, reference.RULES)
+                self.console.print(rules or "[yellow]this game has no rules page[/]")
+                continue
+            if text.casefold() == HINT:
                 self.console.print(self.hint())
                 continue
             try:
-                action = self.choose(answer)
+                chosen = self.choose(answer, menu)
             except ChoiceError as exc:
                 self.console.print(f"[red]{escape(str(exc))}[/]", highlight=False)
                 continue
-            self.state.apply(self.human, action)
+            if isinstance(chosen, Menu):
+                menu = chosen
+                self._draw(menu)
+                continue
+            self.state.apply(self.human, chosen)
             return
 
-    def choose(self, answer: str) -> Action:
-        """The legal action an answer names; `ChoiceError` for anything else, `Quit` for ``q``.
+    def _new_decision(self) -> None:
+        self.new_from = self.seen_lines
+        self.seen_lines = len(self.log)
 
-        A legal action's name wins; then ``#n`` or ``n`` is the n-th listed choice, except that a
-        plain number naming an action that is not legal now is refused as such while some legal
-        action's name is a number too (Heuschrecken Poker's spent bid ``2`` is not choice #2).
+    def _draw(self, menu: Menu) -> None:
+        """The whole screen with ``menu`` at a terminal (so an opened group keeps the table in
+        sight); elsewhere (a pipe, the tests) the screen once a decision, then only the menu."""
+        if self.console.is_terminal:
+            self.console.clear()
+            self.console.print(self.screen(self.choices(menu)))
+        elif menu.prefix:
+            self.console.print(self.choices(menu))
+        else:
+            self.console.print(self.screen(self.choices(menu)))
+
+    def menu(self) -> Menu:
+        """The human's legal actions as a menu (grouped when they are many)."""
+        legal = self.state.legal_actions(self.human)
+        return Menu.of([(a, self._name(a)) for a in legal])
+
+    def choose(self, answer: str, menu: Menu | None = None) -> Action | Menu:
+        """The legal action an answer names, or the menu of the group it opens; `ChoiceError` for
+        anything else, `Quit` for ``q``.
+
+        A legal action's name wins (typed in full, or after the words of the open group); then a
+        group's words; then ``#n`` or ``n`` is the n-th listed choice, except that a plain number
+        naming an action that is not legal now is refused as such while some listed choice's name
+        is a number too (Heuschrecken Poker's spent bid ``2`` is not choice #2). An empty answer
+        in an open group goes back to all choices.
         """
-        state, seat = self.state, self.human
-        legal = state.legal_actions(seat)
-        text = answer.strip()
+        menu = menu or self.menu()
+        legal = self.state.legal_actions(self.human)
+        text = " ".join(answer.split())
         if not text:
+            if menu.prefix:
+                return self.menu()
             raise ChoiceError("type an action or its number (? for help)")
-        try:
-            named: Action | None = state.str_to_action(seat, text)
-        except NotationError:
-            named = None
+        named = self._parse(" ".join((*menu.prefix, text))) if menu.prefix else None
+        if named not in legal:
+            named = self._parse(text)
         if named in legal:
             return named
+        group = menu.find(text)
+        if group is not None:
+            return menu.open(group)
         if text.casefold() in QUIT:
             raise Quit
-        numbers_are_names = any(state.action_to_str(a).isdigit() for a in legal)
+        numbers_are_names = any(e.label.isdigit() for e in menu.entries)
         number = text.removeprefix("#")
         if number.isdigit() and (text.startswith("#") or named is None or not numbers_are_names):
-            if 1 <= int(number) <= len(legal):
-                return legal[int(number) - 1]
-            raise ChoiceError(f"there is no choice #{number}; the choices are #1…#{len(legal)}")
+            if 1 <= int(number) <= len(menu.entries):
+                entry = menu.entries[int(number) - 1]
+                return menu.open(entry) if entry.is_group else entry.actions[0]
+            raise ChoiceError(
+                f"there is no choice #{number}; the choices are #1…#{len(menu.entries)}"
+            )
+        listed = ", ".join(_entry_name(e) for e in menu.entries)
         if named is not None:
-            raise ChoiceError(f"{text!r} is not legal now; choose one of: {self._legal_list()}")
+            raise ChoiceError(f"{text!r} is not legal now; choose one of: {listed}")
         raise ChoiceError(
-            f"{text!r} is not an action of {state.game.title}; choose one of: {self._legal_list()}"
+            f"{text!r} is not an action of {self.state.game.title}; choose one of: {listed}"
         )
 
     def hint(self) -> str:
@@ -166,20 +226,39 @@ class TerminalPlay:
             f"expected score {best.score:.1f} ({best.score_low:.1f}–{best.score_high:.1f})"
         )
 
-    def _legal_list(self) -> str:
-        return ", ".join(self.state.action_to_str(a) for a in self.state.legal_actions(self.human))
+    def help(self) -> RenderableType:
+        """How to answer, then the game's notation from its reference page."""
+        example = self._name(self.state.legal_actions(self.human)[-1])
+        parts: list[RenderableType] = [Text.from_markup(HELP.format(example=escape(example)))]
+        notation = reference.section(self.state.game, reference.NOTATION)
+        if notation is not None:
+            parts.append(notation)
+        return Group(*parts)
+
+    def prompt(self, menu: Menu) -> str:
+        """``seat 0: you > `` and, in an open group, its words, as the answer completes them."""
+        return f"{self.labels[self.human]} > " + "".join(f"{w} " for w in menu.prefix)
+
+    def _parse(self, text: str) -> Action | None:
+        try:
+            return self.state.str_to_action(self.human, text)
+        except NotationError:
+            return None
+
+    def _name(self, action: Action) -> str:
+        return self.state.action_to_str(action)
 
     # -- drawing -------------------------------------------------------------------------------
     def _read_events(self) -> None:
         """Add the events the human may know to the log (describe's ``None`` leaves one out)."""
         new = self.state.events_for(self.human, self.seen_events)
         self.seen_events = len(self.state.events)
-        lines = [line for e in new if (line := self.renderer.describe(e)) is not None]
-        self.log.extend(lines)
-        self.fresh = len(lines)
+        describe = self.renderer.describe
+        self.log.extend(line for e in new if (line := describe(e, self.human)) is not None)
 
-    def screen(self) -> RenderableType:
-        """The table as the human's seat sees it, who is who, and the latest lines of the log."""
+    def screen(self, below: RenderableType | None = None) -> RenderableType:
+        """The table as the human's seat sees it (who is who at its foot), then the latest lines
+        of the log, as many as fit above ``below`` (the choices) and the prompt."""
         state = self.state
         title = (
             f"{state.game.title} · {state.players} players · seed {state.seed} · "
@@ -187,38 +266,55 @@ class TerminalPlay:
         )
         table = Panel(
             self.renderer.render(state.view(self.human), self.human),
-            title=f"your table ({self.labels[self.human]})",
+            title=escape(title),
             title_align="left",
+            subtitle=self.seats(),
+            subtitle_align="left",
         )
-        return Group(Rule(escape(title)), table, self.seats(), self.log_panel())
+        used = self._height(table) + (self._height(below) if below is not None else 0) + 1
+        room = max(MIN_LOG_LINES, min(LOG_LINES, self.console.size.height - used))
+        parts = [table, self.log_lines(room)]
+        return Group(*parts, *([below] if below is not None else []))
 
-    def seats(self) -> RenderableType:
+    def _height(self, renderable: RenderableType) -> int:
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
+    def seats(self) -> Text:
+        """Every seat's label, ``▶`` before those to move."""
         to_move = self.state.to_move
-        cells = [
-            Text.from_markup(("[bold]▶ [/]" if s in to_move else "  ") + escape(label))
+        return Text("   ").join(
+            Text.from_markup(("[bold]▶ [/]" if s in to_move else "") + escape(label))
             for s, label in enumerate(self.labels)
-        ]
-        return Columns(cells, padding=(0, 3))
+        )
 
-    def log_panel(self) -> RenderableType:
-        shown = self.log[-LOG_LINES:]
-        old = len(shown) - min(self.fresh, len(shown))
-        lines = [f"[dim]{line}[/]" for line in shown[:old]] + [
-            f"[bold]{ln}[/]" for ln in shown[old:]
+    def log_lines(self, room: int) -> RenderableType:
+        """The last ``room`` lines of the log: those new since the last screen in bold."""
+        start = max(0, len(self.log) - room)
+        lines = [
+            f"[bold]{line}[/]" if i >= self.new_from else f"[dim]{line}[/]"
+            for i, line in enumerate(self.log[start:], start)
         ]
-        body = Text.from_markup("\n".join(lines)) if lines else Text("(nothing yet)", style="dim")
-        return Panel(body, title="log", title_align="left")
+        return Text.from_markup("\n".join(lines)) if lines else Text("(nothing yet)", style="dim")
 
-    def choices(self) -> RenderableType:
-        """The numbered legal actions in notation; with their longer labels when few."""
-        state = self.state
-        legal = state.legal_actions(self.human)
+    def choices(self, menu: Menu) -> RenderableType:
+        """The numbered entries of a menu in notation (a group as its words and ``…``), with
+        their longer labels when few."""
         cells = []
-        for i, action in enumerate(legal, 1):
-            name, label = state.action_to_str(action), state.action_label(action)
-            long = f" [dim]({escape(label)})[/]" if label != name and len(legal) <= LABELLED else ""
-            cells.append(Text.from_markup(f"[cyan]#{i}[/] {escape(name)}{long}"))
-        return Group(Text("Your move:", style="bold"), Columns(cells, padding=(0, 3)))
+        for i, entry in enumerate(menu.entries, 1):
+            cells.append(Text.from_markup(f"[cyan]#{i}[/] {escape(_entry_name(entry))}"))
+            label = self.state.action_label(entry.actions[0])
+            few = len(menu.entries) <= LABELLED
+            if few and not entry.is_group and label != self._name(entry.actions[0]):
+                cells[-1].append(f" ({label})", style="dim")
+        if menu.prefix:
+            head = Text.assemble(
+                ("Your move: ", "bold"),
+                (" ".join(menu.prefix) + " …", "bold cyan"),
+                ("  (Enter: all choices)", "dim"),
+            )
+        else:
+            head = Text("Your move:", style="bold")
+        return Group(head, Columns(cells, padding=(0, 3)))
 
     def outcome(self) -> RenderableType:
         result = self.state.result()
@@ -230,3 +326,10 @@ class TerminalPlay:
             won = "winner" if s in result.winners else ""
             table.add_row(escape(self.labels[s]), f"{score:g}", won)
         return table
+
+
+def _entry_name(entry: Entry) -> str:
+    """An entry as listed: a group's words end with ``…`` and its number of actions."""
+    if entry.is_group:
+        return f"{entry.label} … ({len(entry.actions)})"
+    return entry.label

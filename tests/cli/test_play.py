@@ -189,3 +189,10 @@ def test_play_command_with_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     result = runner.invoke(app, ["play", "toy", "--hints", "--seed", "2"], input="hint\nq\n")
     assert result.exit_code == 0, result.output
     assert levels == [play_command.HINT_LEVEL] and "hint: " in result.output
+
+
+def test_a_two_player_game_says_so_when_given_three() -> None:
+    """Issue 16: the message read "played by 2 to 2 players"."""
+    result = runner.invoke(app, ["play", "garden-rush", "--players", "3"])
+    assert result.exit_code == 2
+    assert "garden-rush is played by 2 players only, not 3" in " ".join(result.output.split())

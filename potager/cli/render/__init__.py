@@ -5,8 +5,10 @@ for ``heuschrecken-poker``) defines
 
 - ``render(view: dict, seat: int | None) -> rich.console.RenderableType``: the table as ``seat``
   sees it (``None``: the spectator), from the view alone;
-- ``describe(event: dict) -> str | None``: one line of the running log for an event (Rich markup
-  allowed); ``None`` leaves the event out of the log.
+- ``describe(event: dict, viewer: int | None) -> str | None``: one line of the running log for an
+  event as ``viewer`` reads it (its own seat is "you", with the verb to match: `Who`; ``None``,
+  the spectator, reads every seat in the third person), Rich markup allowed; ``None`` leaves the
+  event out of the log.
 
 A game without such a module (or a function missing from it) is drawn by the generic renderer: the
 view pretty-printed, each event as its type and fields.
@@ -28,7 +30,52 @@ from rich.table import Table
 from potager.engine import PRIVATE_TO, Event, Game, Seat, View
 
 Render = Callable[[View, Seat | None], RenderableType]
-Describe = Callable[[Event], str | None]
+Describe = Callable[[Event, Seat | None], str | None]
+
+
+@dataclass(frozen=True)
+class Who:
+    """A seat as a log line names it for ``viewer``: "you" for the viewer's own seat, with the verb
+    and possessive to match (issue 16: the log said "You takes").
+
+    >>> Who(1, 1).does("takes", "take"), Who(2, 1).does("takes", "take")
+    ('You take', 'Seat 2 takes')
+    >>> Who(1, 1).whose, Who(2, None).whose, Who(2, None).its, str(Who(1, 1))
+    ('your', "seat 2's", 'its', 'you')
+    """
+
+    seat: int
+    viewer: Seat | None
+
+    @property
+    def you(self) -> bool:
+        return self.seat == self.viewer
+
+    def __str__(self) -> str:
+        return "you" if self.you else f"seat {self.seat}"
+
+    def verb(self, third: str, base: str) -> str:
+        """The verb for this seat as subject: ``takes``, or ``take`` for "you"."""
+        return base if self.you else third
+
+    def does(self, third: str, base: str) -> str:
+        """The seat as a sentence's subject with its verb: ``Seat 2 takes`` or ``You take``."""
+        return f"{str(self).capitalize()} {self.verb(third, base)}"
+
+    @property
+    def whose(self) -> str:
+        """``your`` or ``seat 2's``."""
+        return "your" if self.you else f"seat {self.seat}'s"
+
+    @property
+    def its(self) -> str:
+        """After the seat as subject: ``your`` or ``its``."""
+        return "your" if self.you else "its"
+
+
+def seats_text(seats: list[int], viewer: Seat | None) -> str:
+    """``you, seat 2``; ``nobody`` for none."""
+    return ", ".join(str(Who(s, viewer)) for s in seats) or "nobody"
 
 
 def generic_render(view: View, seat: Seat | None) -> RenderableType:
@@ -41,10 +88,10 @@ def generic_render(view: View, seat: Seat | None) -> RenderableType:
     return grid
 
 
-def generic_describe(event: Event) -> str | None:
-    """``type: key=value, ...`` (the seat first, the addressee left out)."""
+def generic_describe(event: Event, viewer: Seat | None = None) -> str | None:
+    """``type: key=value, ...`` (the seat first, "you" for the viewer's; the addressee left out)."""
     fields = {k: v for k, v in event.items() if k not in ("type", PRIVATE_TO)}
-    who = f"seat {fields.pop('seat')} " if "seat" in fields else ""
+    who = f"{Who(fields.pop('seat'), viewer)} " if "seat" in fields else ""
     rest = ", ".join(f"{k}={v}" for k, v in fields.items())
     return escape(f"{who}{event.get('type', 'event')}" + (f": {rest}" if rest else ""))
 

@@ -1,5 +1,5 @@
-"""Garden Rush in the terminal: both Potagers as grids, the Hedge between them with its column
-arrows and the Trampoline, the score track with its bonus squares, the bag and the discards.
+"""Garden Rush in the terminal: both Potagers and the Hedge between them as one grid, the score
+track with its bonus squares, the bag, the Trampoline and the discards, in 16 lines.
 
 Columns are always ``a``…``e`` as in the notation (seat 0's left to right); the viewer's own
 Potager is drawn at the bottom, rows counted from the Hedge. A vegetable shows ``●●`` on its
@@ -14,6 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from potager.engine import Event, Seat, View
+
+from . import Who, seats_text
 
 COLUMNS = "abcde"
 CUT = {"a1", "e1", "a5", "e5"}
@@ -44,56 +46,59 @@ def token_text(token: dict[str, str]) -> Text:
     )
 
 
-def potager_table(view: View, owner: int, viewer: Seat | None, top: bool) -> Table:
-    """``owner``'s Potager; drawn above the Hedge (``top``) its row 1 is the lowest."""
-    grid = Table(
-        title="Your Potager" if owner == viewer else f"Seat {owner}'s Potager",
-        show_header=True,
-        box=None,
-        padding=(0, 1),
-    )
-    grid.add_column("", style="dim")
+def field_table(view: View, viewer: Seat | None) -> Table:
+    """Both Potagers and the Hedge between them as one grid, so the columns line up: the other
+    Potager above (its row 1 next to the Hedge), the viewer's below (the spectator's: seat 0's);
+    each block's owner beside its first row, the Hedge's slot k above column k. An empty slot (a
+    gap left in the last turn) shows a dash. One line a row, cut short rather than wrapped on a
+    narrow terminal, so the table keeps its height (issue 16: 80 × 24)."""
+    me = 0 if viewer is None else viewer
+    grid = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False)
+    grid.add_column("", style="dim", justify="right", no_wrap=True)
     for c in COLUMNS:
-        grid.add_column(c, justify="center", min_width=11)
-    tokens, tools = view["potagers"][owner], view["tool_squares"][owner]
-    for row in range(5, 0, -1) if top else range(1, 6):
-        cells: list[Text] = []
-        for c in COLUMNS:
-            name = f"{c}{row}"
-            if name in CUT:
-                cells.append(Text(""))
-            elif name in tokens:
-                cells.append(token_text(tokens[name]))
-            elif name in tools:
-                cells.append(Text(f"[{tools[name]}]", style="cyan dim"))
-            else:
-                cells.append(Text("·", style="dim"))
-        grid.add_row(str(row), *cells)
+        grid.add_column(c, justify="center", no_wrap=True, overflow="ellipsis")
+    for owner, rows in ((1 - me, range(5, 0, -1)), (me, range(1, 6))):
+        if owner == me:
+            slots = [
+                Text("—", style="dim")
+                if kind is None
+                else token_text({"token": kind, "face": face(kind)})
+                for kind in view["hedge"]
+            ]
+            grid.add_row(Text("Hedge", style="bold"), *slots)
+        name = "you" if owner == viewer else f"seat {owner}"
+        for i, row in enumerate(rows):
+            grid.add_row(f"{name if i == 0 else ''} {row}", *potager_row(view, owner, row))
     return grid
 
 
-def hedge_table(view: View) -> Table:
-    """Slot k above column k, with its arrow; the Trampoline beyond slot 5 (tokens slide left).
-    An empty slot (a gap left in the last turn) or Trampoline shows a dash."""
-    grid = Table(title="Hedge", box=None, padding=(0, 1))
-    grid.add_column("", style="dim")
-    for k, c in enumerate(COLUMNS, 1):
-        grid.add_column(f"{k}↕{c}", justify="center", min_width=11)
-    grid.add_column("← Trampoline", justify="center")
-    hedge = view["hedge"]
-    slots = [
-        Text("—", style="dim") if kind is None else token_text({"token": kind, "face": face(kind)})
-        for kind in hedge
-    ]
+def potager_row(view: View, owner: int, row: int) -> list[Text]:
+    """One row of ``owner``'s Potager: tokens, free tool squares in brackets, free squares."""
+    tokens, tools = view["potagers"][owner], view["tool_squares"][owner]
+    cells: list[Text] = []
+    for c in COLUMNS:
+        name = f"{c}{row}"
+        if name in CUT:
+            cells.append(Text(""))
+        elif name in tokens:
+            cells.append(token_text(tokens[name]))
+        elif name in tools:
+            cells.append(Text(f"[{tools[name]}]", style="cyan dim"))
+        else:
+            cells.append(Text("·", style="dim"))
+    return cells
+
+
+def trampoline(view: View) -> Text:
+    """The Trampoline beside slot 5 (its token enters the Hedge as the Hedge closes up)."""
     tramp = view["trampoline"]
-    grid.add_row(
-        "",
-        *slots,
+    line = Text("Trampoline: ", style="bold")
+    line.append_text(
         Text("—", style="dim")
         if tramp is None
-        else token_text({"token": tramp, "face": face(tramp)}),
+        else token_text({"token": tramp, "face": face(tramp)})
     )
-    return grid
+    return line
 
 
 def face(kind: str) -> str:
@@ -154,62 +159,80 @@ def counts(label: str, items: dict[str, int]) -> Text:
 
 def render(view: View, seat: Seat | None) -> RenderableType:
     """The whole table as ``seat`` sees it (the spectator sees seat 0 at the bottom)."""
-    me = 0 if seat is None else seat
     return Group(
         status(view, seat),
-        potager_table(view, 1 - me, seat, top=True),
-        hedge_table(view),
-        potager_table(view, me, seat, top=False),
+        field_table(view, seat),
         track(view, seat),
         counts(f"Bag ({view['bag_size']})", view["bag"]),
-        counts("Discarded", view["discard"]),
+        trampoline(view) + Text("   ") + counts("Discarded", view["discard"]),
     )
 
 
-def describe(event: Event) -> str | None:
-    """One log line per event."""
+def _where(potager: int, square: str, viewer: Seat | None) -> str:
+    """A square of a Potager, named for the viewer: ``your c3``, ``seat 1's c3``."""
+    return f"{Who(potager, viewer).whose} {square}"
+
+
+def describe(event: Event, viewer: Seat | None = None) -> str | None:
+    """One log line per event, as ``viewer`` reads it."""
     kind = event["type"]
-    seat = f"seat {event['seat']}" if "seat" in event else ""
     if kind == "setup":
         return f"Hedge: {', '.join(event['hedge'])}; Trampoline: {event['trampoline']}."
     if kind == "draw":
-        return f"{event['token']} is drawn onto the Trampoline."
+        return f"Drawn onto the Trampoline: {event['token']}."
     if kind == "bag empty":
         return "The bag is empty: the game ends after this turn (or the next, for seat 1)."
+    if kind == "game over":
+        scores = ", ".join(f"{Who(s, viewer)} {g}" for s, g in enumerate(event["scores"]))
+        won = "winner" if len(event["winners"]) == 1 else "winners"
+        return f"Game over: {scores}; {won}: {seats_text(event['winners'], viewer)}."
+    if "seat" not in event:
+        return None
+    who = Who(event["seat"], viewer)
+    other = Who(1 - event["seat"], viewer)
     if kind == "plant":
         where = f"slot {event['slot']} on {event['square']}"
-        return f"{seat} plants the {event['token']} of {where} ({event['face']})."
+        return f"{who.does('plants', 'plant')} the {event['token']} of {where} ({event['face']})."
     if kind == "mole":
         return (
-            f"{seat} puts the {event['token']} token as a mole on the opponent's {event['square']}."
+            f"{who.does('puts', 'put')} the {event['token']} token as a mole on "
+            f"{_where(other.seat, event['square'], viewer)}."
         )
     if kind == "harvest":
         squares = event["squares"]
-        return f"{seat} harvests {len(squares)} {event['vegetable']} ({' '.join(squares)})."
+        return (
+            f"{who.does('harvests', 'harvest')} a field of {len(squares)} {event['vegetable']} "
+            f"({' '.join(squares)})."
+        )
     if kind == "score":
-        return f"{seat}'s gnome moves from {event['from']} to {event['to']}."
+        return f"{who.whose.capitalize()} gnome moves from {event['from']} to {event['to']}."
     if kind == "bonus":
-        return f"{seat} may use: {', '.join(event['tools'])}."
+        return f"{who.does('may', 'may')} use: {', '.join(event['tools'])}."
     if kind == "skip":
-        return f"{seat} skips the bonus."
+        return f"{who.does('skips', 'skip')} the bonus."
     if kind == "move":
-        return f"{seat} moves the token of {event['from']} to {event['to']}."
+        return f"{who.does('moves', 'move')} the token of {event['from']} to {event['to']}."
     if kind == "flip":
-        return f"{seat} flips the token on {event['square']} of seat {event['potager']}'s Potager."
+        square = _where(event["potager"], event["square"], viewer)
+        return f"{who.does('flips', 'flip')} the token on {square}."
     if kind == "swap":
-        return f"{seat} swaps Hedge slots {event['slots'][0]} and {event['slots'][1]}."
+        return (
+            f"{who.does('swaps', 'swap')} Hedge slots {event['slots'][0]} and {event['slots'][1]}."
+        )
     if kind == "compost":
-        return f"{seat} composts {event['n']} {event['vegetable']} from the Hedge."
+        return (
+            f"{who.does('composts', 'compost')} {event['n']} {event['vegetable']} from the Hedge."
+        )
     if kind == "flipcol":
-        return f"{seat} flips column {event['column']} in both Potagers."
+        return f"{who.does('flips', 'flip')} column {event['column']} in both Potagers."
     if kind == "molemove":
-        return f"{seat} sends the mole of {event['from']} to the opponent's {event['to']}."
+        return (
+            f"{who.does('sends', 'send')} the mole of {event['from']} to "
+            f"{_where(other.seat, event['to'], viewer)}."
+        )
     if kind == "last turn":
-        return f"Seat {event['seat']} plays the last turn."
-    if kind == "stuck":
-        return f"{seat} can neither place nor harvest, and loses."
-    if kind == "pass":
-        return f"{seat} can neither place nor harvest, and passes."
-    if kind == "game over":
-        return f"Game over: scores {event['scores']}, winners {event['winners']}."
+        return f"{who.does('plays', 'play')} the last turn."
+    if kind in ("stuck", "pass"):
+        then = who.verb("loses", "lose") if kind == "stuck" else who.verb("passes", "pass")
+        return f"{who.does('can', 'can')} neither place nor harvest, and {then}."
     return None

@@ -18,6 +18,8 @@ from rich.text import Text
 from potager.engine import Event, Seat, View
 from potager.games.heuschrecken_poker.data import KINDS
 
+from . import Who, seats_text
+
 STYLES = {
     "corn": "yellow",
     "strawberry": "red",
@@ -57,7 +59,7 @@ def status(view: View, seat: Seat | None) -> Text:
         )
     if view["phase"] == "take":
         taker = view["to_move"][0]
-        return Text(f"{who(taker, seat).capitalize()} takes one kind from the display.")
+        return Text(f"{Who(taker, seat).does('takes', 'take')} one kind from the display.")
     waiting = ", ".join(who(s, seat) for s in view["to_move"])
     again = " again (stalemate)" if view["stalemates"] else ""
     return Text(f"Everyone bids a poker card face down{again}; waiting for {waiting}.")
@@ -105,52 +107,65 @@ def render(view: View, seat: Seat | None) -> RenderableType:
     return Group(*parts)
 
 
-def _seats(seats: list[int]) -> str:
-    return ", ".join(f"seat {s}" for s in seats) or "nobody"
-
-
-def _reveal(event: Event) -> str:
-    bids = ", ".join(f"seat {s}: {b}" for s, b in enumerate(event["bids"]))
+def _reveal(event: Event, viewer: Seat | None) -> str:
+    bids = ", ".join(f"{Who(s, viewer)}: {b}" for s, b in enumerate(event["bids"]))
     cancelled = event["cancelled"]
-    return f"Bids revealed — {bids}" + (f" ({_seats(cancelled)} cancel out)" if cancelled else "")
+    return f"Bids revealed — {bids}" + (
+        f" ({seats_text(cancelled, viewer)} cancel out)" if cancelled else ""
+    )
 
 
-LINES: dict[str, Callable[[Event], str]] = {
-    "bid": lambda e: f"Seat {e['seat']} bids face down.",
-    "reveal": _reveal,
-    "take": lambda e: (
-        f"Seat {e['seat']} takes {e['count']} {e['kind']}"
-        + (" (the only kind left)." if e["forced"] else ".")
-    ),
-    "take_all": lambda e: (
-        f"Seat {e['seat']} takes the whole display {REASONS[e['reason']]}: "
+def _take(e: Event, viewer: Seat | None) -> str:
+    forced = " (the only kind left)." if e["forced"] else "."
+    return f"{Who(e['seat'], viewer).does('takes', 'take')} {e['count']} {e['kind']}{forced}"
+
+
+def _take_all(e: Event, viewer: Seat | None) -> str:
+    return (
+        f"{Who(e['seat'], viewer).does('takes', 'take')} the whole display "
+        f"{REASONS[e['reason']]}: {cards_line(e['cards'])}."
+    )
+
+
+def _plague(e: Event, viewer: Seat | None) -> str:
+    who = Who(e["seat"], viewer)
+    return (
+        f"Grasshopper plague! {who.does('loses', 'lose')} {who.its} garden: "
         f"{cards_line(e['cards'])}."
+    )
+
+
+LINES: dict[str, Callable[[Event, Seat | None], str]] = {
+    "bid": lambda e, v: f"{Who(e['seat'], v).does('bids', 'bid')} face down.",
+    "reveal": _reveal,
+    "take": _take,
+    "take_all": _take_all,
+    "empty_handed": lambda e, v: f"Nothing left for {seats_text(e['seats'], v)}.",
+    "harvest": lambda e, v: (
+        f"{Who(e['seat'], v).does('harvests', 'harvest')} {e['kind']} for {e['chips']} chip(s)."
     ),
-    "empty_handed": lambda e: f"Nothing left for {_seats(e['seats'])}.",
-    "harvest": lambda e: f"Seat {e['seat']} harvests {e['kind']} for {e['chips']} chip(s).",
-    "plague": lambda e: (
-        f"Grasshopper plague! Seat {e['seat']} loses its garden: {cards_line(e['cards'])}."
-    ),
-    "stalemate": lambda e: (
+    "plague": _plague,
+    "stalemate": lambda e, v: (
         f"Stalemate: {', '.join(e['added']) or 'nothing (the pile is empty)'} "
         "added to the display; everyone bids again."
     ),
-    "double_stalemate": lambda e: (
+    "double_stalemate": lambda e, v: (
         f"Second stalemate: the display is discarded ({cards_line(e['discarded'])})."
     ),
-    "refill": lambda e: f"The display is refilled: {', '.join(e['cards'])}.",
-    "round_scoring": lambda e: (
+    "refill": lambda e, v: f"The display is refilled: {', '.join(e['cards'])}.",
+    "round_scoring": lambda e, v: (
         f"End of round {e['round']}: plants "
-        f"{'/'.join(map(str, e['plants']))} — 1 chip to {_seats(e['chips_to'])}."
+        f"{'/'.join(map(str, e['plants']))} — 1 chip to {seats_text(e['chips_to'], v)}."
     ),
-    "game_end": lambda e: (
-        f"Game over. Chips {'/'.join(map(str, e['chips']))}; winner(s): {_seats(e['winners'])}."
+    "game_end": lambda e, v: (
+        f"Game over. Chips {'/'.join(map(str, e['chips']))}; "
+        f"winner(s): {seats_text(e['winners'], v)}."
     ),
 }
-"""One log line per event type."""
+"""One log line per event type, for a viewer."""
 
 
-def describe(event: Event) -> str | None:
-    """One line of the log per event; a bid says only who has bid."""
+def describe(event: Event, viewer: Seat | None = None) -> str | None:
+    """One line of the log per event, as ``viewer`` reads it; a bid says only who has bid."""
     line = LINES.get(event["type"])
-    return None if line is None else escape(line(event))
+    return None if line is None else escape(line(event, viewer))

@@ -29,6 +29,8 @@ from potager.games.kraut_und_rueben.data import (
 )
 from potager.games.kraut_und_rueben.scoring import column
 
+from . import Who, seats_text
+
 STYLES = {
     "tomato": "red",
     "asparagus": "bright_green",
@@ -180,44 +182,56 @@ def history_table(view: View, seat: Seat | None) -> Table:
     return table
 
 
-def _place(e: Event) -> str:
+def _place(e: Event, viewer: Seat | None) -> str:
     where = f"garden {e['garden']}, {e['space']}"
+    who = Who(e["seat"], viewer)
     if e["covers"]:
-        return f"Seat {e['seat']}'s {e['tile']} covers the {e['covers']} on {where}."
-    return f"Seat {e['seat']} places the {e['tile']} on {where}."
+        return f"{who.whose.capitalize()} {e['tile']} covers the {e['covers']} on {where}."
+    return f"{who.does('places', 'place')} the {e['tile']} on {where}."
 
 
-def _game_over(e: Event) -> str:
+def _game_over(e: Event, viewer: Seat | None) -> str:
     scores = "/".join(map(str, e["scores"]))
     cards = "/".join(map(str, e["contracts"]))
-    winners = ", ".join(f"seat {s}" for s in e["winners"])
+    winners = seats_text(e["winners"], viewer)
     return f"Game {e['game']} over: points {scores} (contracts {cards}); winner: {winners}."
 
 
-LINES: dict[str, Callable[[Event], str]] = {
-    "contract": lambda e: (
+def _mole(e: Event, viewer: Seat | None) -> str:
+    who = Who(e["seat"], viewer)
+    return (
+        f"{who.does('plays', 'play')} {who.its} mole on garden {e['garden']}, {e['space']}, "
+        f"covering the {e['covers']}."
+    )
+
+
+def _finished(e: Event, viewer: Seat | None) -> str:
+    who = Who(e["seat"], viewer)
+    return f"{who.does('has', 'have')} finished ({who.its} garden is full)."
+
+
+LINES: dict[str, Callable[[Event, Seat | None], str]] = {
+    "contract": lambda e, v: (
         f"Your contract for game {e['game']}: card {e['contract']} "
         f"(principal {CONTRACTS[e['contract']].principal})."
     ),
-    "draw": lambda e: f"Seat {e['seat']} draws {a(e['tile'])}.",
+    "draw": lambda e, v: f"{Who(e['seat'], v).does('draws', 'draw')} {a(e['tile'])}.",
     "place": _place,
-    "mole": lambda e: (
-        f"Seat {e['seat']} plays its mole on garden {e['garden']}, {e['space']}, "
-        f"covering the {e['covers']}."
+    "mole": _mole,
+    "discard": lambda e, v: f"The {e['tile']} has no place and leaves the game.",
+    "take": lambda e, v: (
+        f"{Who(e['seat'], v).does('takes', 'take')} garden {e['garden']}"
+        + (" and the cup." if e.get("cup") else ".")
     ),
-    "discard": lambda e: f"The {e['tile']} has no place and leaves the game.",
-    "take": lambda e: (
-        f"Seat {e['seat']} takes garden {e['garden']}" + (" and the cup." if e.get("cup") else ".")
-    ),
-    "full": lambda e: f"Garden {e['garden']} is full.",
-    "finished": lambda e: f"Seat {e['seat']} has finished (its garden is full).",
+    "full": lambda e, v: f"Garden {e['garden']} is full.",
+    "finished": _finished,
     "game_over": _game_over,
-    "new_game": lambda e: f"Game {e['game']} begins: new contracts, a new pile.",
+    "new_game": lambda e, v: f"Game {e['game']} begins: new contracts, a new pile.",
 }
-"""One log line per event type; a pass is left out."""
+"""One log line per event type, for a viewer; a pass is left out."""
 
 
-def describe(event: Event) -> str | None:
-    """One line of the log per event."""
+def describe(event: Event, viewer: Seat | None = None) -> str | None:
+    """One line of the log per event, as ``viewer`` reads it."""
     line = LINES.get(event["type"])
-    return None if line is None else escape(line(event))
+    return None if line is None else escape(line(event, viewer))

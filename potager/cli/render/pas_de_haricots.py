@@ -15,6 +15,8 @@ from rich.text import Text
 from potager.engine import Event, Seat, View
 from potager.games.pas_de_haricots.data import PAS_DE_HARICOTS, SUIT_NAMES, SUITS
 
+from . import Who
+
 SYMBOLS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
 COLOURS = {"H": "red", "D": "red", "S": "bright_white", "C": "bright_white"}
 FACE_DOWN = "[??]"
@@ -141,37 +143,44 @@ def render(view: View, seat: Seat | None) -> RenderableType:
     return Group(*parts)
 
 
-def describe(event: Event) -> str | None:
-    """One line of the log per event."""
+def describe(event: Event, viewer: Seat | None = None) -> str | None:
+    """One line of the log per event, as ``viewer`` reads it."""
     kind = event["type"]
     if kind == "deal":
+        bean = Who(event["bean"], viewer)
         return (
             f"Hand {event['hand']}: {event['cards']} cards each; "
-            f"seat {event['bean']} has the bean and leads."
+            f"{bean} {bean.verb('has', 'have')} the bean and {bean.verb('leads', 'lead')}."
         )
     if kind == "cards":
         return f"Your cards: {' '.join(event['cards'])}."
-    if kind == "lead":
-        return f"Seat {event['seat']} leads {event['card']} and puts the bean on it."
-    if kind == "commit":
-        return f"Seat {event['seat']} puts a card face down."
     if kind == "reveal":
-        shown = ", ".join(f"seat {s} {c}" for s, c in enumerate(event["cards"]))
+        shown = ", ".join(f"{Who(s, viewer)} {c}" for s, c in enumerate(event["cards"]))
         return f"The cards turn over: {shown}."
-    if kind == "take":
-        if event["bean"]:
-            return (
-                f"Seat {event['seat']} takes the bean card {event['card']} from seat "
-                f"{event['from']} and gets the bean."
-            )
-        return f"Seat {event['seat']} takes {event['card']} from seat {event['from']}."
     if kind == "hand_end":
         lines = "; ".join(
-            f"seat {s} {signed(p)} / {signed(m)} = {signed(t)}"
+            f"{Who(s, viewer)} {signed(p)} / {signed(m)} = {signed(t)}"
             for s, (p, m, t) in enumerate(event["sheet"])
         )
         return f"Hand {event['hand']} scored: {lines}."
     if kind == "game_end":
-        winners = " and ".join(f"seat {s}" for s in event["winners"])
-        return f"Match over: {winners} won; totals {', '.join(map(signed, event['totals']))}."
+        winners = " and ".join(str(Who(s, viewer)) for s in event["winners"])
+        totals = ", ".join(map(signed, event["totals"]))
+        return f"Match over: {winners} won; totals {totals}."
+    if "seat" not in event:
+        return None
+    who = Who(event["seat"], viewer)
+    if kind == "lead":
+        put = who.verb("puts", "put")
+        return f"{who.does('leads', 'lead')} {event['card']} and {put} the bean on it."
+    if kind == "commit":
+        return f"{who.does('puts', 'put')} a card face down."
+    if kind == "take":
+        source = Who(event["from"], viewer)
+        if event["bean"]:
+            return (
+                f"{who.does('takes', 'take')} the bean card {event['card']} from {source} and "
+                f"{who.verb('gets', 'get')} the bean."
+            )
+        return f"{who.does('takes', 'take')} {event['card']} from {source}."
     return None

@@ -30,7 +30,15 @@ def test_render_shows_both_potagers_hedge_and_track() -> None:
                 view = state.view(seat)
                 text = text_of(view, seat)
                 assert "Hedge" in text and "Trampoline" in text and "Score track" in text
-                assert "Your Potager" in text if seat is not None else "Seat 1's Potager" in text
+                lines = text.splitlines()
+                hedge = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Hedge"))
+                other = "seat 1" if seat in (0, None) else "seat 0"
+                assert lines[hedge - 5].lstrip().startswith(f"{other} 5")
+                assert (
+                    lines[hedge + 1]
+                    .lstrip()
+                    .startswith("you 1" if seat is not None else "seat 0 1")
+                )
                 for kind in view["hedge"]:
                     assert kind in text.lower()
                 for owner, tools in enumerate(view["tool_squares"]):
@@ -54,7 +62,8 @@ def test_render_draws_a_gap_in_the_hedge_where_its_slot_is() -> None:
     play(state, "plant 1 a3", "plant 2 d2")
     for seat in (0, 1, None):
         text = text_of(state.view(seat), seat)
-        assert re.search(r"carrot ●●\s+—\s+broccoli ●●\s+aubergine ●●\s+potato ●●\s+—", text)
+        assert re.search(r"Hedge carrot ●●\s+—\s+broccoli ●●\s+aubergine ●●\s+potato ●●\n", text)
+        assert "Trampoline: —" in text
 
 
 def test_render_never_shows_the_bag_order() -> None:

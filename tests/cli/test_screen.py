@@ -1,0 +1,152 @@
+"""Issue 16, the terminal polished: an 80 × 24 screen keeps the table in sight (choices grouped),
+a decision with one choice is not asked, ``?`` and ``rules`` explain the game, the log says
+"you" with the right verb."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+from potager import agents, games
+from potager.cli import reference, render
+from potager.cli.choices import LIMIT
+from potager.cli.terminal import TerminalPlay
+from potager.engine import State
+
+PROMPT = "seat 0: you > "
+
+
+def session(name: str, seed: int, answers: list[str]) -> tuple[TerminalPlay, io.StringIO]:
+    """The human at seat 0 of a two-player game against a random bot, on an 80 × 24 console."""
+    game = games.get(name)
+    state = game.new_game(2, seed)
+    out = io.StringIO()
+    feed = iter(answers)
+
+    def ask(prompt: str) -> str:
+        out.write(prompt + "\n")
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    console = Console(file=out, width=80, height=24)
+    bots = {1: agents.make("random", game)}
+    labels = ["seat 0: you", "seat 1: random"]
+    return TerminalPlay(state, 0, bots, labels, console, ask, random.Random(1)), out
+
+
+def test_garden_rush_groups_its_105_placements_and_keeps_the_table_in_sight() -> None:
+    play, out = session("garden-rush", 3, ["1", "c2"])
+    assert len(play.state.legal_actions(0)) == 105
+    with pytest.raises(EOFError):
+        play.run()
+    text = out.getvalue()
+    first = text[: text.index(PROMPT)].splitlines()
+    assert len(first) < 24, "the first screen and its prompt must fit 24 lines"
+    assert "Garden Rush" in first[0] and "Score track" in "".join(first)
+    assert any(line.lstrip("│ ").startswith("Hedge") for line in first)
+    assert "#1 plant 1 … (21)" in first[-2] and "#5 plant 5 … (21)" in first[-1]
+    assert "Your move: plant 1 …" in text and "#21 d5" in text
+    assert play.state.moves[0] == (0, play.state.str_to_action(0, "plant 1 c2"))
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_menu_of_a_random_game_is_short_or_cannot_be_grouped(name: str) -> None:
+    game = games.get(name)
+    state = game.new_game(game.min_players, 11)
+    rng = random.Random(11)
+    play = TerminalPlay(state, 0, {}, ["you", "bot"], Console(file=io.StringIO()), input, rng)
+    while not state.is_over:
+        seat = state.to_move[0]
+        if seat == 0:
+            menu = play.menu()
+            assert sorted(menu.actions) == sorted(state.legal_actions(0))
+            assert len(menu.entries) <= LIMIT or all(not e.is_group for e in menu.entries)
+            for entry in menu.entries:
+                if entry.is_group:
+                    opened = menu.open(entry)
+                    assert sorted(opened.actions) == sorted(entry.actions)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_a_decision_with_one_choice_is_played_and_said_in_the_log() -> None:
+    """Kraut & Rüben's first turn: nothing for the mole to cover, ``draw`` is the only choice."""
+    play, out = session("kraut-und-rueben", 3, [])
+    assert play.state.legal_actions(0) == [play.state.str_to_action(0, "draw")]
+    with pytest.raises(EOFError):
+        play.run()
+    assert play.state.moves[0] == (0, play.state.str_to_action(0, "draw"))
+    assert "Your only choice, played for you: [bold]draw[/]." in play.log
+    assert any(line.startswith("You draw a") for line in play.log)
+    assert "#1 place 1 …" in out.getvalue() or "#1 place" in out.getvalue()
+
+
+def test_help_explains_the_notation_and_rules_shows_the_rules_in_brief() -> None:
+    play, out = session("heuschrecken-poker", 3, ["?", "rules"])
+    with pytest.raises(EOFError):
+        play.run()
+    text = " ".join(out.getvalue().split())
+    doc = reference.sections(reference.docstring(play.state.game))
+    assert "Notation" in text and "Rules in brief" in text
+    rules = " ".join(" ".join(doc["Rules in brief"]).split()).replace("``", "")
+    assert rules[:120] in text
+    assert "bid A (the Ace), X" in text and ">>>" not in text
+    assert text.index("Notation") < text.index("Rules in brief")
+
+
+def test_the_rules_sections_of_every_game_are_found() -> None:
+    for name in games.names():
+        found = reference.sections(reference.docstring(games.get(name)))
+        assert found[reference.RULES] and found[reference.NOTATION], name
+
+
+def random_game(name: str, players: int, seed: int) -> State:
+    game = games.get(name)
+    state = game.new_game(players, seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+THIRD_PERSON = re.compile(r"\b[Yy]ou (\w+)")
+PLAIN_VERBS_IN_S = {"pass"}
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_the_log_says_you_with_the_verb_that_goes_with_it(name: str) -> None:
+    """Issue 16: "You takes"; and the end of a game was raw Python ("scores [35, 39]")."""
+    state = random_game(name, games.get(name).min_players, 4)
+    describe = render.for_game(state.game).describe
+    for viewer in (0, 1):
+        for event in state.events_for(viewer):
+            line = describe(event, viewer)
+            if line is None:
+                continue
+            assert f"Seat {viewer} " not in line and f"seat {viewer} " not in line, line
+            assert f"Seat {viewer}'s" not in line and f"seat {viewer}:" not in line, line
+            for verb in THIRD_PERSON.findall(line):
+                assert not verb.endswith("s") or verb in PLAIN_VERBS_IN_S, line
+            assert "[" not in line.replace("\\[", ""), line
+        for event in state.events_for(None):
+            line = describe(event, None)
+            assert line is None or "you" not in line.casefold().split(), line
+
+
+def test_the_table_says_you_take_in_heuschrecken_poker() -> None:
+    from potager.cli.render.heuschrecken_poker import status
+
+    state = games.get("heuschrecken-poker").new_game(2, 5)
+    rng = random.Random(5)
+    while state.view(None)["phase"] != "take":
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    taker = state.to_move[0]
+    assert str(status(state.view(taker), taker)) == "You take one kind from the display."
+    assert str(status(state.view(1 - taker), 1 - taker)).startswith(f"Seat {taker} takes")
