@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from potager.engine import Agent, Game, SeatView, State, View
+from potager.engine import Action, Agent, Game, SeatView, State
 
 
 def play_match(
@@ -24,11 +24,13 @@ def play_match(
     """
     state = game.new_game(len(agents), seed, variant, deck)
     rng = random.Random(seed ^ 0x5EED)
+    # Looked up once per game, not per decision (issue 14: the bot path's cost per decision).
+    # Typed loosely: a `SeatView` stands in for the view dict (read-only, see `Agent.act`).
+    acts: list[Callable[..., Action]] = [agent.act for agent in agents]
     while not state.is_over:
         seat = state.to_move[0]
         view = SeatView(state, seat)
-        # Read-only and built on demand, it stands in for the dict (see `Agent.act`).
-        action = agents[seat].act(game, cast(View, view), seat, state.legal_actions(seat), rng)
+        action = acts[seat](game, view, seat, state.legal_actions(seat), rng)
         view.expire()
         state.apply(seat, action)
     return state

@@ -24,10 +24,11 @@ def test_bench_runs_one_short_iteration(
     data = json.loads(capsys.readouterr().out)
     sections = [r["section"] for r in data["results"]]
     assert sections.count("engine") == 3 and "agents" in sections
-    assert sections.count("simulation") == 3
-    bare, one, every = (r for r in data["results"] if r["section"] == "simulation")
-    assert bare["what"].startswith("bare random playouts") and one["vs_playout"] > 0
-    assert every["vs_one_worker"] > 0
+    assert sections.count("simulation") == 4
+    bare, cpu, one, every = (r for r in data["results"] if r["section"] == "simulation")
+    assert bare["what"].startswith("bare random playouts") and cpu["vs_playout"] > 0
+    assert one["what"].endswith("1 worker, wall time") and every["vs_one_worker"] > 0
+    assert cpu["games"] == one["games"] == every["games"]
     assert all(r["games"] >= 1 and r["decisions"] >= 1 for r in data["results"])
 
 
