@@ -22,8 +22,9 @@ from potager.engine import GameRecord, RecordError, Seat, SeatHolder, State
 
 from . import render
 from .options import fail
+from .render import Who, seats_text
 
-INSTRUCTIONS = "Enter: next · b: back · q: quit"
+INSTRUCTIONS = "Enter: next · b: back · N: move N · e: end · q: quit"
 
 
 def replay(
@@ -32,8 +33,12 @@ def replay(
     all_steps: Annotated[
         bool, typer.Option("--all", help="print every step, without waiting for keys")
     ] = False,
+    move: Annotated[
+        int, typer.Option(metavar="N", min=0, help="start at move N (beyond the last: the end)")
+    ] = 0,
 ) -> None:
-    """Step through a saved game: Enter for the next move, b to go back, q to quit."""
+    """Step through a saved game: Enter for the next move, b to go back, a number to go to that
+    move, e to the end, q to quit."""
     record = load_record(path)
     steps = steps_of(record)
     players = steps[0].players
@@ -41,11 +46,12 @@ def replay(
         fail(f"--seat must be a seat of this {players}-player game, 0…{players - 1}, not {seat}")
     console = Console()
     viewer = Replay(steps, seat, record.seats)
+    start = min(move, len(steps) - 1)
     if all_steps:
-        for i in range(len(steps)):
+        for i in range(start, len(steps)):
             console.print(viewer.screen(i))
     else:
-        viewer.browse(console, console.input)
+        viewer.browse(console, console.input, start)
 
 
 def load_record(path: Path) -> GameRecord:
@@ -105,9 +111,10 @@ class Replay:
         parts.append(Panel(self.renderer.render(state.view(self.seat), self.seat), title=who))
         if state.is_over:
             result = state.result()
-            scores = ", ".join(f"seat {s}: {v:g}" for s, v in enumerate(result.scores))
-            winners = ", ".join(map(str, result.winners))
-            parts.append(f"[bold]Game over[/] — {scores}; winner(s): seat {winners}")
+            scores = ", ".join(f"{Who(s, self.seat)} {v:g}" for s, v in enumerate(result.scores))
+            won = "winner" if len(result.winners) == 1 else "winners"
+            winners = seats_text(list(result.winners), self.seat)
+            parts.append(f"[bold]Game over[/] — {escape(scores)}; {won}: {escape(winners)}")
         return Group(*parts)
 
     def move_panel(self, i: int) -> RenderableType:
@@ -116,15 +123,18 @@ class Replay:
         seat, action = after.moves[-1]
         events = after.events_for(self.seat, len(before.events))
         lines = [d for e in events if (d := self.renderer.describe(e, self.seat)) is not None]
-        if self.seat is None or seat == self.seat:
-            lines.insert(0, f"seat {seat} plays [bold]{escape(after.action_label(action))}[/]")
+        who = Who(seat, self.seat)
+        if self.seat is None or who.you:
+            label = escape(after.action_label(action))
+            lines.insert(0, f"{who.does('plays', 'play')} [bold]{label}[/]")
         elif not lines:
-            lines.append(f"seat {seat} moved")
+            lines.append(f"{who.does('moved', 'moved')}.")
         return Panel("\n".join(lines), title=f"move {i}", title_align="left")
 
-    def browse(self, console: Console, ask: Callable[[str], str]) -> None:
-        """Interactive stepping; end of input quits."""
-        i = 0
+    def browse(self, console: Console, ask: Callable[[str], str], start: int = 0) -> None:
+        """Interactive stepping from move ``start``: Enter, ``b``, a move number (beyond the
+        last: the end), ``e`` for the end; ``q`` or the end of input quits."""
+        i, last = start, len(self.steps) - 1
         console.print(self.screen(i))
         while True:
             try:
@@ -135,9 +145,13 @@ class Replay:
                 return
             if key == "b":
                 i = max(0, i - 1)
+            elif key == "e":
+                i = last
+            elif key.isdigit():
+                i = min(int(key), last)
             elif key == "":
-                if i == len(self.steps) - 1:
-                    console.print("End of the game (b: back, q: quit).")
+                if i == last:
+                    console.print(f"End of the game, move {last} (b: back, N: move N, q: quit).")
                     continue
                 i += 1
             else:

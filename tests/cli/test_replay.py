@@ -39,7 +39,7 @@ def test_replay_all_prints_every_step(monkeypatch: pytest.MonkeyPatch, tmp_path:
     assert result.exit_code == 0, result.output
     moves = len(json.loads(path.read_text())["moves"])
     assert f"move {moves}/{moves}" in result.output and "Game over" in result.output
-    assert "seat 1 plays" in result.output and "reveal: bids=" in result.output
+    assert "Seat 1 plays" in result.output and "reveal: bids=" in result.output
 
 
 def test_replay_says_who_sat_where(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -58,8 +58,9 @@ def test_replay_as_a_seat_hides_the_others_moves(
     path = saved_game(monkeypatch, tmp_path)
     result = runner.invoke(app, ["replay", str(path), "--all", "--seat", "0"])
     assert result.exit_code == 0, result.output
-    assert "seat 1 moved" in result.output and "seat 1 plays" not in result.output
-    assert "seat 0 plays" in result.output and "your bid" in result.output
+    assert "Seat 1 moved." in result.output and "Seat 1 plays" not in result.output
+    assert "You play" in result.output and "your bid" in result.output
+    assert "Game over — you " in result.output
 
 
 def test_replay_steps_forward_back_and_quits(
@@ -71,6 +72,25 @@ def test_replay_steps_forward_back_and_quits(
     titles = [line for line in result.output.splitlines() if "· move " in line]
     assert [t.split("· move ")[1].split("/")[0] for t in titles] == ["0", "1", "2", "1"]
     assert "unknown key 'x'" in result.output
+
+
+def test_replay_jumps_to_a_move_and_to_the_end(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 16: a Pas de Haricots match is 258 moves; stepping one at a time was the only way."""
+    path = saved_game(monkeypatch, tmp_path)
+    last = len(json.loads(path.read_text())["moves"])
+    result = runner.invoke(app, ["replay", str(path)], input="5\ne\n\n2\nb\n999\nq\n")
+    assert result.exit_code == 0, result.output
+    titles = [line for line in result.output.splitlines() if "· move " in line]
+    steps = [int(t.split("· move ")[1].split("/")[0]) for t in titles]
+    assert steps == [0, 5, last, 2, 1, last]
+    assert f"End of the game, move {last}" in result.output
+    result = runner.invoke(app, ["replay", str(path), "--move", "3"], input="\nq\n")
+    titles = [line for line in result.output.splitlines() if "· move " in line]
+    assert [int(t.split("· move ")[1].split("/")[0]) for t in titles] == [3, 4]
+    result = runner.invoke(app, ["replay", str(path), "--all", "--move", str(last)])
+    assert result.output.count("· move ") == 1 and f"move {last}/{last}" in result.output
 
 
 def test_replay_browse_stops_at_the_end(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
