@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
@@ -16,6 +17,17 @@ def serve(
             help="SQLAlchemy URL (default: $POTAGER_DATABASE_URL or sqlite:///potager.db).",
         ),
     ] = None,
+    processes: Annotated[
+        int,
+        typer.Option(min=1, help="Server processes sharing the port (more than 1 needs Redis)."),
+    ] = 1,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL through which the processes share the tables "
+            "(default: $POTAGER_REDIS_URL; none: this is the only process).",
+        ),
+    ] = None,
 ) -> None:
     """Serve the lobby and the tables; open the printed address in a browser."""
     import uvicorn
@@ -24,7 +36,26 @@ def serve(
     from potager.server.app import configure_logging
 
     configure_logging()
-    settings = Settings(database_url=database) if database else Settings()
+    # Set in the environment, the workers started by uvicorn read them too.
+    if database:
+        os.environ["POTAGER_DATABASE_URL"] = database
+    if redis:
+        os.environ["POTAGER_REDIS_URL"] = redis
+    settings = Settings()
+    if processes > 1 and not settings.redis_url:
+        raise typer.BadParameter(
+            "several processes need Redis: --redis URL", param_hint="--processes"
+        )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"Potager is served at http://{shown}:{port}/  (database: {settings.database_url})")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    if processes == 1:
+        uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    else:
+        uvicorn.run(
+            "potager.server.app:create_app",
+            factory=True,
+            workers=processes,
+            host=host,
+            port=port,
+            log_level="info",
+        )

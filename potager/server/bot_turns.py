@@ -29,7 +29,8 @@ class BotTurns:
         self._tasks: set[asyncio.Task[None]] = set()
 
     def schedule(self, live: LiveTable) -> None:
-        if live.info.status != "playing":
+        """Start the turn of every bot to move (only where this process owns the table)."""
+        if live.info.status != "playing" or not live.owned:
             return
         for seat in live.state.to_move:
             if live.info.seats[seat].kind == "bot" and seat not in live.thinking:
@@ -59,7 +60,11 @@ class BotTurns:
                 seed,
             )
             async with live.lock:
-                if live.legal_since[seat] <= seen and live.state.is_legal(seat, action):
+                if (
+                    live.owned
+                    and live.legal_since[seat] <= seen
+                    and live.state.is_legal(seat, action)
+                ):
                     await self.tables.moves.commit(live, seat, action)
         except (StaleVersion, IllegalAction):
             log.warning("bot of seat %s at table %s was overtaken", seat, live.info.id)

@@ -7,6 +7,7 @@ import contextlib
 import hashlib
 import hmac
 import secrets
+from typing import Any
 
 from fastapi import WebSocket
 
@@ -123,6 +124,14 @@ class LiveTable:
         self.legal_since = [len(state.moves)] * state.players
         """Per seat, the version since which its legal actions are unchanged and it has not
         acted: an action sent having seen an older version is stale."""
+        self.owned = True
+        """This process stores the table's moves and runs its bots (always, when it is the only
+        process; otherwise while it holds the table's lease, `potager.server.cluster`)."""
+        self.elsewhere: dict[str, tuple[frozenset[Seat], int]] = {}
+        """Per other server process, the seats connected and the spectators watching there."""
+        self.pending: list[dict[str, Any]] | None = None
+        """While the table is read again from the store, the other processes' messages about it,
+        played once it is done."""
 
     @classmethod
     def from_record(cls, info: TableInfo, moves: list[tuple[int, int]]) -> LiveTable:
@@ -160,8 +169,12 @@ class LiveTable:
         return digest is not None and digest == connection.token_digest
 
     def connected(self, seat: Seat) -> bool:
-        return any(c.seat == seat for c in self.connections)
+        """Is somebody at ``seat`` connected, here or through another server process?"""
+        return any(c.seat == seat for c in self.connections) or any(
+            seat in seats for seats, _ in self.elsewhere.values()
+        )
 
     @property
     def spectators(self) -> int:
-        return sum(c.seat is None for c in self.connections)
+        here = sum(c.seat is None for c in self.connections)
+        return here + sum(n for _, n in self.elsewhere.values())

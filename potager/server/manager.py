@@ -25,6 +25,7 @@ from potager.store import Store
 from .announce import Announcer
 from .bot_turns import BotTurns
 from .bots import BotPool
+from .cluster import Cluster
 from .config import Settings
 from .live import Connection, LiveTable, token_hash
 from .messages import Shared, summary
@@ -62,6 +63,10 @@ class TableManager:
         self.moves = Moves(self)
         self.announce = Announcer()
         self.bot_turns = BotTurns(self)
+        self.cluster = Cluster(self, settings.redis_url) if settings.redis_url else None
+        """Set when this process is one of several sharing the database (`cluster`)."""
+        if self.cluster is not None:
+            self.announce.share = self.cluster.presence
         self._db = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="potager-db")
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -71,8 +76,12 @@ class TableManager:
 
     # -- start and stop ------------------------------------------------------------------------
     async def start(self) -> None:
-        """Upgrade the database, then rebuild every unfinished table by replay."""
+        """Upgrade the database, then rebuild every unfinished table by replay (one of several
+        processes: join them; the tables nobody owns are claimed by the cluster's sweeps)."""
         await self.db(self.store.upgrade)
+        if self.cluster is not None:
+            await self.cluster.start()
+            return
         for info in await self.db(self.store.tables, ("waiting", "playing"), 100_000):
             try:
                 live = LiveTable.from_record(info, await self.db(self.store.moves, info.id))
@@ -87,6 +96,8 @@ class TableManager:
         """Stop at once, bots thinking or not: their turns are cancelled, their workers stopped,
         and every socket closed."""
         await self.bot_turns.stop()
+        if self.cluster is not None:
+            await self.cluster.stop()
         self.announce.stop()
         self.bots.close()
         for live in [*self.live.values(), *self.finished.values()]:
@@ -120,10 +131,16 @@ class TableManager:
             if table_id in self.finished:
                 self.finished.move_to_end(table_id)
             return live
-        info = await self.db(self.store.table, table_id)
+        cluster = self.cluster
+        if cluster is not None:  # what the others say about it while it is read
+            cluster.loading.setdefault(table_id, [])
+        try:
+            info = await self.db(self.store.table, table_id)
+            moves = await self.db(self.store.moves, table_id) if info is not None else []
+        finally:
+            heard = cluster.loading.pop(table_id, []) if cluster is not None else []
         if info is None:
             return None
-        moves = await self.db(self.store.moves, table_id)
         live = self.live.get(table_id) or self.finished.get(table_id)
         if live is not None:  # another request rebuilt it meanwhile
             return live
@@ -133,6 +150,11 @@ class TableManager:
             log.exception("table %s cannot be rebuilt", table_id)
             return None
         self.add(live)
+        if cluster is not None:
+            live.owned = False
+            for message in heard:
+                cluster.follow(live, message)
+            await cluster.adopt(live)
         return live
 
     async def unfinished(self, table_id: str) -> LiveTable:
@@ -143,8 +165,14 @@ class TableManager:
             raise Refused(409, "the game is over")
         return live
 
+    def seats_changed(self, live: LiveTable) -> None:
+        """``live``'s seats, start or rematch changed: the other processes read them again."""
+        if self.cluster is not None:
+            self.cluster.seats_changed(live)
+
     async def reload(self, live: LiveTable) -> None:
-        """Take the store's word for ``live`` (another writer was first) and tell everybody."""
+        """Take the store's word for ``live`` (another writer was first, or this process missed
+        what another told) and tell everybody."""
         info = await self.db(self.store.table, live.info.id)
         rebuilt = LiveTable.from_record(
             info or live.info, await self.db(self.store.moves, live.info.id)
@@ -159,7 +187,7 @@ class TableManager:
         found = []
         for info in await self.db(self.store.tables, statuses, limit):
             live = self.live.get(info.id)
-            if live is None and info.status == "finished":
+            if live is None and (info.status == "finished" or self.cluster is not None):
                 live = await self.table(info.id)
             if live is not None:
                 found.append(summary(live))
@@ -194,3 +222,5 @@ class TableManager:
         await connection.stop()
         if live.info.status == "finished" and not live.connections:
             self._evict()
+        elif not live.owned and not live.connections:
+            self.live.pop(live.info.id, None)  # a mirror nobody here watches any more

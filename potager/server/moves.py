@@ -1,14 +1,16 @@
 """The move pipeline: check, store, then apply and announce. Nothing is visible before it is
 stored: the live state takes a move only once the store holds it, so GET, ``sync``, a new socket
-or a restart never show a move the database lost, and a failed write changes nothing."""
+or a restart never show a move the database lost, and a failed write changes nothing. With
+several server processes, the one owning the table stores (`serve`) and the others take the move
+when told it is stored (`follow`)."""
 
 from __future__ import annotations
 
 import logging
 from typing import TYPE_CHECKING
 
-from potager.engine import Action, NotationError, Seat
-from potager.store import StaleVersion
+from potager.engine import Action, NotationError, Seat, State
+from potager.store import StaleVersion, TableStatus
 
 from .live import Connection, LiveTable
 from .schemas import Act, ErrorMessage
@@ -28,22 +30,21 @@ class Moves:
         self.tables = tables
 
     async def act(self, live: LiveTable, connection: Connection, message: Act) -> None:
-        """A seat's action, checked against the version it saw; refusals change nothing."""
-        async with live.lock:
-            found = self.check(live, connection, message)
-            if isinstance(found, ErrorMessage):
-                found.version = live.version
-                connection.send(found.model_dump_json())
-                return
+        """A seat's action, checked against the version it saw; refusals change nothing. The
+        process that owns the table stores it; any other forwards it there (`cluster`)."""
+        found = self.check(live, connection, message)
+        if isinstance(found, ErrorMessage):
+            error: ErrorMessage | None = found
+        else:
             seat, action = found
-            try:
-                await self.commit(live, seat, action)
-            except StaleVersion as exc:
-                error = ErrorMessage(code="stale", message=str(exc), version=live.version)
-                connection.send(error.model_dump_json())
-            except NotStored as exc:
-                error = ErrorMessage(code="unavailable", message=str(exc), version=live.version)
-                connection.send(error.model_dump_json())
+            digest, cluster = connection.token_digest or "", self.tables.cluster
+            if live.owned or cluster is None:
+                error = await self.serve(live, seat, digest, message.version, action)
+            else:
+                error = await cluster.forward(live, seat, digest, message.version, action)
+        if error is not None:
+            error.version = live.version
+            connection.send(error.model_dump_json())
 
     def check(
         self, live: LiveTable, connection: Connection, message: Act
@@ -54,7 +55,7 @@ class Moves:
             return ErrorMessage(code="forbidden", message="spectators cannot act")
         if not live.speaks_for(connection):
             return ErrorMessage(code="forbidden", message="this seat was given up")
-        refusal = self._refusal(live, seat, message)
+        refusal = self._refusal(live, seat, message.version)
         if refusal is not None:
             return refusal
         state = live.state
@@ -65,32 +66,60 @@ class Moves:
                 return ErrorMessage(code="illegal", message=str(exc))
         else:
             action = message.action or 0
-        n = state.game.num_actions(state.players, state.variant)
-        if not (0 <= action < n and state.is_legal(seat, action)):
-            return ErrorMessage(code="illegal", message=self._why(live, seat, action))
-        return seat, action
+        return self._illegal(live, seat, action) or (seat, action)
+
+    async def serve(
+        self, live: LiveTable, seat: Seat, digest: str, version: int, action: Action
+    ) -> ErrorMessage | None:
+        """Store ``seat``'s ``action`` sent having seen ``version`` by the holder of the token
+        hashed ``digest``: checked again under the table's lock (the message may have waited
+        for it, or come from another process); the refusal, if any."""
+        async with live.lock:
+            seats = live.info.seats
+            if not 0 <= seat < len(seats):
+                return ErrorMessage(code="forbidden", message=f"no seat {seat}")
+            if seats[seat].token_hash != digest or live.info.status == "waiting":
+                # Another process may have changed the seats: the store has the last word.
+                await self.tables.seating.reread(live)
+            if seats[seat].token_hash != digest:
+                return ErrorMessage(code="forbidden", message="this seat was given up")
+            refusal = self._refusal(live, seat, version) or self._illegal(live, seat, action)
+            if refusal is not None:
+                return refusal
+            try:
+                await self.commit(live, seat, action)
+            except StaleVersion as exc:
+                return ErrorMessage(code="stale", message=str(exc))
+            except NotStored as exc:
+                return ErrorMessage(code="unavailable", message=str(exc))
+        return None
 
     @staticmethod
-    def _refusal(live: LiveTable, seat: Seat, message: Act) -> ErrorMessage | None:
+    def _refusal(live: LiveTable, seat: Seat, version: int) -> ErrorMessage | None:
         if live.info.status == "finished":
             return ErrorMessage(code="finished", message="the game is over")
         if live.info.status == "waiting":
             return ErrorMessage(code="waiting", message="waiting for every seat to be taken")
-        if not live.legal_since[seat] <= message.version <= live.version:
+        if not live.legal_since[seat] <= version <= live.version:
             return ErrorMessage(
                 code="stale",
-                message=f"you acted on version {message.version}; the table is at "
+                message=f"you acted on version {version}; the table is at "
                 f"{live.version} and your options changed since {live.legal_since[seat]}",
             )
         return None
 
     @staticmethod
-    def _why(live: LiveTable, seat: Seat, action: Action) -> str:
+    def _illegal(live: LiveTable, seat: Seat, action: Action) -> ErrorMessage | None:
         state = live.state
+        n = state.game.num_actions(state.players, state.variant)
+        if 0 <= action < n and state.is_legal(seat, action):
+            return None
         if seat not in state.to_move:
-            return f"it is not seat {seat}'s turn"
+            return ErrorMessage(code="illegal", message=f"it is not seat {seat}'s turn")
         legal = ", ".join(state.action_to_str(a) for a in state.legal_actions(seat))
-        return f"action {action} is not legal now; legal: {legal}"
+        return ErrorMessage(
+            code="illegal", message=f"action {action} is not legal now; legal: {legal}"
+        )
 
     async def commit(self, live: LiveTable, seat: Seat, action: Action) -> None:
         """Store ``seat``'s legal ``action``, then make it the table's and announce it (the
@@ -124,10 +153,33 @@ class Moves:
             raise NotStored(
                 f"your move was not stored ({type(exc).__name__}); nothing changed: send it again"
             ) from exc
+        self._take(live, seat, after, status)
+        if tables.cluster is not None:
+            tables.cluster.stored(live, ply, seat, action)
+
+    def follow(self, live: LiveTable, ply: int, seat: Seat, action: Action) -> bool:
+        """Another process stored move ``ply``: take it. False if it does not follow from the
+        state held (a message was missed): the caller reads the table again."""
+        if ply < live.version:
+            return True
+        if ply > live.version:
+            return False
+        after = live.state.clone()
+        try:
+            after.apply(seat, action)
+        except Exception:
+            log.exception("move %s of table %s does not follow", ply, live.info.id)
+            return False
+        self._take(live, seat, after, "finished" if after.is_over else "playing")
+        return True
+
+    def _take(self, live: LiveTable, seat: Seat, after: State, status: TableStatus) -> None:
+        """A stored move becomes the table's: the seats' versions, the announcement, the bots."""
+        tables, before = self.tables, live.state
         live.state, live.info.status = after, status
         for s in range(after.players):
             if s == seat or after.legal_actions(s) != before.legal_actions(s):
-                live.legal_since[s] = ply + 1
+                live.legal_since[s] = len(after.moves)
         tables.announce.state(live)
         if status == "finished":
             tables.retire(live)

@@ -121,6 +121,8 @@ class Seating:
             info.status = "playing"
         tables = self.tables
         await tables.db(tables.store.create_table, info)
+        if tables.cluster is not None:
+            await tables.cluster.leases.claim(info.id)
         live = LiveTable(info, state)
         live.owner = owner
         tables.add(live)
@@ -210,13 +212,45 @@ class Seating:
             return False
         info = live.info.seats[seat]
         info.token_hash, info.taken, info.name = digest, taken, name
+        self._revoke(live, seat)
+        tables.announce.presence(live)
+        tables.seats_changed(live)
+        return True
+
+    @staticmethod
+    def _revoke(live: LiveTable, seat: Seat) -> None:
+        """Close ``seat``'s connections that opened it with another token than its current one."""
         given_up = ErrorMessage(code="forbidden", message="this seat was given up")
+        digest = live.info.seats[seat].token_hash
         for connection in [c for c in live.connections if c.seat == seat]:
             if connection.token_digest != digest:
                 live.connections.remove(connection)
                 connection.revoke(given_up.model_dump_json(), 4403)
+
+    async def refresh(self, live: LiveTable) -> None:
+        """Another server process changed ``live``'s seats: read them again (`reread`)."""
+        async with live.lock:
+            await self.reread(live)
+
+    async def reread(self, live: LiveTable) -> None:
+        """Take the store's seats, start (a table only goes forward: waiting, then playing) and
+        rematch for ``live``, revoke the connections that no longer speak for their seat and tell
+        everybody (the caller holds the table's lock)."""
+        tables = self.tables
+        stored = await tables.db(tables.store.table, live.info.id)
+        if stored is None:
+            return
+        for held, now in zip(live.info.seats, stored.seats, strict=True):
+            held.token_hash, held.taken, held.name = now.token_hash, now.taken, now.name
+            self._revoke(live, held.seat)
+        changed = stored.rematch_id != live.info.rematch_id
+        live.info.rematch_id = stored.rematch_id
+        if live.info.status == "waiting" and stored.status == "playing":
+            live.info.status, changed = "playing", True
+            tables.bot_turns.schedule(live)
+        if changed:
+            tables.announce.state(live)
         tables.announce.presence(live)
-        return True
 
     async def _start_when_seated(self, live: LiveTable) -> None:
         tables = self.tables
@@ -225,6 +259,7 @@ class Seating:
             await tables.db(tables.store.set_status, live.info.id, "playing")
             tables.announce.state(live)
             tables.bot_turns.schedule(live)
+            tables.seats_changed(live)
 
     async def rematch(self, table_id: str, auth: SeatAuth) -> SeatGrant:
         """The same game, players, variant and seats at a new table, reshuffled; each player of
@@ -259,6 +294,7 @@ class Seating:
                     tables.store.set_rematch, info.id, created.table.id
                 )
                 tables.announce.state(live)
+                tables.seats_changed(live)
         return await self.join(
             live.info.rematch_id or "",
             JoinRequest(seat=auth.seat, name=live.info.seats[auth.seat].name),

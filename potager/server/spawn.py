@@ -12,11 +12,13 @@ import httpx
 
 
 def spawn(
-    database_url: str, port: int, env: dict[str, str] | None = None
+    database_url: str, port: int, env: dict[str, str] | None = None, processes: int = 1
 ) -> subprocess.Popen[bytes]:
-    """Start the server with ``env`` added to the environment; return once it answers."""
+    """Start the server (``processes`` of them sharing the port: then ``env`` must name Redis,
+    ``POTAGER_REDIS_URL``) with ``env`` added to the environment; return once it answers."""
+    command = ["serve", "--port", str(port), "--processes", str(processes)]
     process = subprocess.Popen(
-        [sys.executable, "-m", "potager.cli.main", "serve", "--port", str(port)],
+        [sys.executable, "-m", "potager.cli.main", *command],
         env={**os.environ, "POTAGER_DATABASE_URL": database_url, **(env or {})},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

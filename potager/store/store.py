@@ -182,6 +182,14 @@ class Store:
             )
             return [_table_info(r) for r in rows]
 
+    def unfinished_ids(self) -> list[str]:
+        """The ids of every table waiting or playing (the tables a server process may own)."""
+        with self._session() as session:
+            found = session.scalars(
+                select(TableRow.id).where(TableRow.status.in_(("waiting", "playing")))
+            )
+            return list(found)
+
     def set_status(self, table_id: str, status: TableStatus) -> None:
         with self._session.begin() as session:
             session.execute(

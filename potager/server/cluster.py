@@ -1,0 +1,274 @@
+"""Several server processes behind one port, one database, one Redis (issue 13, scale-out).
+
+Every process may hold any table in memory and serve its sockets, but one process at a time owns
+a table (`potager.server.lease`): only the owner writes its moves and runs its bots, so its moves
+stay serial without a lock shared between processes. The others keep a mirror: the owner tells
+them each move it has stored (`potager.server.fanout`: the seat and the action only; every
+process renders its own sockets' views, so nothing hidden travels in a rendered message), and
+they play it on their copy and announce it to their sockets.
+
+A move sent to a process that does not own the table is forwarded to the owner, which checks it
+again (the seat's token, the version seen, legality) and stores it. We forward rather than move
+the lease because a table's players are spread over the processes by the kernel, connection by
+connection: a lease that followed each move would change hands at nearly every turn, each time
+reloading the table from the store and stopping its bots, while a forward costs one round trip
+through Redis. The lease moves only when its owner stops answering: a forward that times out, or
+the periodic sweep that finds a table whose owner has no heartbeat, takes the table over,
+reloads it from the store and starts its bots.
+
+Nothing is visible before it is stored, across processes too: the owner publishes a move only
+after the store has it, and a mirror shows a move only when the owner's message arrives. A mirror
+that sees a gap in the versions (a message lost while Redis reconnected) reloads from the store.
+Seat changes are written by whichever process is asked, with the store's conditions (one seat,
+one grant); the others are told to read the seats again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+from redis.asyncio import Redis
+
+from .fanout import Fanout
+from .lease import Leases
+from .live import LiveTable
+from .schemas import ErrorMessage
+
+if TYPE_CHECKING:
+    from .manager import TableManager
+
+log = logging.getLogger("potager.server")
+
+FORWARD_TIMEOUT = 3.0
+"""Seconds a forwarded move waits for the owner's answer before the owner is asked again (or,
+once its lease has lapsed, the table taken over)."""
+FORWARD_TRIES = 4
+SWEEP = 2.0
+"""Seconds between looks for tables whose owner died."""
+FULL_SWEEP = 5
+"""Every this many sweeps, the store's unfinished tables without an owner are claimed too."""
+
+
+class Cluster:
+    def __init__(self, tables: TableManager, url: str) -> None:
+        self.tables = tables
+        self.redis = Redis.from_url(url)
+        space = "potager:" + hashlib.sha256(tables.store.url.encode()).hexdigest()[:12]
+        self.leases = Leases(self.redis, space, self._lapsed)
+        self.me = self.leases.me
+        self.fanout = Fanout(self.redis, space, self.me, self._table_message, self._request)
+        self.loading: dict[str, list[dict[str, Any]]] = {}
+        """Messages for tables being read from the store, played once they are in memory."""
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def start(self) -> None:
+        """Join the others (a Redis that does not answer fails the start, loudly)."""
+        await self.redis.ping()
+        await self.leases.start()
+        await self.fanout.start()
+        self.spawn(self._sweep_forever())
+
+    async def stop(self) -> None:
+        """Let go of every table at once: the other processes take them over at their next sweep."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.fanout.stop()
+        await self.leases.stop()
+        await self.redis.aclose()
+
+    # -- ownership ---------------------------------------------------------------------------------
+    async def adopt(self, live: LiveTable) -> None:
+        """``live`` was just read from the store: it is ours if no living process owns it."""
+        if live.info.status == "finished":
+            live.owned = False
+            await self.leases.release(live.info.id)
+            return
+        live.owned = await self.leases.claim(live.info.id)
+        self.tables.bot_turns.schedule(live)
+
+    async def take_over(self, live: LiveTable) -> bool:
+        """Own ``live`` if its owner is gone: read it again from the store (the owner may have
+        stored moves nobody heard of), then run its bots. Whether it is ours now."""
+        async with live.lock:
+            if not live.owned:
+                if not await self.leases.claim(live.info.id):
+                    return False
+                await self.tables.reload(live)
+                live.owned = True
+                log.info("process %s took table %s over", self.me, live.info.id)
+        self.tables.bot_turns.schedule(live)
+        return True
+
+    def _lapsed(self) -> None:
+        """Our heartbeat lapsed: tables another process has claimed meanwhile are theirs now."""
+        for live in list(self.tables.live.values()):
+            if live.owned:
+                self.spawn(self._still_ours(live))
+
+    async def _still_ours(self, live: LiveTable) -> None:
+        async with live.lock:
+            live.owned = await self.leases.claim(live.info.id)
+
+    # -- telling the others ------------------------------------------------------------------------
+    def stored(self, live: LiveTable, ply: int, seat: int, action: int) -> None:
+        """The owner stored move ``ply``: the mirrors may show it."""
+        self.fanout.table(
+            live.info.id, {"kind": "move", "ply": ply, "seat": seat, "action": action}
+        )
+        if live.info.status == "finished":
+            self.spawn(self.leases.release(live.info.id))
+
+    def seats_changed(self, live: LiveTable) -> None:
+        self.fanout.table(live.info.id, {"kind": "seats"})
+
+    def presence(self, live: LiveTable) -> None:
+        """Who is connected to ``live`` through this process."""
+        seats = sorted({c.seat for c in live.connections if c.seat is not None})
+        spectators = sum(c.seat is None for c in live.connections)
+        self.fanout.table(
+            live.info.id, {"kind": "presence", "seats": seats, "spectators": spectators}
+        )
+
+    # -- hearing from the others -------------------------------------------------------------------
+    def _table_message(self, table_id: str, message: dict[str, Any]) -> None:
+        buffered = self.loading.get(table_id)
+        if buffered is not None:
+            buffered.append(message)
+            return
+        live = self.tables.live.get(table_id) or self.tables.finished.get(table_id)
+        if live is not None:
+            self.follow(live, message)
+
+    def follow(self, live: LiveTable, message: dict[str, Any]) -> None:
+        """Take in one message about ``live`` from another process."""
+        kind = message["kind"]
+        if kind == "move":
+            if live.pending is not None:
+                live.pending.append(message)
+            elif live.owned:
+                # Another process wrote our table: it took it over while we stalled.
+                log.warning("table %s was written by process %s", live.info.id, message["from"])
+                self.spawn(self._resync(live, recheck=True))
+            elif not self.tables.moves.follow(
+                live, message["ply"], message["seat"], message["action"]
+            ):
+                self.spawn(self._resync(live))
+        elif kind == "seats":
+            self.spawn(self.tables.seating.refresh(live))
+        elif kind == "presence":
+            live.elsewhere[message["from"]] = (frozenset(message["seats"]), message["spectators"])
+            self.tables.announce.presence(live, share=False)
+
+    async def _resync(self, live: LiveTable, recheck: bool = False) -> None:
+        """Read ``live`` again from the store, then play the messages that came meanwhile."""
+        if live.pending is not None:
+            return
+        live.pending = []
+        try:
+            async with live.lock:
+                if recheck:
+                    live.owned = await self.leases.claim(live.info.id)
+                await self.tables.reload(live)
+        finally:
+            pending, live.pending = live.pending, None
+        for message in pending:
+            self.follow(live, message)
+
+    # -- moves sent to a process that does not own the table ---------------------------------------
+    async def forward(
+        self, live: LiveTable, seat: int, digest: str, version: int, action: int
+    ) -> ErrorMessage | None:
+        """Have the owner store ``seat``'s action (taking the table over if the owner is gone);
+        the refusal, if any. The move's state arrives through `follow` like every other."""
+        request = {
+            "kind": "act",
+            "table": live.info.id,
+            "seat": seat,
+            "digest": digest,
+            "version": version,
+            "action": action,
+        }
+        for _ in range(FORWARD_TRIES):
+            owner = await self.leases.owner(live.info.id)
+            if owner is None or owner == self.me:
+                if await self.take_over(live):
+                    return await self.tables.moves.serve(live, seat, digest, version, action)
+                continue
+            try:
+                reply = await self.fanout.request(owner, request, FORWARD_TIMEOUT)
+            except TimeoutError:
+                log.warning("process %s did not answer for table %s", owner, live.info.id)
+                continue
+            error = reply["error"]
+            if error is None:
+                return None
+            if error["code"] != "moved":
+                return ErrorMessage(code=error["code"], message=error["message"])
+        return ErrorMessage(
+            code="unavailable",
+            message="the server holding this table did not answer; your move may not have been "
+            "stored: watch for the next state before sending it again",
+        )
+
+    def _request(self, _channel: str, message: dict[str, Any]) -> None:
+        if message.get("kind") == "act":
+            self.spawn(self._serve(message))
+
+    async def _serve(self, message: dict[str, Any]) -> None:
+        """A forwarded move: check it again and store it if we own the table, else say so."""
+        live = self.tables.live.get(message["table"])
+        if live is None or not live.owned:
+            error: dict[str, str] | None = {"code": "moved", "message": "not the owner"}
+        else:
+            refused = await self.tables.moves.serve(
+                live, message["seat"], message["digest"], message["version"], message["action"]
+            )
+            error = None if refused is None else {"code": refused.code, "message": refused.message}
+        self.fanout.answer(message["reply_to"], message["req"], {"error": error})
+
+    # -- tables whose owner died -------------------------------------------------------------------
+    async def _sweep_forever(self) -> None:
+        rounds = 0
+        while True:
+            try:
+                await self._sweep(full=rounds % FULL_SWEEP == 0)
+            except Exception:
+                log.exception("the sweep for tables without an owner failed")
+            rounds += 1
+            await asyncio.sleep(SWEEP)
+
+    async def _sweep(self, full: bool) -> None:
+        """Take over the tables whose owner has no heartbeat (and, on a full sweep, the store's
+        unfinished tables nobody owns); forget who was connected through dead processes."""
+        tables = self.tables
+        owners = await self.leases.owners()
+        processes = set(owners.values())
+        for live in tables.live.values():
+            processes.update(live.elsewhere)
+        living = await self.leases.living(processes) | {self.me}
+        orphans = [t for t, p in owners.items() if p not in living]
+        if full:
+            unfinished = await tables.db(tables.store.unfinished_ids)
+            orphans += [t for t in unfinished if t not in owners]
+        for table_id in orphans:
+            held = tables.live.get(table_id)
+            if held is not None:
+                await self.take_over(held)
+            elif await self.leases.claim(table_id):
+                await tables.table(table_id)
+        for live in tables.live.values():
+            gone = [p for p in live.elsewhere if p not in living]
+            for process in gone:
+                del live.elsewhere[process]
+            if gone:
+                tables.announce.presence(live, share=False)

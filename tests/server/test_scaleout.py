@@ -1,0 +1,191 @@
+"""Two server processes on one PostgreSQL database and one Redis (issue 13, scale-out).
+
+Both run ``potager serve`` in a subprocess on their own port; the table is opened on the first
+(its owner), one player plays through each process and a spectator watches through the second.
+Every socket must hear every stored version, see exactly its seat's view at each, and the record
+must hold every move; when the owner is killed, the other process takes the table over.
+Redis is ``POTAGER_TEST_REDIS_URL`` (``make test`` exports it) or the private server of
+`potager.store.localredis`, started here: never skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from potager import games
+from potager.engine import GameRecord
+from potager.server.spawn import spawn, stop
+from potager.store import localpg, localredis
+from tests.web.conftest import free_port
+
+GAME = "heuschrecken-poker"
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> str:
+    url = os.environ.get("POTAGER_TEST_REDIS_URL")
+    if url:
+        return url
+    return localredis.start(Path(__file__).resolve().parents[2] / ".redisdata")
+
+
+@contextmanager
+def servers(database: str, redis: str, count: int) -> Iterator[list[tuple[int, Any]]]:
+    """``count`` server processes sharing ``database`` and ``redis``: (port, process) each."""
+    env = {
+        "POTAGER_REDIS_URL": redis,
+        "POTAGER_BOT_DELAY": "0",
+        "POTAGER_BOT_POOL": "thread",
+        "POTAGER_BOT_WORKERS": "1",
+    }
+    with ExitStack() as stack:
+        started = []
+        for _ in range(count):
+            port = free_port()
+            process = spawn(database, port, env)
+            stack.callback(stop, process)
+            started.append((port, process))
+        yield started
+
+
+class Socket:
+    """One WebSocket at the table, reading in a thread: every state it is sent, in order."""
+
+    def __init__(
+        self, stack: ExitStack, port: int, table_id: str, seat: int | None, token: str | None
+    ) -> None:
+        self.seat = seat
+        url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
+        self.socket: ClientConnection = stack.enter_context(connect(url))
+        self.socket.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+        self.states: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+
+    def play(self, rng: random.Random, until: int | None = None) -> None:
+        """Act at random whenever this seat may (a spectator only listens) until the game is
+        over, or until the table passes version ``until``."""
+        acted = -1
+        while True:
+            message = json.loads(self.socket.recv(timeout=30))
+            if message["type"] == "error":
+                self.errors.append(message)
+                continue
+            if message["type"] != "state":
+                continue
+            self.states.append(message)
+            version = message["version"]
+            if message["status"] == "finished" or (until is not None and version >= until):
+                return
+            if message["legal"] and message["status"] == "playing" and acted < version:
+                acted = version
+                action = rng.choice(message["legal"])["action"]
+                self.socket.send(json.dumps({"type": "act", "version": version, "action": action}))
+
+
+def create(port: int) -> tuple[str, list[tuple[int, str]]]:
+    """A table of two people and a bot on the server at ``port``: its id and (seat, token)s."""
+    response = httpx.post(
+        f"http://127.0.0.1:{port}/api/tables",
+        json={
+            "game": GAME,
+            "players": 3,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}],
+        },
+    )
+    assert response.status_code == 201, response.text
+    created = response.json()
+    grants = [created["you"], *created["invites"]]
+    return created["table"]["id"], [(g["seat"], g["token"]) for g in grants]
+
+
+def run(sockets: list[Socket], seeds: list[int], until: int | None = None) -> None:
+    threads = [
+        threading.Thread(target=s.play, args=(random.Random(seed), until))
+        for s, seed in zip(sockets, seeds, strict=True)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+
+
+def check_heard(sockets: list[Socket], record: GameRecord, since: int = 0) -> None:
+    """Each socket heard every version from ``since`` to the end, each with its seat's view."""
+    final = len(record.moves)
+    for socket in sockets:
+        heard = {s["version"] for s in socket.states}
+        assert set(range(since, final + 1)) <= heard, (socket.seat, sorted(heard))
+        assert [e["code"] for e in socket.errors if e["code"] != "stale"] == []
+        for state in socket.states:
+            engine = games.replay(replace(record, moves=record.moves[: state["version"]]))
+            assert state["view"] == json.loads(json.dumps(engine.view(socket.seat)))
+
+
+def finished_record(port: int, table_id: str) -> GameRecord:
+    response = httpx.get(f"http://127.0.0.1:{port}/api/tables/{table_id}/record")
+    assert response.status_code == 200, response.text
+    return GameRecord.from_dict(response.json())
+
+
+def test_two_processes_play_one_table(postgres_server: str, redis_url: str) -> None:
+    database = localpg.fresh_database(postgres_server)
+    with servers(database, redis_url, 2) as [(first, _), (second, _)], ExitStack() as stack:
+        table_id, [mine, theirs] = create(first)
+        sockets = [
+            Socket(stack, first, table_id, *mine),
+            Socket(stack, second, table_id, *theirs),
+            Socket(stack, second, table_id, None, None),
+        ]
+        run(sockets, [1, 2, 3])
+        record = finished_record(second, table_id)
+        assert sockets[0].states[-1]["status"] == "finished"
+        check_heard(sockets, record)
+        movers = {seat for seat, _ in record.moves}
+        assert {mine[0], theirs[0], 2} <= movers  # both processes' players and the bot moved
+        for port in (first, second):
+            summary = httpx.get(f"http://127.0.0.1:{port}/api/tables/{table_id}").json()
+            assert summary["version"] == len(record.moves)
+
+
+def test_the_owner_killed_the_other_takes_over(postgres_server: str, redis_url: str) -> None:
+    database = localpg.fresh_database(postgres_server)
+    with servers(database, redis_url, 2) as [(first, owner), (second, _)], ExitStack() as stack:
+        table_id, grants = create(first)
+        sockets = [Socket(stack, second, table_id, seat, token) for seat, token in grants]
+        run(sockets, [4, 5], until=6)
+        seen = max(s["version"] for s in sockets[0].states)
+        stop(owner, signal.SIGKILL)
+        again = [Socket(stack, second, table_id, seat, token) for seat, token in grants]
+        run(again, [6, 7])
+        record = finished_record(second, table_id)
+        assert len(record.moves) >= seen
+        check_heard(again, record, since=max(s.states[0]["version"] for s in again))
+        for socket in again:
+            assert socket.states[-1]["status"] == "finished"
+
+
+def test_several_processes_need_redis(tmp_path: Path) -> None:
+    serve = [sys.executable, "-m", "potager.cli.main", "serve", "--port", str(free_port())]
+    done = subprocess.run(
+        [*serve, "--processes", "2", "--database", f"sqlite:///{tmp_path}/p.db"],
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "POTAGER_REDIS_URL"},
+        timeout=60,
+    )
+    assert done.returncode != 0 and "several processes need Redis" in done.stderr
