@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 from potager.server import Settings, create_app
 
@@ -60,6 +60,19 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     )
     yield browser
     browser.close()
+
+
+@pytest.fixture(scope="module")
+def lobby(browser: Browser, server: str) -> Iterator[Page]:
+    """A page of the real client (the lobby), to call its shared functions and to draw states
+    with the plug-ins (`tests.web.clicking.draw_state`); it ends with no script error."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    yield page
+    assert not errors
+    page.close()
 
 
 @pytest.fixture

@@ -5,10 +5,14 @@ to harvest, the tools of a bonus — and sees the result. The basic game first, 
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
+from potager import games
+from potager.engine import State
 from tests.games.garden_rush.scripted import new, play
 from tests.games.garden_rush.test_rules import HEAD
 from tests.web.clicking import (
@@ -141,3 +145,70 @@ def test_the_last_turn_draws_a_gap_in_the_hedge_where_its_token_was(
     page.locator(".gr-potager [data-action='plant 4 d3']").click()
     assert page.evaluate("window.sent") == [state.str_to_action(1, "plant 4 d3")]
     assert not errors
+
+
+# -- issue 16's findings, each on a real state drawn by the plug-in -------------------------------
+def random_game(seed: int, stop: Callable[[State], bool]) -> State:
+    """A two-player game of seeded random moves, stopped at the first state where ``stop`` holds
+    (or at its end)."""
+    state = games.get(GAME).new_game(2, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over and not stop(state):
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def vertical_field(state: State) -> str | None:
+    """A square of a field seat 0 may harvest now whose next row is in that field too."""
+    if state.is_over or state.to_move[0] != 0:
+        return None
+    for action in state.legal_actions(0):
+        verb, *words = state.action_to_str(action).split()
+        squares = words[1:] if verb == "harvest" else []
+        for square in squares:
+            if f"{square[0]}{int(square[1:]) + 1}" in squares:
+                return str(square)
+    return None
+
+
+def test_the_harvest_popover_hides_no_square_of_its_fields(lobby: Page) -> None:
+    state = next(s for seed in range(20) if vertical_field(s := random_game(seed, vertical_field)))
+    square = vertical_field(state)
+    draw_state(lobby, state, 0)
+    lobby.locator(f".gr-potager.bottom .gr-sq.harvestable[data-square='{square}']").click()
+    popover = lobby.locator(".gr-popover")
+    expect(popover).to_be_visible()
+    hidden = popover.evaluate(
+        """pop => {
+          const box = pop.getBoundingClientRect();
+          const offered = [...pop.querySelectorAll("[data-action^='harvest ']")]
+            .flatMap((b) => b.dataset.action.split(" ").slice(2));
+          return offered.filter((sq) => {
+            const r = document.querySelector(`.gr-potager.bottom .gr-sq[data-square="${sq}"]`)
+              .getBoundingClientRect();
+            return box.left < r.right && r.left < box.right
+              && box.top < r.bottom && r.top < box.bottom;
+          });
+        }"""
+    )
+    assert popover.locator("[data-action]").count() >= 1
+    assert hidden == []
+
+
+def test_a_finished_game_has_no_last_turn_pill_and_the_log_says_an_aubergine(lobby: Page) -> None:
+    state = next(
+        s for seed in range(20) if (s := random_game(seed, lambda s: False)).view(0)["last_turn"]
+    )
+    draw_state(lobby, state, 0)
+    expect(lobby.locator(".gr-status.phase-over")).to_be_visible()
+    expect(lobby.locator(".gr-status .pill", has_text="Last turn")).to_have_count(0)
+    lines = lobby.evaluate(
+        """facts => ["aubergine", "potato"].map((token) => Potager.plugins.get("garden-rush")
+          .describe({ type: "draw", token }, { seats: [], seat: 0, facts }))""",
+        games.get(GAME).facts(),
+    )
+    assert lines == [
+        "An aubergine is drawn onto the Trampoline.",
+        "A potato is drawn onto the Trampoline.",
+    ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -113,14 +114,14 @@ def state_after(players: int, top: tuple[str, ...], bids: list[tuple[int, str]])
 
 
 @pytest.fixture(scope="module")
-def drawing(browser: Browser, server: str) -> Iterator[Callable[[State, int | None], Page]]:
+def drawing(browser: Browser, server: str) -> Iterator[Callable[..., Page]]:
     """Draw a state as one seat (None: a spectator) sees it, in a page of the real client."""
     page, errors = open_page(browser)
     page.goto(server + "/")
     page.evaluate("Potager.loadGame('heuschrecken-poker')")
 
-    def draw(state: State, seat: int | None) -> Page:
-        return draw_state(page, state, seat)
+    def draw(state: State, seat: int | None, **table: Any) -> Page:
+        return draw_state(page, state, seat, **table)
 
     yield draw
     assert not errors
@@ -193,3 +194,36 @@ def test_a_stalemate_is_announced_and_the_ace_takes_the_whole_display(
     expect(page.locator(".hp-player[data-seat='0'] .hp-hoppers .hp-gc:not(.ghost)")).to_have_count(
         1
     )
+
+
+ANIMATED_LINES = (
+    "els => els.filter((e) => e.getAnimations().length).map((e) => e.textContent.trim())"
+)
+"""The texts of the elements that run an animation (a fade-in, a drop, a cross drawn)."""
+
+
+def test_a_redraw_animates_only_what_is_new(drawing: Callable[..., Page]) -> None:
+    """Issue 16: the result lines under the reveal faded in again on every state message."""
+    state = state_after(3, ("corn", "corn", "grasshopper"), [(0, "3"), (1, "3"), (2, "5")])
+    page = drawing(state, 0)
+    state.apply(2, state.str_to_action(2, "corn"))
+    page = drawing(state, 0)
+    lines = page.locator(".hp-reveal .outcome li")
+    assert lines.evaluate_all(ANIMATED_LINES) == ["takes 2 corn"]
+    page = drawing(state, 0)  # the same state again, as a reconnection or a presence sends it
+    assert lines.evaluate_all(ANIMATED_LINES) == []
+    assert page.locator(".hp-bid .cross, .hp-bidslot .hp-pc").evaluate_all(ANIMATED_LINES) == []
+
+
+def test_a_table_waiting_for_players_says_so(drawing: Callable[..., Page]) -> None:
+    """Issue 16: it said "Everyone bids — Waiting for You…" while no bid could be made."""
+    state = state_after(2, ("corn", "strawberry", "broccoli"), [])
+    seats = [
+        {"seat": 0, "kind": "human", "name": "Ada", "taken": True},
+        {"seat": 1, "kind": "human", "name": "", "taken": False},
+    ]
+    page = drawing(state, 0, seats=seats, status="waiting")
+    status = page.locator(".hp-status")
+    expect(status).to_contain_text("Waiting for 1 more player to take a seat")
+    expect(status).not_to_contain_text("Waiting for You")
+    expect(page.locator(".hp-hand [data-action]")).to_have_count(0)

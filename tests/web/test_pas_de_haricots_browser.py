@@ -9,7 +9,14 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.clicking import create_table, open_page, play_one, screenshot_wide_and_phone
+from potager import games
+from tests.web.clicking import (
+    create_table,
+    draw_state,
+    open_page,
+    play_one,
+    screenshot_wide_and_phone,
+)
 
 GAME = "pas-de-haricots"
 MOVE = ".pdh [data-action]"
@@ -63,3 +70,19 @@ def test_a_person_plays_a_whole_match_by_clicking_cards(
     assert page.locator(".log li").filter(has_text="takes the bean card").count() >= 1
     page.screenshot(path=screenshots / f"{GAME}-over.png", full_page=True)
     assert not errors
+
+
+def test_the_cards_carry_the_notations_letters_and_the_page_explains_them(lobby: Page) -> None:
+    """Issue 16: the cards showed the French R, C, D, V where the notation has K, N, Q, J."""
+    state = games.get(GAME).new_game(3, seed=1)
+    page = draw_state(lobby, state, 0)
+    courts = page.locator(".pdh-hand .pdh-card.court")
+    expect(courts.first).to_be_visible()
+    for card in courts.all():
+        rank = str(card.get_attribute("data-card"))[1:]
+        expect(card.locator(".corner.tl b")).to_have_text(rank)
+        expect(card.locator(".court-letter")).to_have_text(rank)
+    legend = page.locator(".pdh-legend")
+    for letter, name in games.get(GAME).facts()["rank_names"].items():
+        expect(legend.locator("li", has_text=name).locator("b")).to_have_text(letter)
+    expect(legend).to_contain_text("Pas de Haricots")

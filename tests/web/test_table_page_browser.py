@@ -4,13 +4,10 @@ distinct, short label everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from potager import games
-from tests.web.clicking import draw_state, open_page
+from tests.web.clicking import draw_state
 
 TWO_HEURISTIC_BOTS = [
     {"seat": 0, "kind": "human", "level": None, "name": "Ada"},
@@ -19,16 +16,6 @@ TWO_HEURISTIC_BOTS = [
     {"seat": 3, "kind": "bot", "level": "heuristic", "name": "heuristic bot"},
 ]
 """Seats as the server describes them: two bots of one level."""
-
-
-@pytest.fixture(scope="module")
-def lobby(browser: Browser, server: str) -> Iterator[Page]:
-    """A page of the real client (the lobby), for its shared functions and the plug-ins."""
-    page, errors = open_page(browser)
-    page.goto(server + "/")
-    yield page
-    assert not errors
-    page.close()
 
 
 def test_two_bots_of_one_level_have_distinct_labels(lobby: Page) -> None:

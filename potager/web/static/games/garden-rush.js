@@ -150,7 +150,7 @@
     const vegetable = face === "double" || face === "single"; // a vegetable's faces
     const title = vegetable
       ? `${nameOf(kind)}, ${face} face`
-      : face === "mole" ? `Mole (a ${nameOf(kind)} token)` : `${nameOf(kind)} tool token`;
+      : face === "mole" ? `Mole (${Potager.withArticle(nameOf(kind))} token)` : `${nameOf(kind)} tool token`;
     let body;
     if (vegetable) {
       body = face === "double"
@@ -329,13 +329,42 @@
     return view.potagers[actor][sel.from] || null;
   }
 
-  /* The fields through the clicked square, on the board (the phone-friendly way to harvest). */
+  /* The fields through the clicked square, on the board (the phone-friendly way to harvest);
+   * `placePopover` moves it off their squares. */
   function fieldPopover(ctx, sq) {
     const fields = ctx.acts.fields.filter((f) => f.squares.includes(sq));
-    const col = ctx.cols.indexOf(sq[0]);
-    return h("span", { class: `gr-popover ${col < 2 ? "left" : col > 2 ? "right" : ""}`, role: "menu" },
+    const squares = [...new Set(fields.flatMap((f) => f.squares))];
+    return h("span", { class: "gr-popover", role: "menu", dataset: { squares: squares.join(" ") } },
       h("span", { class: "pop-title" }, `Harvest through ${sq}`),
       fields.map((f) => fieldButton(ctx, f, "pop")));
+  }
+
+  /* Put the open harvest popover where it hides no square of the fields it offers (issue 16: it
+   * hung below the clicked square, over the rest of a field through it): next to that square on
+   * the first side with room — below, above, right, left — else under the whole Potager. */
+  function placePopover(container) {
+    const pop = container.querySelector(".gr-popover");
+    if (!pop) return;
+    const cell = pop.parentElement;
+    const potager = cell.closest(".gr-potager");
+    const offered = new Set(pop.dataset.squares.split(" "));
+    const keep = [...potager.querySelectorAll(".gr-sq[data-square]")]
+      .filter((el) => offered.has(el.dataset.square)).map((el) => el.getBoundingClientRect());
+    const c = cell.getBoundingClientRect();
+    const [w, ht, gap, edge] = [pop.offsetWidth, pop.offsetHeight, 6, 4];
+    const across = (left) => Math.max(edge, Math.min(left, document.documentElement.clientWidth - w - edge));
+    const middle = across(c.left + (c.width - w) / 2);
+    const sides = [
+      [middle, c.bottom + gap], [middle, c.top - gap - ht],
+      [c.right + gap, c.top + (c.height - ht) / 2], [c.left - gap - w, c.top + (c.height - ht) / 2],
+    ];
+    const free = ([left, top]) => across(left) === left && top >= 0
+      && keep.every((r) => left >= r.right || left + w <= r.left || top >= r.bottom || top + ht <= r.top);
+    const [left, top] = sides.find(free) || [middle, potager.getBoundingClientRect().bottom + gap];
+    // Offsets from the square's padding box, which holds the popover.
+    Object.assign(pop.style, {
+      left: `${left - c.left - cell.clientLeft}px`, top: `${top - c.top - cell.clientTop}px`, transform: "none",
+    });
   }
 
   function fieldButton(ctx, f, extra = "") {
@@ -467,6 +496,7 @@
   function prompt(ctx) {
     const { view, table, seat, acts, active, ui, mine, facts } = ctx;
     const name = who(table, view.turn, seat);
+    if (table && table.status === "waiting") return ["Waiting for players", Potager.waitingForSeats(table.seats)];
     if (view.phase === "over") {
       if (view.stuck !== null) return [`${who(table, view.stuck, seat)} could not play and lost`, "A player who can neither place nor harvest loses at once."];
       const winners = winnersOf(view);
@@ -522,7 +552,7 @@
       }))
       : null;
     const pills = [
-      view.last_turn ? h("span", { class: "pill warn" }, "Last turn") : null,
+      view.last_turn && view.phase !== "over" ? h("span", { class: "pill warn" }, "Last turn") : null,
       view.end_triggered && !view.last_turn && view.phase !== "over" ? h("span", { class: "pill warn" }, "Bag empty: game ends") : null,
       view.variant.tools_and_moles ? h("span", { class: "pill" }, "Tools & Moles") : null,
     ];
@@ -655,6 +685,7 @@
     container.replaceChildren(h("div", { class: `gr ${mine ? "mine" : ""}` },
       statusBar(ctx), track(ctx), extra,
       h("div", { class: "gr-main" }, garden, side)));
+    placePopover(container);
   }
 
   /* -- the log -------------------------------------------------------------------------------- */
@@ -667,9 +698,9 @@
     const what = (kind) => (vegetable(kind) ? nameOf(kind).toLowerCase() : `${nameOf(kind)} token`);
     switch (event.type) {
       case "setup":
-        return `The Hedge holds ${event.hedge.map(what).join(", ")}; the Trampoline a ${what(event.trampoline)}.`;
+        return `The Hedge holds ${event.hedge.map(what).join(", ")}; the Trampoline ${Potager.withArticle(what(event.trampoline))}.`;
       case "draw":
-        return `A ${what(event.token)} is drawn onto the Trampoline.`;
+        return `${Potager.humanize(Potager.withArticle(what(event.token)))} is drawn onto the Trampoline.`;
       case "bag empty":
         return "The bag is empty: the game ends after this turn (or after the other player’s last turn).";
       case "plant":

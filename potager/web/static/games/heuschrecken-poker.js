@@ -190,6 +190,7 @@
   function prompt(view, seat, legal, table) {
     const name = (s) => nameOf(table, s, seat);
     const mine = legal.length > 0;
+    if (table && table.status === "waiting") return ["Waiting for players", Potager.waitingForSeats(table.seats)];
     if (view.phase === "over") {
       const winners = table && table.result ? table.result.winners : [];
       const who = winners.map(name);
@@ -269,7 +270,7 @@
     return null;
   }
 
-  function revealArea(view, seat, table, facts, reveal, freshReveal) {
+  function revealArea(view, seat, table, facts, reveal, fresh, freshReveal) {
     if (!reveal) {
       return h("div", { class: "hp-reveal none" },
         h("div", { class: "hp-caption" }, "Bids"),
@@ -279,18 +280,23 @@
     const takers = view.phase === "take" ? view.takers : [];
     const spots = reveal.bids.map((bid, s) => {
       const isCancelled = cancelled.has(s);
-      const lines = reveal.outcome[s].map((item) => outcomeLine(item, s, seat));
+      const lines = reveal.outcome[s].map((item, i) => {
+        const line = outcomeLine(item, s, seat);
+        if (line && fresh.has(outcomeKey(reveal, s, i))) line.classList.add("fresh");
+        return line;
+      }).filter(Boolean);
       const queue = takers.indexOf(s);
       if (queue === 0) lines.push(h("li", { class: "picking" }, `${verb(s, seat, "pick", "picks")} a kind…`));
       else if (queue > 0) lines.push(h("li", { class: "queued" }, queue === 1 ? "picks next" : "waits to pick"));
       if (isCancelled) lines.unshift(h("li", { class: "cancel" }, "cancelled"));
       else if (!lines.length && bid === facts.x) lines.push(h("li", { class: "empty" }, view.variant && view.variant.beginner ? "a pass" : "no Ace to beat"));
       else if (!lines.length) lines.push(h("li", { class: "empty" }, "gets nothing"));
+      if (freshReveal) for (const line of lines) line.classList.add("fresh");
       return h("div", { class: `hp-bid ${isCancelled ? "cancelled" : ""} ${queue === 0 ? "taker" : ""}`, dataset: { seat: s, bid } },
         h("span", { class: "who", style: `--seat:${colourOf(s)}` }, nameOf(table, s, seat)),
         h("span", { class: "slot" }, pokerCard(bid, s, facts, {
           fresh: freshReveal, delay: freshReveal ? s * 90 : 0, state: isCancelled ? "cancelled" : "",
-        }), isCancelled ? h("span", { class: "cross", "aria-hidden": "true" }) : null),
+        }), isCancelled ? h("span", { class: `cross ${freshReveal ? "fresh" : ""}`, "aria-hidden": "true" }) : null),
         h("ul", { class: "outcome" }, lines));
     });
     const title = view.phase === "take" ? "Bids revealed" : "Last bids";
@@ -301,10 +307,10 @@
   }
 
   /* -- each player: chips, bid, poker cards, garden ------------------------------------------- */
-  function bidSlot(view, s, seat) {
+  function bidSlot(view, s, seat, fresh) {
     if (view.committed.includes(s)) {
       const peek = s === seat ? view.bid : null;
-      return h("span", { class: "hp-bidslot down" }, pokerBack(s, "small", peek),
+      return h("span", { class: "hp-bidslot down" }, pokerBack(s, `small ${fresh.has(`bid:${s}`) ? "fresh" : ""}`, peek),
         h("span", { class: "note" }, peek ? "your bid" : "has bid"));
     }
     if (view.phase === "bid" && view.to_move.includes(s)) {
@@ -362,7 +368,7 @@
       h("header", {},
         h("span", { class: "name" }, winners.includes(s) ? "★ " : "", nameOf(table, s, seat)),
         chipToken(view.chips[s], fresh.has(`chips:${s}`) ? "fresh" : ""),
-        bidSlot(view, s, seat)),
+        bidSlot(view, s, seat, fresh)),
       pokerRow(view, s, seat, facts),
       gardenArea(view, s, facts, fresh));
   }
@@ -384,11 +390,20 @@
   }
 
   /* -- animation memory ------------------------------------------------------------------------- */
-  /* Which cards are new since the last drawing of this container: in the display, in gardens,
-   * and whether the reveal is a new one. Nothing is new on the first drawing. */
+  /* What is new since the last drawing of this container, to animate that alone (a state message
+   * redraws everything; issue 16 saw the reveal's result lines fade in again on each): cards in
+   * the display and the gardens, chips, face-down bids, the reveal itself and each result line
+   * under it (`outcomeKey`). Nothing is new on the first drawing. */
+  const outcomeKey = (reveal, s, i) => `${reveal.index}:${s}:${i}:${reveal.outcome[s][i].type}`;
+
   function freshness(container, view, facts, reveal) {
     const before = memory.get(container);
-    const now = { display: view.display, gardens: view.gardens, chips: view.chips, reveal: reveal ? reveal.index : 0 };
+    const lines = new Set();
+    if (reveal) reveal.outcome.forEach((items, s) => items.forEach((_, i) => lines.add(outcomeKey(reveal, s, i))));
+    const now = {
+      display: view.display, gardens: view.gardens, chips: view.chips, committed: view.committed,
+      reveal: reveal ? reveal.index : 0, lines,
+    };
     memory.set(container, now);
     const fresh = new Set();
     if (!before) return { fresh, freshReveal: false };
@@ -399,6 +414,8 @@
       });
     }
     view.chips.forEach((c, s) => { if (c > (before.chips[s] || 0)) fresh.add(`chips:${s}`); });
+    for (const s of view.committed) if (!before.committed.includes(s)) fresh.add(`bid:${s}`);
+    for (const key of lines) if (!before.lines.has(key)) fresh.add(key);
     return { fresh, freshReveal: now.reveal !== before.reveal && now.reveal > 0 };
   }
 
@@ -426,7 +443,7 @@
 
     const felt = h("section", { class: `hp-felt phase-${view.phase}` },
       h("div", { class: "hp-centre" }, pileArea(view), displayArea(view, facts, takeActions, send, fresh), discardArea(view, facts)),
-      revealArea(view, seat, table, facts, reveal, freshReveal));
+      revealArea(view, seat, table, facts, reveal, fresh, freshReveal));
 
     const parts = [status, felt];
     if (seated(seat) && view.hands && view.hands[seat]) parts.push(handArea(view, seat, facts, bidActions, send));

@@ -74,7 +74,7 @@
   /* -- words ------------------------------------------------------------------------------------ */
   const isPlayer = (seat) => seat !== null && seat !== undefined;
   const nameOf = Potager.playerName;
-  const article = (kind) => (/^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`);
+  const article = Potager.withArticle;
   const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0");
   const colourOf = (s) => SEAT_COLOURS[s % SEAT_COLOURS.length];
 
@@ -252,6 +252,7 @@
     const name = nameOf(table, view.turn, seat);
     const you = ctx.legal.length > 0;
     const drawn = view.drawn;
+    if (table && table.status === "waiting") return ["Waiting for players", Potager.waitingForSeats(table.seats)];
     switch (view.phase) {
       case "over":
         return ["Game over", "Every contract is revealed below with the final scores."];

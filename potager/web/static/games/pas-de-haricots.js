@@ -27,8 +27,10 @@
 
   /* -- cards ----------------------------------------------------------------------------------- */
   /* The deck read from the game's facts (one per facts object): each trump is one suit's
-   * "Pas de Haricots" card, which makes that series worth 0; a court card shows its French
-   * corner letter, its name and what it does to its series (a minus rank: −, the Roi: ×2). */
+   * "Pas de Haricots" card, which makes that series worth 0; a court card shows its rank's
+   * letter in the notation (J, N, Q, K: issue 16 found the French R, C, D, V on the cards where
+   * the notation and the docs use these), its rulebook name and what it does to its series (a
+   * minus rank: −, the Roi: ×2); `legend` explains the letters on the page. */
   const decks = new WeakMap();
   function deckOf(facts) {
     if (!decks.has(facts)) {
@@ -36,7 +38,7 @@
       const court = (rank) => {
         const name = facts.rank_names[rank];
         if (!name) return null;
-        return [name[0], name, rank === facts.doubler_rank ? "×2" : facts.minus_ranks.includes(rank) ? "−" : ""];
+        return [rank, name, rank === facts.doubler_rank ? "×2" : facts.minus_ranks.includes(rank) ? "−" : ""];
       };
       decks.set(facts, {
         suits: facts.suits, suitName: facts.suit_names, trumpSuit: (card) => trumps[card], court,
@@ -122,6 +124,7 @@
   function prompt(view, seat, legal, table) {
     const name = (s) => nameOf(table, s, seat);
     const mine = legal.length > 0;
+    if (table && table.status === "waiting") return ["Waiting for players", Potager.waitingForSeats(table.seats)];
     switch (view.phase) {
       case "over":
         return ["Match over", "The score pad below shows every hand."];
@@ -232,6 +235,24 @@
       count ? h("div", { class: "hand-groups" }, groups) : h("p", { class: "muted" }, "No cards left in this hand."));
   }
 
+  /* What the letters on the cards mean: the court ranks as the notation writes them, with the
+   * rulebook's names and their effect on a series, and the trumps. */
+  function legend(facts) {
+    const deck = deckOf(facts);
+    const effect = { "−": "minus", "×2": "doubles" };
+    const courts = Object.keys(facts.rank_names).map((rank) => {
+      const [letter, name, sign] = deck.court(rank);
+      return h("li", { title: sign ? `${name}: ${effect[sign]} its series` : name },
+        h("b", {}, letter), ` ${name}`, sign ? h("span", { class: "effect" }, sign) : null);
+    });
+    const trumps = Object.keys(facts.pas_de_haricots);
+    return h("section", { class: "pdh-legend", "aria-label": "The letters on the cards" },
+      h("ul", {}, courts,
+        h("li", { title: "a trump makes its suit's series worth 0" },
+          h("b", {}, `${trumps[0]}–${trumps[trumps.length - 1]}`), " Pas de Haricots: its suit scores 0")),
+      h("p", {}, "− an odd number of minus cards makes a series negative; ×2 the Roi doubles it."));
+  }
+
   /* -- every player's series, by suit, with its current value ----------------------------------- */
   function seriesArea(view, seat, table) {
     const deck = deckOf(table.facts);
@@ -325,7 +346,7 @@
     if (seat !== null && seat !== undefined && Array.isArray(view.hand)) {
       parts.push(handArea(view, deckOf(table.facts), playActions, send, playActions.size > 0));
     }
-    parts.push(seriesArea(view, seat, table), sheetArea(view, seat, table));
+    parts.push(legend(table.facts), seriesArea(view, seat, table), sheetArea(view, seat, table));
     container.replaceChildren(h("div", { class: "pdh" }, parts));
   }
 

@@ -102,6 +102,19 @@ const Potager = (() => {
     return seatLabels(seats)[seat] || `Seat ${seat + 1}`;
   }
 
+  /* What a table waits for while some of its seats are not taken (issue 16: a drawing said
+   * "Waiting for You" there, though nobody can move before every seat is taken). */
+  function waitingForSeats(seats) {
+    const open = (seats || []).filter((s) => s.kind === "human" && !s.taken).length;
+    return `Waiting for ${open} more player${open === 1 ? "" : "s"} to take a seat…`;
+  }
+
+  /* "an aubergine", "a potato": a word with its indefinite article (by its first letter, which
+   * serves every game's words). */
+  function withArticle(word) {
+    return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
+  }
+
   /* A seat's name as a drawing shows it to `viewer`: "You" for the viewer's own seat. */
   function playerName(table, seat, viewer) {
     if (viewer !== null && viewer !== undefined && seat === viewer) return "You";
@@ -225,7 +238,7 @@ const Potager = (() => {
   }
 
   return {
-    h, api, store, inviteLink, humanize, seatName, playerName, generic, renderValue, renderActions,
+    h, api, store, inviteLink, humanize, seatName, playerName, waitingForSeats, withArticle, generic, renderValue, renderActions,
     describeEvent, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();

@@ -93,10 +93,7 @@
   }
 
   function turnText() {
-    if (state.status === "waiting") {
-      const open = state.seats.filter((s) => s.kind === "human" && !s.taken).length;
-      return `Waiting for ${open} more player${open === 1 ? "" : "s"} to take a seat…`;
-    }
+    if (state.status === "waiting") return Potager.waitingForSeats(state.seats);
     if (state.status === "finished") {
       const winners = state.result.winners.map(names);
       return `Game over — ${winners.join(" and ")} ${winners.length === 1 ? "wins" : "win"}!`;
