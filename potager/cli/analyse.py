@@ -21,7 +21,7 @@ from rich.table import Table
 from potager import games
 from potager.analysis import LABELS, Analysis, analyse, chart, evaluator
 
-from .options import fail
+from .options import fail, stop
 from .replay import load_record
 
 ITERATIONS = 1000
@@ -58,9 +58,11 @@ def analyse_command(
     """Evaluate every decision of a game with the search and label each move played."""
     record = load_record(path)
     if seat is not None and not 0 <= seat < record.players:
-        fail(f"--seat must be a seat of this {record.players}-player game, 0…{record.players - 1}")
+        fail(
+            f"must be a seat of this {record.players}-player game, 0…{record.players - 1}", "--seat"
+        )
     if seconds is not None and iterations is not None:
-        fail("give --seconds or --iterations, not both")
+        fail("give --seconds or --iterations, not both", "--seconds")
     level = (
         f"ismcts:seconds={seconds:g}"
         if seconds is not None
@@ -70,7 +72,7 @@ def analyse_command(
     try:
         search = evaluator(level, game)
     except ValueError as exc:
-        fail(str(exc))
+        fail(str(exc), "--seconds" if seconds is not None else "--iterations")
     console = Console(stderr=json_path == Path("-"))
     columns = (
         TextColumn("[progress.description]{task.description}"),
@@ -90,7 +92,7 @@ def analyse_command(
                 lambda done, total: bar.update(task, completed=done, total=total),
             )
         except KeyboardInterrupt:
-            fail("interrupted", code=130)
+            stop("interrupted", 130)
     console.print(report(analysis))
     if json_path is not None:
         text = json.dumps(analysis.to_dict(), indent=1)
@@ -103,7 +105,7 @@ def analyse_command(
         try:
             chart.draw(analysis.to_dict(), chart_path, f"{game.title} · {level} · seed {seed}")
         except OSError as exc:
-            fail(f"cannot write {chart_path}: {exc.strerror}", code=1)
+            stop(f"cannot write {chart_path}: {exc.strerror}", 1)
         console.print(f"Chart drawn in {chart_path}.")
 
 
@@ -111,7 +113,7 @@ def write(path: Path, text: str) -> None:
     try:
         path.write_text(text)
     except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror}", code=1)
+        stop(f"cannot write {path}: {exc.strerror}", 1)
 
 
 def report(analysis: Analysis) -> RenderableType:

@@ -1,26 +1,38 @@
 """What every sub-command parses the same way: the game, ``--variant key=value``, ``--bots``.
 
-A user error ends the command with a one-line message on stderr and exit code 2 (never a
-traceback): `fail`.
+A bad argument ends the command the way Click ends it for an argument it cannot parse: the usage,
+"Try ... --help", the message in an Error panel on stderr, exit code 2 (never a traceback): `fail`.
+One style for both (issue 16: ours was a one-line ``error:``). A command that fails after its
+arguments were accepted (a file it cannot write, an interruption) shows the same panel: `stop`.
 """
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.panel import Panel
 
 from potager import agents, games
 from potager.engine import Game
 
-USAGE_ERROR = 2
-"""Exit code of a command given something it cannot use (like Click's usage errors)."""
+Variant = Annotated[
+    list[str] | None,
+    typer.Option("--variant", "-v", metavar="OPTION=VALUE", help="a rulebook variant, repeatable"),
+]
+"""The ``--variant`` option of every command that starts games."""
 
 
-def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
-    """Print ``message`` as an error on stderr and end the command with ``code``."""
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+def fail(message: str, argument: str | None = None) -> NoReturn:
+    """A bad argument (``argument``: its name, ``--seat``): Click's usage error, exit code 2."""
+    raise typer.BadParameter(message, param_hint=None if argument is None else f"'{argument}'")
+
+
+def stop(message: str, code: int) -> NoReturn:
+    """End a command that cannot go on with ``code``, its message in Click's Error panel."""
+    panel = Panel(message, title="Error", title_align="left", border_style="red")
+    Console(stderr=True).print(panel, highlight=False)
     raise typer.Exit(code)
 
 
@@ -41,10 +53,10 @@ def load_game(name: str) -> Game:
     if name in games.names():
         missing = scan_games()[1]
         if name in missing:
-            fail(f"{name} cannot be loaded yet ({missing[name]})")
+            fail(f"{name} cannot be loaded yet ({missing[name]})", "GAME")
         return games.get(name)
     known = ", ".join(g.name for g in scan_games()[0]) or "none yet"
-    fail(f"unknown game {name!r}; games: {known}")
+    fail(f"unknown game {name!r}; games: {known}", "GAME")
 
 
 def parse_variant(game: Game, pairs: list[str] | None) -> dict[str, Any]:
@@ -55,22 +67,23 @@ def parse_variant(game: Game, pairs: list[str] | None) -> dict[str, Any]:
         key, sep, text = pair.partition("=")
         key, text = key.strip(), text.strip()
         if not sep or not key:
-            fail(f"--variant takes key=value, not {pair!r}")
+            fail(f"takes option=value, not {pair!r}", "--variant")
         if key not in game.variants:
             options = ", ".join(sorted(game.variants)) or "none"
-            fail(f"unknown variant option {key!r} for {game.name}; options: {options}")
+            fail(f"unknown variant option {key!r} for {game.name}; options: {options}", "--variant")
         allowed = game.variants[key][0]
         matches = [v for v in allowed if spelling(v).casefold() == text.casefold()]
         if not matches:
             fail(
                 f"variant option {key!r} of {game.name} takes one of "
-                f"{', '.join(spelling(v) for v in allowed)}, not {text!r}"
+                f"{', '.join(spelling(v) for v in allowed)}, not {text!r}",
+                "--variant",
             )
         chosen[key] = matches[0]
     try:
         return game.resolve_variant(chosen)
     except ValueError as exc:
-        fail(str(exc))
+        fail(str(exc), "--variant")
 
 
 def spelling(value: Any) -> str:
@@ -120,15 +133,17 @@ def parse_bots(game: Game, text: str | None, seats: int) -> list[str]:
     if len(names) == 1:
         names *= seats
     if len(names) != seats:
-        fail(f"--bots needs {seats} level(s) separated by commas (or one for all), not {text!r}")
+        fail(f"needs {seats} level(s) separated by commas (or one for all), not {text!r}", "--bots")
     for name in names:
         if ":" in name:
             try:
                 agents.make(name, game)
             except ValueError as exc:
-                fail(str(exc))
+                fail(str(exc), "--bots")
         elif name not in levels:
-            fail(f"unknown bot level {name!r} for {game.name}; levels: {', '.join(levels)}")
+            fail(
+                f"unknown bot level {name!r} for {game.name}; levels: {', '.join(levels)}", "--bots"
+            )
     return names
 
 
@@ -139,5 +154,5 @@ def check_players(game: Game, players: int | None) -> int:
     try:
         game.check_players(players)
     except ValueError as exc:
-        fail(str(exc))
+        fail(str(exc), "--players")
     return players

@@ -13,7 +13,7 @@ from potager import agents
 from potager.analysis import HINT_LEVEL, Evaluator, evaluator
 from potager.engine import Agent, Game, SeatHolder, State, signed
 
-from .options import check_players, fail, load_game, parse_bots, parse_variant
+from .options import Variant, check_players, fail, load_game, parse_bots, parse_variant, stop
 from .terminal import Quit, TerminalPlay
 
 INTERRUPTED = 130
@@ -29,9 +29,7 @@ def play(
     ] = None,
     seat: Annotated[int, typer.Option(help="your seat, 0-based")] = 0,
     seed: Annotated[int | None, typer.Option(help="seed of the game (random by default)")] = None,
-    variant: Annotated[
-        list[str] | None, typer.Option("--variant", "-v", help="option=value, repeatable")
-    ] = None,
+    variant: Variant = None,
     record: Annotated[
         Path | None, typer.Option(help="save the game record here (also when you quit)")
     ] = None,
@@ -45,7 +43,7 @@ def play(
     players = check_players(game, players)
     options = parse_variant(game, variant)
     if not 0 <= seat < players:
-        fail(f"--seat must be a seat of the table, 0…{players - 1}, not {seat}")
+        fail(f"must be a seat of the table, 0…{players - 1}, not {seat}", "--seat")
     levels = parse_bots(game, bots, players - 1)
     bot_seats = [s for s in range(players) if s != seat]
     seated: dict[int, Agent] = {
@@ -89,7 +87,7 @@ def hint_search(game: Game) -> Evaluator:
     try:
         return evaluator(HINT_LEVEL, game)
     except ValueError as exc:
-        fail(f"hints need the search: {exc}")
+        fail(f"hints need the search: {exc}", "--hints")
 
 
 def save_record(state: State, holders: list[SeatHolder], path: Path, console: Console) -> None:
@@ -98,5 +96,5 @@ def save_record(state: State, holders: list[SeatHolder], path: Path, console: Co
     try:
         path.write_text(signed(state, holders).to_json() + "\n")
     except OSError as exc:
-        fail(f"cannot save the record to {path}: {exc.strerror}", code=1)
+        stop(f"cannot save the record to {path}: {exc.strerror}", 1)
     console.print(f"Record saved to {path} ({len(state.moves)} moves).")

@@ -43,7 +43,7 @@ def replay(
     steps = steps_of(record)
     players = steps[0].players
     if seat is not None and not 0 <= seat < players:
-        fail(f"--seat must be a seat of this {players}-player game, 0…{players - 1}, not {seat}")
+        fail(f"must be a seat of this {players}-player game, 0…{players - 1}, not {seat}", "--seat")
     console = Console()
     viewer = Replay(steps, seat, record.seats)
     start = min(move, len(steps) - 1)
@@ -59,12 +59,12 @@ def load_record(path: Path) -> GameRecord:
     try:
         text = path.read_bytes()
     except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror}")
+        fail(f"cannot read {path}: {exc.strerror}", "RECORD")
     try:
         record = GameRecord.from_json(text)
         games.replay(record)
     except (RecordError, ImportError) as exc:
-        fail(f"{path} is not a record Potager can replay: {exc}")
+        fail(f"{path} is not a record Potager can replay: {exc}", "RECORD")
     return record
 
 

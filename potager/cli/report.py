@@ -11,7 +11,7 @@ from rich.console import Console
 
 from potager.arena import report
 
-from .options import fail, load_game, parse_variant, spelling
+from .options import Variant, fail, load_game, parse_variant, spelling, stop
 from .running import DaskLocal, Scheduler, Workers, backend, progress_bar
 from .tournament import player_counts
 
@@ -34,9 +34,7 @@ def report_command(
     ] = 400,
     out: Annotated[Path, typer.Option(help="directory of the report")] = Path("report"),
     seed: Annotated[int, typer.Option(help="seed: the same seed gives the same report")] = 1,
-    variant: Annotated[
-        list[str] | None, typer.Option("--variant", "-v", help="option=value, repeatable")
-    ] = None,
+    variant: Variant = None,
     budget: Annotated[
         float, typer.Option(min=1, help="seconds the default bots may take, estimated")
     ] = report.BUDGET,
@@ -77,7 +75,7 @@ def report_command(
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            fail(f"cannot write the report into {out}: {exc.strerror}")
+            fail(f"cannot write the report into {out}: {exc.strerror}", "--out")
         with progress_bar(console) as bar:
             task = bar.add_task(f"{game.name} report", total=games_count * len(plan.runs()))
             try:
@@ -88,7 +86,7 @@ def report_command(
                     lambda done, total: bar.update(task, completed=done, refresh=True),
                 )
             except KeyboardInterrupt:
-                fail("interrupted: the runs finished are cached; run again to carry on", 130)
+                stop("interrupted: the runs finished are cached; run again to carry on", 130)
     variant_text = ", ".join(f"{k}={spelling(v)}" for k, v in plan.variant.items()) or "none"
     context = (
         f"{plan.games} games per configuration, players {', '.join(map(str, plan.players))}, "

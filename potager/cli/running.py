@@ -40,7 +40,7 @@ def backend(
 ) -> Iterator[Backend]:
     """A Dask cluster (``--scheduler`` or ``--dask-local``) or the local process pool."""
     if scheduler is not None and dask_local is not None:
-        fail("--scheduler and --dask-local are two clusters: give one")
+        fail("--scheduler and --dask-local are two clusters: give one", "--scheduler")
     if scheduler is None and dask_local is None:
         yield local_backend(workers or os.cpu_count())
         return
@@ -50,7 +50,7 @@ def backend(
         with cluster_backend(scheduler, dask_local) as found:
             yield found
     except OSError as exc:
-        fail(f"cannot reach the Dask scheduler {scheduler}: {exc}")
+        fail(f"cannot reach the Dask scheduler {scheduler}: {exc}", "--scheduler")
 
 
 class GameRate(TextColumn):

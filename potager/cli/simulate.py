@@ -15,7 +15,16 @@ from rich.table import Table
 from potager.arena.rows import FORMATS, write_rows
 from potager.arena.simulate import Line, Summary, simulate
 
-from .options import check_players, fail, load_game, parse_bots, parse_variant, spelling
+from .options import (
+    Variant,
+    check_players,
+    fail,
+    load_game,
+    parse_bots,
+    parse_variant,
+    spelling,
+    stop,
+)
 from .running import DaskLocal, Scheduler, Workers, backend, progress_bar
 
 
@@ -30,9 +39,7 @@ def simulate_command(
     seed: Annotated[
         int | None, typer.Option(help="seed of the simulation (random by default)")
     ] = None,
-    variant: Annotated[
-        list[str] | None, typer.Option("--variant", "-v", help="option=value, repeatable")
-    ] = None,
+    variant: Variant = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the totals as JSON")] = False,
     records: Annotated[
         Path | None,
@@ -61,9 +68,9 @@ def simulate_command(
         try:
             records.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            fail(f"cannot write records into {records}: {exc.strerror}")
+            fail(f"cannot write records into {records}: {exc.strerror}", "--records")
     if games_out is not None and games_out.suffix not in FORMATS:
-        fail(f"--games-out writes {' or '.join(FORMATS)} files, not {games_out.name!r}")
+        fail(f"writes {' or '.join(FORMATS)} files, not {games_out.name!r}", "--games-out")
     console = Console(stderr=as_json)
     with backend(workers, scheduler, dask_local) as runner, progress_bar(console) as bar:
         task = bar.add_task(f"{game.name}", total=games_count)
@@ -81,12 +88,12 @@ def simulate_command(
                 measure=games_out is not None,
             )
         except KeyboardInterrupt:
-            fail("interrupted", code=130)
+            stop("interrupted", 130)
     if games_out is not None:
         try:
             write_rows(summary.rows, games_out)
         except OSError as exc:
-            fail(f"cannot write {games_out}: {exc.strerror}")
+            stop(f"cannot write {games_out}: {exc.strerror}", 1)
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), indent=1))
     else:

@@ -14,7 +14,7 @@ from rich.table import Table
 from potager.arena import html, plots, ratings
 from potager.arena.tournament import Board, Plan, make_plan, run, seatings, standings
 
-from .options import fail, load_game, parse_variant, spelling
+from .options import Variant, fail, load_game, parse_variant, spelling, stop
 from .running import DaskLocal, Scheduler, Workers, backend, progress_bar
 
 
@@ -29,9 +29,7 @@ def tournament_command(
         int, typer.Option("--games", "-n", min=1, help="games per player count")
     ] = 120,
     seed: Annotated[int, typer.Option(help="seed: the same seed resumes the same tournament")] = 1,
-    variant: Annotated[
-        list[str] | None, typer.Option("--variant", "-v", help="option=value, repeatable")
-    ] = None,
+    variant: Variant = None,
     database: Annotated[
         str | None,
         typer.Option(help="database URL (POTAGER_DATABASE_URL or sqlite:///potager.db)"),
@@ -85,7 +83,7 @@ def tournament_command(
                 lambda done, total: bar.update(task, completed=done, refresh=True),
             )
         except KeyboardInterrupt:
-            fail("interrupted: the finished games are kept; run again to carry on", code=130)
+            stop("interrupted: the finished games are kept; run again to carry on", 130)
     boards = standings(plan, kept, bootstrap)
     if html_out is not None:
         html_out.write_text(report_page(plan, boards))
@@ -105,7 +103,7 @@ def player_counts(text: str) -> list[int]:
     try:
         return [int(part) for part in text.split(",")]
     except ValueError:
-        fail(f"--players takes numbers separated by commas, not {text!r}")
+        fail(f"takes numbers separated by commas, not {text!r}", "--players")
 
 
 def _context(plan: Plan, played: int | None = None) -> str:

@@ -131,7 +131,7 @@ def test_analyse_command_prints_and_writes(monkeypatch: pytest.MonkeyPatch, tmp_
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--seat", "3"], "--seat must be a seat of this 3-player game"),
+        (["--seat", "3"], "must be a seat of this 3-player game"),
         (["--seconds", "1", "--iterations", "5"], "not both"),
     ],
 )

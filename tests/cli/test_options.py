@@ -18,5 +18,6 @@ def test_search_levels_keep_their_comma_separated_parameters() -> None:
 
 @pytest.mark.parametrize("text", ["ismcts:iterations=0", "ismcts:speed=2", "nope", "random,x=1"])
 def test_bad_levels_are_refused_with_a_message(text: str) -> None:
-    with pytest.raises(typer.Exit):
+    with pytest.raises(typer.BadParameter) as refused:
         parse_bots(games.get("heuschrecken-poker"), text, 2)
+    assert refused.value.format_message().startswith("Invalid value for '--bots': ")

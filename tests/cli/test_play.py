@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,11 @@ from tests.analysis.fake import ViewDigestSearch
 from tests.toy import GIVE, KEEP, register
 
 runner = CliRunner()
+
+
+def plain(output: str) -> str:
+    """The words of a command's output, without the boxes of Click's Error panel."""
+    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", output).split())
 
 
 def session(monkeypatch: pytest.MonkeyPatch, answers: list[str], hints: Evaluator | None = None):
@@ -139,23 +145,34 @@ def test_play_command_plays_to_the_end(monkeypatch: pytest.MonkeyPatch, tmp_path
     [
         (["play", "chess"], "unknown game 'chess'"),
         (["play", "toy", "--players", "9"], "2 to 4 players, not 9"),
-        (["play", "toy", "--seat", "2"], "--seat must be a seat of the table, 0…1"),
-        (["play", "toy", "-v", "cards=5"], "takes one of 4, 6, not '5'"),
-        (["play", "toy", "-v", "colour=red"], "unknown variant option 'colour'"),
-        (["play", "toy", "-v", "bonus"], "--variant takes key=value"),
-        (["play", "toy", "--bots", "genius"], "unknown bot level 'genius'"),
+        (["play", "toy", "--seat", "2"], "'--seat': must be a seat of the table, 0…1"),
+        (
+            ["play", "toy", "-v", "cards=5"],
+            "'--variant': variant option 'cards' of toy takes one of",
+        ),
+        (["play", "toy", "-v", "colour=red"], "'--variant': unknown variant option 'colour'"),
+        (["play", "toy", "-v", "bonus"], "'--variant': takes option=value"),
+        (["play", "toy", "--bots", "genius"], "'--bots': unknown bot level 'genius'"),
         (["play", "toy", "--bots", "policy:none.npz"], "cannot load a policy from 'none.npz'"),
-        (["play", "toy", "-p", "3", "--bots", "random,random,random"], "needs 2 level"),
+        (["play", "toy", "-p", "3", "--bots", "random,random,random"], "'--bots': needs 2 level"),
+        (["play", "toy", "--players", "x"], "'--players' / '-p': Input should be a valid integer"),
+        (["play", "toy", "--bogus"], "No such option: --bogus"),
     ],
 )
 def test_bad_options_are_refused_clearly(
     monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
 ) -> None:
+    """Ours and Click's alike, in one style (issue 16: ours was a line "error: ...", Click's an
+    Error panel under the usage)."""
     register(monkeypatch)
     result = runner.invoke(app, args)
     assert result.exit_code == 2
-    assert message in " ".join(result.output.split())
-    assert "Traceback" not in result.output
+    text = plain(result.output)
+    assert message in text
+    assert text.startswith(
+        "Usage: potager play [OPTIONS] {GAME} Try 'potager play --help' for help."
+    )
+    assert "Error" in text and "error:" not in text and "Traceback" not in result.output
 
 
 def test_hint_is_refused_without_hints(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -195,4 +212,12 @@ def test_a_two_player_game_says_so_when_given_three() -> None:
     """Issue 16: the message read "played by 2 to 2 players"."""
     result = runner.invoke(app, ["play", "garden-rush", "--players", "3"])
     assert result.exit_code == 2
-    assert "garden-rush is played by 2 players only, not 3" in " ".join(result.output.split())
+    assert "garden-rush is played by 2 players only, not 3" in plain(result.output)
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["replay"], ["simulate"], ["analyse"]])
+def test_help_shows_no_value_beside_a_flag(command: list[str]) -> None:
+    """Issue 16: ``--help <bool>``, ``--hints <bool>``."""
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0
+    assert "<bool>" not in result.output and "<list[str]>" not in result.output

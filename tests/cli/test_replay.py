@@ -130,7 +130,7 @@ def test_replay_refuses_a_missing_file_and_a_bad_seat(
     assert result.exit_code == 2 and "cannot read" in result.output
     path = saved_game(monkeypatch, tmp_path)
     result = runner.invoke(app, ["replay", str(path), "--seat", "5"])
-    assert result.exit_code == 2 and "--seat must be a seat" in result.output
+    assert result.exit_code == 2 and "'--seat': must be a seat" in result.output
 
 
 def test_games_lists_what_imports(monkeypatch: pytest.MonkeyPatch) -> None:
