@@ -1,13 +1,17 @@
 """The pages every game shares, as issue 16 found them ("Found, to mend"): each seat has one
-distinct, short label everywhere.
+distinct, short label everywhere; an error names seats as the page does.
 """
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import json
+import urllib.request
+from typing import Any
+
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from potager import games
-from tests.web.clicking import draw_state
+from tests.web.clicking import create_table, draw_state, open_page
 
 TWO_HEURISTIC_BOTS = [
     {"seat": 0, "kind": "human", "level": None, "name": "Ada"},
@@ -37,3 +41,37 @@ def test_a_drawing_shows_each_label_whole(lobby: Page) -> None:
     expect(names).to_have_text(["You", "Heuristic bot 2", "Random bot", "Heuristic bot 4"])
     cut = names.evaluate_all("els => els.filter((e) => e.scrollWidth > e.clientWidth).length")
     assert cut == 0
+
+
+def test_an_error_names_seats_as_the_page_does(browser: Browser, server: str) -> None:
+    """Issue 16: a toast said "it is not seat 0's turn" where the page numbers seats from 1.
+    Ada bids; Bob (seated through the API) has not; a move of Ada's then is refused."""
+    page, errors = open_page(browser)
+    sockets: list[WebSocketRoute] = []
+    page.route_web_socket("**/ws/tables/*", lambda ws: sockets.append(ws.connect_to_server()))
+    url = create_table(page, server, "heuschrecken-poker", ["you", "human"])
+    table = url.rsplit("/", 1)[1]
+    post(f"{server}/api/tables/{table}/join", {"seat": 1, "name": "Bob"})
+    page.locator(".hp-hand [data-action='3']").click()
+    expect(page.locator(".hp-status")).to_contain_text("Your bid is down")
+    version = get(f"{server}/api/tables/{table}")["version"]
+    sockets[-1].send(json.dumps({"type": "act", "version": version, "notation": "4"}))
+    expect(page.locator(".toast")).to_have_text("it is not your turn")
+    assert page.evaluate(
+        'seats => Potager.serverText("seat 1 is taken; it is not seat 1\'s turn", seats, 0)',
+        TWO_HEURISTIC_BOTS,
+    ) == ("Heuristic bot 2 is taken; it is not Heuristic bot 2’s turn")
+    assert not errors
+
+
+def post(url: str, body: dict[str, object]) -> dict[str, object]:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return dict(json.load(response))
+
+
+def get(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return dict(json.load(response))

@@ -102,6 +102,17 @@ const Potager = (() => {
     return seatLabels(seats)[seat] || `Seat ${seat + 1}`;
   }
 
+  /* A server's message as the page words it: its seats are numbered from 0 ("it is not seat 0's
+   * turn") where the page names them by label, numbered from 1, and calls the viewer's own
+   * "you" (issue 16); the message's code is left as it is. */
+  function serverText(text, seats, viewer) {
+    return String(text).replace(/\bseat (\d+)('s)?/gi, (_, n, owner) => {
+      const seat = Number(n);
+      if (seat === viewer) return owner ? "your" : "you";
+      return `${seatName(seats, seat)}${owner ? "’s" : ""}`;
+    });
+  }
+
   /* What a table waits for while some of its seats are not taken (issue 16: a drawing said
    * "Waiting for You" there, though nobody can move before every seat is taken). */
   function waitingForSeats(seats) {
@@ -238,7 +249,7 @@ const Potager = (() => {
   }
 
   return {
-    h, api, store, inviteLink, humanize, seatName, playerName, waitingForSeats, withArticle, generic, renderValue, renderActions,
+    h, api, store, inviteLink, humanize, seatName, playerName, serverText, waitingForSeats, withArticle, generic, renderValue, renderActions,
     describeEvent, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();

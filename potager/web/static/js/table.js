@@ -63,7 +63,7 @@
       pending = null;
       if (state) draw();
       if (message.code === "stale") socket.send(JSON.stringify({ type: "sync" }));
-      if (message.code !== "forbidden" || me) toast(message.message);
+      if (message.code !== "forbidden" || me) toast(said(message.message));
     }
   }
 
@@ -75,6 +75,9 @@
   }
 
   function names(seat) { return seatName(state.seats, seat); }
+
+  /* A server's words with its seat numbers as this page names seats. */
+  function said(text) { return state ? Potager.serverText(text, state.seats, state.seat) : text; }
 
   function drawSeats() {
     const toMove = new Set(state.to_move);
@@ -185,7 +188,7 @@
       $("hint-line").textContent = `Hint: ${best.label} — win chance ${win(best.win)} (${win(best.win_low)}–${win(best.win_high)})`;
     } catch (error) {
       $("hint-line").textContent = "";
-      toast(`No hint: ${error.message}`);
+      toast(`No hint: ${said(error.message)}`);
     }
     $("hint").disabled = false;
   }
@@ -196,7 +199,7 @@
       store.saveSeat(grant.table_id, grant.seat, grant.token);
       location.href = `/table/${grant.table_id}`;
     } catch (error) {
-      toast(`No rematch: ${error.message}`);
+      toast(`No rematch: ${said(error.message)}`);
     }
   }
 
@@ -205,7 +208,7 @@
     try {
       await api(`/api/tables/${tableId}/leave`, me);
     } catch (error) {
-      toast(error.message);
+      toast(said(error.message));
     }
     store.forgetSeat(tableId);
     me = null;
