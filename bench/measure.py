@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import resource
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -215,10 +216,10 @@ def simulation(game: Game, seconds: float, repeats: int = 2) -> list[Measure]:
     - one worker beside bare random playouts of the same configuration measured just before
       (`random_playout`, no agent, no view), both in CPU time: the bot path's cost;
     - every core beside one worker with the same number of games (about ``seconds`` worth on one
-      worker), both in wall time as a user waits for them, taken in turn ``repeats`` times and
-      the fastest of each kept. Comparing a pool's wall time with one worker's CPU time would
-      count the other work of a shared machine against the pool alone; only idle cores can
-      show the speed-up, so read it beside the machine's load."""
+      worker), taken in turn ``repeats`` times, the fastest of each kept: in wall time as a user
+      waits for them, which only idle cores can show (read it beside the machine's load), and by
+      CPU time, ``workers × one worker's CPU per game / the pool's`` (the parent's and its
+      workers'): the speed-up the pool's own overheads leave, whatever else shares the cores."""
     players = min(4, game.max_players)
     bots = ["random"] * players
     bare = random_playouts(game, players, {}, seconds)
@@ -226,34 +227,40 @@ def simulation(game: Game, seconds: float, repeats: int = 2) -> list[Measure]:
     probe = simulate(game.name, bots, 100, 0, backend=InlineBackend())
     count = max(20, int(probe.games_per_second * seconds))
     name = f"random ×{players}, {game.name}"
-    started = time.process_time()
-    summary = simulate(game.name, bots, count, 0, backend=InlineBackend())
-    cpu = Measure(
-        "simulation",
-        f"{name}, 1 worker",
-        summary.tally.decisions,
-        count,
-        time.process_time() - started,
-    )
-    cpu.extra["vs_playout"] = round(cpu.games_per_second / bare.games_per_second, 3)
-    cpu.what += f" ({cpu.extra['vs_playout']:.2f}× bare playouts)"
     backends: list[Backend] = [InlineBackend(), ProcessBackend(os.cpu_count() or 1)]
     walls = [math.inf] * len(backends)
+    cpus = [math.inf] * len(backends)
+    decisions = 0
     for _ in range(repeats):
         for which, backend in enumerate(backends):
-            walls[which] = min(
-                walls[which], simulate(game.name, bots, count, 0, backend=backend).seconds
-            )
+            started = _cpu_seconds()
+            summary = simulate(game.name, bots, count, 0, backend=backend)
+            cpus[which] = min(cpus[which], _cpu_seconds() - started)
+            walls[which] = min(walls[which], summary.seconds)
+            decisions = summary.tally.decisions
+    cpu = Measure("simulation", f"{name}, 1 worker", decisions, count, cpus[0])
+    cpu.extra["vs_playout"] = round(cpu.games_per_second / bare.games_per_second, 3)
+    cpu.what += f" ({cpu.extra['vs_playout']:.2f}× bare playouts)"
     one, every = (
         Measure(
             "simulation",
             f"{name}, {backend.workers} worker{'s' if backend.workers > 1 else ''}, wall time",
-            summary.tally.decisions,
+            decisions,
             count,
             wall,
         )
         for backend, wall in zip(backends, walls, strict=True)
     )
     every.extra["vs_one_worker"] = round(every.games_per_second / one.games_per_second, 3)
-    every.what += f" ({every.extra['vs_one_worker']:.2f}× 1 worker)"
+    every.extra["vs_one_worker_cpu"] = round(backends[1].workers * cpus[0] / cpus[1], 3)
+    every.what += (
+        f" ({every.extra['vs_one_worker']:.2f}× 1 worker; "
+        f"{every.extra['vs_one_worker_cpu']:.2f}× by CPU time)"
+    )
     return [bare, cpu, one, every]
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its children that have ended (a pool's workers)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
