@@ -21,9 +21,19 @@ if TYPE_CHECKING:
     from .rules import KrautUndRuebenState
 
 
-def _stack(state: KrautUndRuebenState, i: int) -> list[str]:
-    """The tiles on space ``i``, bottom first."""
-    return [KINDS[k] for k in (state.base[i], state.cover[i]) if k != EMPTY]
+def _spaces(state: KrautUndRuebenState, g: int) -> dict[str, list[str]]:
+    """The tiles of garden ``g`` per space that holds any, bottom first, in space order.
+
+    Most of a view's work (every decision of an RL environment builds one, issue 15): a plain
+    loop over the garden's codes, not a call per space."""
+    base, cover, first = state.base, state.cover, g * SIZE
+    spaces: dict[str, list[str]] = {}
+    for s, name in enumerate(SPACES):
+        bottom = base[first + s]
+        if bottom != EMPTY:
+            top = cover[first + s]
+            spaces[name] = [KINDS[bottom]] if top == EMPTY else [KINDS[bottom], KINDS[top]]
+    return spaces
 
 
 def build(state: KrautUndRuebenState, seat: Seat | None) -> View:
@@ -42,11 +52,7 @@ def build(state: KrautUndRuebenState, seat: Seat | None) -> View:
                 "garden": g + 1,
                 "owner": None if state.owner[g] < 0 else state.owner[g],
                 "full": state.filled[g] == SIZE,
-                "spaces": {
-                    name: _stack(state, g * SIZE + s)
-                    for s, name in enumerate(SPACES)
-                    if state.base[g * SIZE + s] != EMPTY
-                },
+                "spaces": _spaces(state, g),
             }
             for g in range(state.gardens)
         ],
@@ -59,7 +65,7 @@ def build(state: KrautUndRuebenState, seat: Seat | None) -> View:
         "contract": own,
         "contracts": [c if over or s == seat else None for s, c in enumerate(state.contracts)],
         "running_score": None if seat is None else sum(state.garden_points(seat)),
-        "history": copy.deepcopy(state.history),
+        "history": copy.deepcopy(state.history) if state.history else [],
         "totals": list(state.totals),
     }
 
