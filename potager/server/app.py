@@ -7,24 +7,31 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi import Depends, FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from potager.store import Store
 
-from . import analysis, lobby, pages, play
+from . import analysis, lobby, pages, play, refusals
 from .analysis import Analyst
 from .config import Settings
+from .limits import Guard, SecurityHeaders, rate_limited
 from .manager import Refused, TableManager
 from .schemas import ClientMessage, ServerMessage
 
 WS_DOC = """Connect, then send a `Hello` (`{"type": "hello", "seat": 1, "token": "..."}`, or
-`"seat": null` to watch). The server answers with a `StateMessage` (your view, your legal actions,
-the log you may read), then one after every move, and `PresenceMessage`s when people come and go.
+`"seat": null` to watch) within `hello_timeout` seconds. The server answers with a `StateMessage`
+(your view, your legal actions, the log you may read), then one after every move, and
+`PresenceMessage`s when people come and go.
 Send `Act` (`{"type": "act", "version": 12, "action": 3}` or `"notation": "corn"`) with the
 version you saw: a stale, illegal or malformed message gets an `ErrorMessage` and changes nothing.
-A wrong token gets `ErrorMessage(code="forbidden")` and the socket is closed (code 4403)."""
+A wrong token gets `ErrorMessage(code="forbidden")` and the socket is closed (code 4403).
+A message past the socket's rate gets `ErrorMessage(code="rate_limited")` and is dropped; a
+client with too many sockets, or a full table, gets `ErrorMessage(code="too_many")` and the
+socket is closed (code 4429); a socket silent while its table does not change for
+`idle_timeout` seconds is closed (code 4408). A page of another origin is refused (HTTP 403)."""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -47,20 +54,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Four garden-themed tabletop games: lobby, tables and WebSocket play.",
         version="0.1.0",
         lifespan=lifespan,
+        max_body_size=settings.limits.max_body or None,
     )
-    app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
-    app.include_router(lobby.router)
+    app.state.guard = Guard(settings.limits)
+    app.add_middleware(SecurityHeaders)
+    app.add_exception_handler(Refused, refusals.refused)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, refusals.http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, refusals.invalid_request)  # type: ignore[arg-type]
+    limited = [Depends(rate_limited)]
+    app.include_router(lobby.router, dependencies=limited)
     app.include_router(play.router)
-    app.include_router(analysis.router)
+    app.include_router(analysis.router, dependencies=limited)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
-
-
-async def _refused(request: Request, exc: Refused) -> JSONResponse:
-    """A request the lobby refuses: its HTTP status and why, as FastAPI's errors are shaped."""
-    return JSONResponse({"detail": str(exc)}, status_code=exc.status)
 
 
 def _openapi(app: FastAPI) -> dict[str, Any]:

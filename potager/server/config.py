@@ -3,13 +3,104 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from potager.store import database_url
 
 
 def _cpu_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """At most ``count`` in any ``seconds`` (a token bucket of ``count`` tokens refilled over
+    ``seconds``); written ``COUNT/SECONDS``, or ``off``."""
+
+    count: int
+    seconds: float
+
+    @classmethod
+    def parse(cls, text: str) -> Rate | None:
+        if text.strip().lower() == "off":
+            return None
+        count, _, seconds = text.partition("/")
+        rate = cls(int(count), float(seconds or 1))
+        if rate.count < 1 or rate.seconds <= 0:
+            raise ValueError(f"a rate is COUNT/SECONDS with both above 0, not {text!r}")
+        return rate
+
+
+@dataclass
+class Limits:
+    """What one client may ask of the server (issue 13: nobody exhausts it for the others).
+    Each is read from ``POTAGER_`` and its name in capitals (``POTAGER_MAX_BODY``); a count of
+    0 and a rate of ``off`` mean no limit. Counts per client are per client address and per
+    server process.
+
+    Requests: ``max_body`` bytes of a request's body (413 past it, before it is parsed);
+    ``max_header`` bytes of its head; ``request_timeout`` seconds to receive a request, head
+    and body (a slowloris connection is closed then); ``keep_alive`` seconds an idle HTTP
+    connection is kept; ``max_connections`` connections in all (503 past it);
+    ``client_connections`` HTTP connections of one client at once. ``create_rate``: tables one
+    client may open, ``seat_rate``: its other requests that change something (join, leave,
+    rematch, hint, analysis), both 429 past the rate.
+
+    WebSockets: ``max_message`` bytes of a message; ``message_rate`` messages one socket may
+    send; ``client_sockets`` sockets of one client at once; ``table_sockets`` sockets at one
+    table (seats and spectators); ``hello_timeout`` seconds to say hello; ``idle_timeout``
+    seconds a socket may stay silent while its table does not change. ``allowed_origins``
+    (comma-separated): the pages besides the server's own that may open a socket (a browser
+    says which page opens it; other clients say none and are let in)."""
+
+    max_body: int = 64 * 1024
+    max_header: int = 16 * 1024
+    request_timeout: float = 10.0
+    keep_alive: int = 5
+    max_connections: int = 2000
+    client_connections: int = 64
+    create_rate: Rate | None = Rate(10, 60)
+    seat_rate: Rate | None = Rate(30, 60)
+    max_message: int = 16 * 1024
+    message_rate: Rate | None = Rate(60, 10)
+    client_sockets: int = 32
+    table_sockets: int = 500
+    hello_timeout: float = 30.0
+    idle_timeout: float = 600.0
+    allowed_origins: tuple[str, ...] = ()
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] = os.environ) -> Limits:
+        """The defaults, each replaced by its ``POTAGER_`` variable where ``environ`` sets it."""
+        given: dict[str, Any] = {}
+        for spec in fields(cls):
+            text = environ.get(f"POTAGER_{spec.name.upper()}")
+            if text is None:
+                continue
+            if spec.name == "allowed_origins":
+                given[spec.name] = tuple(
+                    o.strip().rstrip("/") for o in text.split(",") if o.strip()
+                )
+            elif spec.name.endswith("_rate"):
+                given[spec.name] = Rate.parse(text)
+            else:
+                given[spec.name] = float(text) if spec.type == "float" else int(text)
+        return cls(**given)
+
+
+UNLIMITED = {
+    "POTAGER_CREATE_RATE": "off",
+    "POTAGER_SEAT_RATE": "off",
+    "POTAGER_MESSAGE_RATE": "off",
+    "POTAGER_CLIENT_CONNECTIONS": "0",
+    "POTAGER_CLIENT_SOCKETS": "0",
+    "POTAGER_TABLE_SOCKETS": "0",
+    "POTAGER_MAX_CONNECTIONS": "0",
+}
+"""The environment that lifts the limits per client and on connections, for a load test whose
+thousands of clients all come from one address (the size and time limits stay)."""
 
 
 @dataclass
@@ -23,7 +114,8 @@ class Settings:
     (``POTAGER_ANALYSIS_ITERATIONS``). ``finished_cache``: finished tables kept in memory when
     nobody is connected to them, the most recently used (``POTAGER_FINISHED_CACHE``).
     ``redis_url``: ``POTAGER_REDIS_URL``; set, this process is one of several sharing the
-    database (`potager.server.cluster`); unset (the default), it is the only one."""
+    database (`potager.server.cluster`); unset (the default), it is the only one.
+    ``limits``: what one client may ask (`Limits`)."""
 
     database_url: str = field(default_factory=database_url)
     bot_pool: str = field(default_factory=lambda: os.environ.get("POTAGER_BOT_POOL", "process"))
@@ -45,6 +137,7 @@ class Settings:
     analysis_iterations: int = field(
         default_factory=lambda: int(os.environ.get("POTAGER_ANALYSIS_ITERATIONS", "500"))
     )
+    limits: Limits = field(default_factory=Limits.from_env)
 
     def __post_init__(self) -> None:
         if self.bot_pool not in ("process", "thread"):

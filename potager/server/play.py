@@ -1,6 +1,13 @@
 """The table's WebSocket: ``/ws/tables/{table_id}``, messages in `schemas` (`ClientMessage`,
 `ServerMessage`). The first message is a `Hello`; a wrong token is refused and the socket closed
-before anything of the table is sent."""
+before anything of the table is sent.
+
+Each socket keeps to `config.Limits`: a page of another origin is refused at the handshake, a
+client has at most ``client_sockets`` sockets and a table ``table_sockets`` (spectators are
+turned away past it, seat holders never), a message longer than ``max_message`` characters or
+past the socket's ``message_rate`` is refused unread, and a socket that says nothing while its
+table does not change for ``idle_timeout`` seconds is closed.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +16,19 @@ import asyncio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from .limits import Bucket, Guard, client_of
+from .live import LiveTable
 from .manager import TableManager
 from .messages import Shared
+from .refusals import clip, summary
 from .schemas import Act, ClientMessage, ErrorMessage, Hello, Ping, Pong, Sync
 
 router = APIRouter()
 
-HELLO_TIMEOUT = 30.0
+BINARY = "\0binary"
+"""What a binary frame reads as: text that is no message."""
+TOO_MANY = 4429
+IDLE = 4408
 
 
 async def _receive(websocket: WebSocket) -> str | None:
@@ -24,17 +37,30 @@ async def _receive(websocket: WebSocket) -> str | None:
     if message["type"] == "websocket.disconnect":
         return None
     text = message.get("text")
-    return text if text is not None else "\0binary"
+    return text if text is not None else BINARY
 
 
-def _parse(text: str) -> Hello | Act | Sync | Ping | ErrorMessage:
+async def _listen(websocket: WebSocket, live: LiveTable, idle: float) -> str | None:
+    """The next text frame; ``None`` once closed, or closed here for being idle: silent for
+    ``idle`` seconds (0: forever) while the table did not change."""
+    while True:
+        seen = live.version
+        try:
+            async with asyncio.timeout(idle or None):
+                return await _receive(websocket)
+        except TimeoutError:
+            if live.version == seen:
+                await websocket.close(IDLE)
+                return None
+
+
+def _parse(text: str, longest: int) -> Hello | Act | Sync | Ping | ErrorMessage:
+    if longest and len(text) > longest:
+        return ErrorMessage(code="malformed", message=f"a message has at most {longest} characters")
     try:
         return ClientMessage.model_validate_json(text).root
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or 'message'}: {e['msg']}" for e in exc.errors()
-        )
-        return ErrorMessage(code="malformed", message=problems[:500])
+        return ErrorMessage(code="malformed", message=summary(exc))
 
 
 async def _refuse(websocket: WebSocket, error: ErrorMessage, code: int) -> None:
@@ -44,22 +70,40 @@ async def _refuse(websocket: WebSocket, error: ErrorMessage, code: int) -> None:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
-    tables: TableManager = websocket.app.state.manager
+    guard: Guard = websocket.app.state.guard
+    if not guard.origin_allowed(websocket.scope):
+        await websocket.close(1008)  # before the handshake is accepted: HTTP 403
+        return
+    client = client_of(websocket.scope)
     await websocket.accept()
-    live = await tables.table(table_id)
-    if live is None:
-        await _refuse(
-            websocket, ErrorMessage(code="not_found", message=f"no table {table_id}"), 4404
-        )
+    if not guard.admit_socket(client):
+        cap = guard.limits.client_sockets
+        error = ErrorMessage(code="too_many", message=f"a client may hold {cap} sockets at once")
+        await _refuse(websocket, error, TOO_MANY)
         return
     try:
-        text = await asyncio.wait_for(_receive(websocket), HELLO_TIMEOUT)
+        await _seat(websocket, guard, table_id)
+    finally:
+        guard.release_socket(client)
+
+
+async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
+    """Hello, then the socket's messages until it closes."""
+    tables: TableManager = websocket.app.state.manager
+    limits = guard.limits
+    live = await tables.table(table_id)
+    if live is None:
+        error = ErrorMessage(code="not_found", message=clip(f"no table {table_id}", 80))
+        await _refuse(websocket, error, 4404)
+        return
+    try:
+        text = await asyncio.wait_for(_receive(websocket), limits.hello_timeout or None)
     except (TimeoutError, WebSocketDisconnect):
-        await websocket.close(4408)
+        await websocket.close(IDLE)
         return
     if text is None:
         return
-    hello = _parse(text)
+    hello = _parse(text, limits.max_message)
     if not isinstance(hello, Hello):
         error = (
             hello
@@ -68,26 +112,42 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         )
         await _refuse(websocket, error, 4400)
         return
+    cap = limits.table_sockets
+    if hello.seat is None and cap and len(live.connections) >= cap:
+        error = ErrorMessage(code="too_many", message=f"this table has its {cap} watchers")
+        await _refuse(websocket, error, TOO_MANY)
+        return
     connection = await tables.connect(live, websocket, hello.seat, hello.token, hello.name)
     if connection is None:
         await _refuse(websocket, ErrorMessage(code="forbidden", message="wrong seat token"), 4403)
         return
+    bucket = guard.message_bucket()
     try:
-        while (text := await _receive(websocket)) is not None and not connection.revoked:
-            message = _parse(text)
-            if isinstance(message, ErrorMessage):
-                connection.send(message.model_dump_json())
-            elif isinstance(message, Act):
-                await tables.moves.act(live, connection, message)
-            elif isinstance(message, Sync):
+        while (
+            text := await _listen(websocket, live, limits.idle_timeout)
+        ) is not None and not connection.revoked:
+            answer = _answer(bucket, text, limits.max_message)
+            if isinstance(answer, Act):
+                await tables.moves.act(live, connection, answer)
+            elif isinstance(answer, Sync):
                 connection.send(Shared(live).state_message(connection, reset=True))
-            elif isinstance(message, Ping):
-                connection.send(Pong().model_dump_json())
             else:
-                connection.send(
-                    ErrorMessage(code="malformed", message="already seated").model_dump_json()
-                )
+                connection.send(answer.model_dump_json())
     except WebSocketDisconnect:
         pass
     finally:
         await tables.disconnect(live, connection)
+
+
+def _answer(bucket: Bucket, text: str, longest: int) -> Act | Sync | Pong | ErrorMessage:
+    """What a seated socket's message asks for, or why it is refused (changing nothing)."""
+    wait = bucket.take("")
+    if wait:
+        why = f"too many messages: wait {wait:.1f} s; this one is dropped"
+        return ErrorMessage(code="rate_limited", message=why)
+    message = _parse(text, longest)
+    if isinstance(message, Ping):
+        return Pong()
+    if isinstance(message, Hello):
+        return ErrorMessage(code="malformed", message="already seated")
+    return message

@@ -8,16 +8,47 @@ REST: the lobby (`GameInfo`, `CreateTable` → `CreatedTable`, `TableSummary`, `
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, model_validator
 
 from potager.store import SeatKind, TableStatus
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """What a client sends: no unknown fields, and no coercion (issue 13: ``"action": true``
+    and ``"3"`` are not the number 3)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+NAME_LENGTH = 40
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""The characters that reorder the text around them: a name must not turn the rest of a line
+(another seat's name, a log entry) around."""
+
+
+def _printable_name(name: str) -> str:
+    """A display name: any script and emoji (joiners included), but no control character,
+    line or paragraph separator, bidi control or lone surrogate."""
+    for char in name:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cs", "Zl", "Zp") or char in BIDI_CONTROLS:
+            raise ValueError(f"a name may not hold the character U+{ord(char):04X}")
+    return name
+
+
+PlayerName = Annotated[str, Field(max_length=NAME_LENGTH), AfterValidator(_printable_name)]
+"""A name shown at a table: at most `NAME_LENGTH` characters, all printable."""
+Token = Annotated[str, Field(max_length=100)]
+"""A seat's secret token (`live.new_token` makes 32 characters)."""
+Level = Annotated[str, Field(max_length=200)]
+VariantValue = bool | int | str
+"""A variant option's value, as `Game.variants` lists them (never a float: no NaN)."""
 
 
 # -- games ----------------------------------------------------------------------------------------
@@ -55,7 +86,7 @@ class SeatSpec(Strict):
     """A seat asked for at creation: a person, or a bot of a level from `GameInfo.levels`."""
 
     kind: SeatKind
-    level: str | None = None
+    level: Level | None = None
 
     @model_validator(mode="after")
     def _bots_have_levels(self) -> SeatSpec:
@@ -70,11 +101,11 @@ class CreateTable(Strict):
     """``seats`` has one entry per player; the creator sits at ``seat`` (by default the first
     human seat) under ``name``."""
 
-    game: str
+    game: Annotated[str, Field(max_length=100)]
     players: int
-    variant: dict[str, Any] = {}
-    seats: list[SeatSpec]
-    name: Annotated[str, Field(max_length=40)] = ""
+    variant: dict[Annotated[str, Field(max_length=100)], VariantValue] = {}
+    seats: Annotated[list[SeatSpec], Field(max_length=16)]
+    name: PlayerName = ""
     seat: int | None = None
     hints: bool = False
     """Let each seat ask the search for its best move during its turn (``POST .../hint``)."""
@@ -139,14 +170,14 @@ class JoinRequest(Strict):
     """Take an open human seat (``seat``, or the first open one)."""
 
     seat: int | None = None
-    name: Annotated[str, Field(max_length=40)] = ""
+    name: PlayerName = ""
 
 
 class SeatAuth(Strict):
     """Proof of holding a seat: its secret token."""
 
     seat: int
-    token: str
+    token: Token
 
 
 class SeatHolderModel(BaseModel):
@@ -211,8 +242,8 @@ class Hello(Strict):
 
     type: Literal["hello"]
     seat: int | None = None
-    token: str | None = None
-    name: Annotated[str, Field(max_length=40)] | None = None
+    token: Token | None = None
+    name: PlayerName | None = None
 
 
 class Act(Strict):
@@ -221,7 +252,7 @@ class Act(Strict):
     type: Literal["act"]
     version: int
     action: int | None = None
-    notation: str | None = None
+    notation: Annotated[str, Field(max_length=200)] | None = None
 
     @model_validator(mode="after")
     def _one_action(self) -> Act:
@@ -279,7 +310,10 @@ class PresenceMessage(BaseModel):
 
 class ErrorMessage(BaseModel):
     """A refused message: nothing changed. ``version`` is the table's current version.
-    ``unavailable``: the move could not be stored (the database failed); it may be sent again."""
+    ``unavailable``: the move could not be stored (the database failed); it may be sent again.
+    ``rate_limited``: the socket sent faster than its rate: the message was dropped unread.
+    ``too_many``: the client holds too many sockets, or the table has all the watchers it
+    takes: the socket is closed."""
 
     type: Literal["error"] = "error"
     code: Literal[
@@ -291,6 +325,8 @@ class ErrorMessage(BaseModel):
         "waiting",
         "not_found",
         "unavailable",
+        "rate_limited",
+        "too_many",
     ]
     message: str
     version: int | None = None

@@ -13,6 +13,7 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 from fastapi.testclient import TestClient  # noqa: E402
 
 from potager.server import Settings, create_app  # noqa: E402
+from potager.server.config import UNLIMITED, Limits  # noqa: E402
 from tests.store.fixtures import db_url, postgres_server  # noqa: E402
 from tests.toy import register  # noqa: E402
 
@@ -24,8 +25,15 @@ def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
     register(monkeypatch)
 
 
-def settings(url: str) -> Settings:
-    return Settings(database_url=url, bot_pool="thread", bot_workers=2, bot_budget=5, bot_delay=0)
+LIFTED = Limits.from_env(UNLIMITED)
+"""The suite's clients all come from one address and stand for many people: no limits per
+client (tests/server/test_limits.py sets its own)."""
+
+
+def settings(url: str, limits: Limits = LIFTED) -> Settings:
+    return Settings(
+        database_url=url, bot_pool="thread", bot_workers=2, bot_budget=5, bot_delay=0, limits=limits
+    )
 
 
 @pytest.fixture

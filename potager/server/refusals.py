@@ -1,0 +1,73 @@
+"""How the server says no: a short message that names what is wrong and never echoes what was
+sent (issue 13, defect 4).
+
+FastAPI's own validation handler answered with every error's input: a 1 MB name came back as a
+1 MB 422, and an input JSON cannot carry (NaN, infinity, a lone surrogate) made the answer
+itself fail with a 500. Here every refusal, over HTTP or the WebSocket, is the error's place
+and message only, each cut to a few hundred characters and made valid text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+from starlette.exceptions import HTTPException
+
+from .seating import Refused
+
+MESSAGE_LENGTH = 300
+"""The longest message of a refusal, in characters."""
+PLACE_LENGTH = 40
+"""The longest part of an error's place (a field name, a dictionary key as sent)."""
+ERRORS = 10
+"""The most errors one refusal lists."""
+
+
+def clip(text: str, limit: int = MESSAGE_LENGTH) -> str:
+    """``text`` cut to ``limit`` characters, as valid UTF-8 (a lone surrogate is escaped)."""
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _place(loc: Sequence[int | str]) -> list[int | str]:
+    return [part if isinstance(part, int) else clip(str(part), PLACE_LENGTH) for part in loc]
+
+
+def errors(found: Sequence[ErrorDetails] | Sequence[Any]) -> list[dict[str, Any]]:
+    """Pydantic's errors without their inputs: place, message and type of the first `ERRORS`."""
+    return [
+        {"loc": _place(e["loc"]), "msg": clip(str(e["msg"])), "type": clip(str(e["type"]), 60)}
+        for e in list(found)[:ERRORS]
+    ]
+
+
+def summary(exc: ValidationError) -> str:
+    """One line for a WebSocket `ErrorMessage`: each error's place and message."""
+    return clip(
+        "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'message'}: {e['msg']}" for e in errors(exc.errors())
+        )
+    )
+
+
+async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+    """A body, path or query that does not fit its model: 422, what and where, never the input."""
+    return JSONResponse({"detail": errors(exc.errors())}, status_code=422)
+
+
+async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    """An `HTTPException` (404, 409, 413...) with its detail cut short."""
+    detail = clip(exc.detail) if isinstance(exc.detail, str) else exc.detail
+    return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=exc.headers)
+
+
+async def refused(request: Request, exc: Refused) -> JSONResponse:
+    """A request the lobby refuses: its HTTP status and why, as FastAPI's errors are shaped."""
+    return JSONResponse({"detail": clip(str(exc))}, status_code=exc.status)
