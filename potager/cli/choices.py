@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from potager.engine import Action
 
-LIMIT = 12
-"""Entries a menu lists at most before grouping (three lines of four at 80 columns), unless its
+LIMIT = 8
+"""Entries a menu lists at most before grouping (two or three lines at 80 columns), unless its
 actions cannot be grouped further."""
 
 

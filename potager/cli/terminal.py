@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
@@ -34,10 +33,10 @@ Ask = Callable[[str], str]
 
 LOG_LINES = 14
 """The log shows at most this many lines, fewer when the terminal is short."""
-MIN_LOG_LINES = 2
-"""... and at least this many, even when the table alone is taller than the terminal."""
-LABELLED = 10
-"""Up to this many choices are listed with their long labels too."""
+MIN_LOG_LINES = 1
+"""... and at least the last line, even when the table alone is taller than the terminal."""
+LABELLED_LINES = 3
+"""The choices are listed with their long labels too when that takes at most this many lines."""
 HELP = (
     "Type an action in the game's notation (e.g. [bold]{example}[/]) or the number of a listed "
     "choice ([bold]#1[/], or [bold]1[/] when that is not an action's name). A choice ending in "
@@ -100,8 +99,8 @@ class TerminalPlay:
                 self._bot_turn(bots[0])
             else:
                 self._human_turn()
-        self._read_events()
-        self._new_decision()
+        self.read_events()
+        self.new_decision()
         self.console.print(self.screen())
         self.console.print(self.outcome())
 
@@ -113,7 +112,7 @@ class TerminalPlay:
         state.apply(seat, action)
 
     def _human_turn(self) -> None:
-        self._read_events()
+        self.read_events()
         legal = self.state.legal_actions(self.human)
         if len(legal) == 1:
             self.log.append(
@@ -122,7 +121,7 @@ class TerminalPlay:
             self.state.apply(self.human, legal[0])
             return
         menu = self.menu()
-        self._new_decision()
+        self.new_decision()
         self._draw(menu)
         while True:
             answer = self.ask(self.prompt(menu))
@@ -149,7 +148,8 @@ class TerminalPlay:
             self.state.apply(self.human, chosen)
             return
 
-    def _new_decision(self) -> None:
+    def new_decision(self) -> None:
+        """Mark the log lines added since the last decision as new (they are drawn bold)."""
         self.new_from = self.seen_lines
         self.seen_lines = len(self.log)
 
@@ -249,7 +249,7 @@ class TerminalPlay:
         return self.state.action_to_str(action)
 
     # -- drawing -------------------------------------------------------------------------------
-    def _read_events(self) -> None:
+    def read_events(self) -> None:
         """Add the events the human may know to the log (describe's ``None`` leaves one out)."""
         new = self.state.events_for(self.human, self.seen_events)
         self.seen_events = len(self.state.events)
@@ -288,33 +288,43 @@ class TerminalPlay:
         )
 
     def log_lines(self, room: int) -> RenderableType:
-        """The last ``room`` lines of the log: those new since the last screen in bold."""
-        start = max(0, len(self.log) - room)
-        lines = [
-            f"[bold]{line}[/]" if i >= self.new_from else f"[dim]{line}[/]"
-            for i, line in enumerate(self.log[start:], start)
-        ]
-        return Text.from_markup("\n".join(lines)) if lines else Text("(nothing yet)", style="dim")
+        """The latest lines of the log that fit ``room`` terminal lines (a long one wraps), at
+        least the last one: those new since the last decision in bold."""
+        lines: list[Text] = []
+        used = 0
+        for i in range(len(self.log) - 1, -1, -1):
+            style = "bold" if i >= self.new_from else "dim"
+            line = Text.from_markup(f"[{style}]{self.log[i]}[/]")
+            used += self._height(line)
+            if lines and used > room:
+                break
+            lines.insert(0, line)
+        return Text("\n").join(lines) if lines else Text("(nothing yet)", style="dim")
 
     def choices(self, menu: Menu) -> RenderableType:
-        """The numbered entries of a menu in notation (a group as its words and ``…``), with
-        their longer labels when few."""
-        cells = []
-        for i, entry in enumerate(menu.entries, 1):
-            cells.append(Text.from_markup(f"[cyan]#{i}[/] {escape(_entry_name(entry))}"))
-            label = self.state.action_label(entry.actions[0])
-            few = len(menu.entries) <= LABELLED
-            if few and not entry.is_group and label != self._name(entry.actions[0]):
-                cells[-1].append(f" ({label})", style="dim")
+        """The numbered entries of a menu in notation (a group as its words and ``…``), packed
+        into lines after "Your move:"; with their longer labels when that still takes at most
+        `LABELLED_LINES` lines."""
         if menu.prefix:
             head = Text.assemble(
                 ("Your move: ", "bold"),
                 (" ".join(menu.prefix) + " …", "bold cyan"),
-                ("  (Enter: all choices)", "dim"),
+                (" (Enter: all choices)", "dim"),
             )
         else:
             head = Text("Your move:", style="bold")
-        return Group(head, Columns(cells, padding=(0, 3)))
+        plain, labelled = [head], [head]
+        for i, entry in enumerate(menu.entries, 1):
+            cell = Text.from_markup(f"[cyan]#{i}[/] {escape(_entry_name(entry))}")
+            plain.append(cell)
+            label = self.state.action_label(entry.actions[0])
+            if not entry.is_group and label != self._name(entry.actions[0]):
+                cell = cell + Text(f" ({label})", style="dim")
+            labelled.append(cell)
+        lines = _packed(labelled, self.console.width)
+        if len(lines) > LABELLED_LINES:
+            lines = _packed(plain, self.console.width)
+        return Text("\n").join(lines)
 
     def outcome(self) -> RenderableType:
         result = self.state.result()
@@ -326,6 +336,18 @@ class TerminalPlay:
             won = "winner" if s in result.winners else ""
             table.add_row(escape(self.labels[s]), f"{score:g}", won)
         return table
+
+
+def _packed(cells: list[Text], width: int, gap: int = 3) -> list[Text]:
+    """``cells`` in lines of at most ``width`` columns, ``gap`` spaces apart, in order (a cell
+    wider than a line has a line of its own)."""
+    lines: list[Text] = []
+    for cell in cells:
+        if lines and lines[-1].cell_len + gap + cell.cell_len <= width:
+            lines[-1] = lines[-1] + Text(" " * gap) + cell
+        else:
+            lines.append(cell)
+    return lines
 
 
 def _entry_name(entry: Entry) -> str:

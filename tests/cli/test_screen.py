@@ -150,3 +150,32 @@ def test_the_table_says_you_take_in_heuschrecken_poker() -> None:
     taker = state.to_move[0]
     assert str(status(state.view(taker), taker)) == "You take one kind from the display."
     assert str(status(state.view(1 - taker), 1 - taker)).startswith(f"Seat {taker} takes")
+
+
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [
+        ("heuschrecken-poker", 4),
+        ("pas-de-haricots", 4),
+        ("kraut-und-rueben", 2),
+        ("kraut-und-rueben", 5),
+        ("garden-rush", 2),
+    ],
+)
+def test_every_screen_of_a_random_game_fits_80_by_24(name: str, players: int) -> None:
+    """Issue 16: the table, the latest of the log, the choices and the prompt on one screen."""
+    game = games.get(name)
+    state = game.new_game(players, 3)
+    console = Console(file=io.StringIO(), width=80, height=24)
+    labels = [f"seat {s}" for s in range(players)]
+    play = TerminalPlay(state, 0, {}, labels, console, input, random.Random(3))
+    rng = random.Random(3)
+    while not state.is_over:
+        if 0 in state.to_move and len(state.legal_actions(0)) > 1:
+            play.read_events()
+            play.new_decision()
+            screen = play.screen(play.choices(play.menu()))
+            lines = console.render_lines(screen, console.options, pad=False)
+            assert len(lines) + 1 <= 24, (len(state.moves), len(lines))
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))

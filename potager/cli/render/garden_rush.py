@@ -144,7 +144,7 @@ def status(view: View, seat: Seat | None) -> Text:
     elif view["phase"] == "swap":
         text = f"{mover}: place the token of Hedge slot {view['swap']} or {view['swap'] + 1}."
     else:
-        text = f"{mover}: place a token from the Hedge, or harvest a field."
+        text = f"{mover}: place a Hedge token or harvest a field."
     if view["last_turn"]:
         text += " Last turn."
     return Text(text, style="bold")
@@ -160,11 +160,11 @@ def counts(label: str, items: dict[str, int]) -> Text:
 def render(view: View, seat: Seat | None) -> RenderableType:
     """The whole table as ``seat`` sees it (the spectator sees seat 0 at the bottom)."""
     return Group(
-        status(view, seat),
+        status(view, seat) + Text("   ") + trampoline(view),
         field_table(view, seat),
         track(view, seat),
         counts(f"Bag ({view['bag_size']})", view["bag"]),
-        trampoline(view) + Text("   ") + counts("Discarded", view["discard"]),
+        counts("Discarded", view["discard"]),
     )
 
 

@@ -1,17 +1,18 @@
 """Kraut & Rüben in the terminal: the gardens as grids, your contract, and the log.
 
 Each garden is a 4 × 3 grid (columns ``a``…``d``, rows ``1``…``3``, as the notation names the
-spaces) titled with its number and owner; a space shows its uncovered tile, and the tile under a
-snail or mole below it, dimmed and struck through. Below: the drawn tile, the pile, who still
-has a mole, then your contract as its table with the column of your garden(s) highlighted, and
-your running score. Contracts of the others appear only once the game is over.
+spaces) titled with its number and owner; a space shows its uncovered tile in two letters (``To``
+tomato), underlined when it covers another. Above: the pile, the drawn tile, who still has a
+mole; below: the letters' legend, your contract with the column of your garden(s) highlighted,
+and your running score. Contracts of the others appear only once the game is over. Five gardens
+stand side by side on 80 columns, so the table fits an 80 × 24 terminal with the log and the
+choices (issue 16).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich import box
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.markup import escape
@@ -49,14 +50,22 @@ def who(seat: int | None, viewer: Seat | None) -> str:
     return "you" if seat == viewer else f"seat {seat}"
 
 
+def code(kind: str) -> str:
+    """A tile in two letters, as the gardens show it: ``To`` tomato, ``Sn`` snail, ``Mo`` mole.
+
+    >>> [code(k) for k in STYLES]
+    ['To', 'As', 'Ca', 'Sa', 'Cl', 'Da', 'Sn', 'Mo']
+    """
+    return kind[:2].capitalize()
+
+
 def tile(stack: list[str]) -> Text:
-    """The uncovered tile, and under it the covered one, dimmed and struck through."""
+    """The uncovered tile, underlined when it covers another (which no longer counts)."""
     if not stack:
         return Text("·", style="dim")
-    text = Text(stack[-1], style=STYLES[stack[-1]])
-    if len(stack) == 2:
-        text.append(f"\n{stack[0]}", style="dim strike")
-    return text
+    return Text(
+        code(stack[-1]), style=STYLES[stack[-1]] + (" underline" if len(stack) == 2 else "")
+    )
 
 
 def a(kind: str) -> str:
@@ -65,23 +74,29 @@ def a(kind: str) -> str:
 
 
 def garden_grid(garden: dict, viewer: Seat | None) -> Table:  # type: ignore[type-arg]
-    """One garden: its number, owner and state as title, the 12 spaces as a grid."""
+    """One garden, 13 columns wide so that five stand side by side on 80 columns: its number and
+    owner (``*`` when full) as title, the 12 spaces as a grid of two-letter tiles."""
     owner = garden["owner"]
-    title = f"Garden {garden['garden']} — " + ("unowned" if owner is None else who(owner, viewer))
-    if garden["full"]:
-        title += " (full)"
+    title = f"{garden['garden']} · " + ("—" if owner is None else who(owner, viewer))
     grid = Table(
-        title=title,
+        title=title + (" *" if garden["full"] else ""),
         title_style="bold" if owner == viewer else "",
-        box=box.SQUARE,
-        padding=(0, 0),
+        box=None,
+        padding=(0, 1),
+        collapse_padding=True,
+        pad_edge=False,
     )
-    grid.add_column("", style="dim", width=1)
+    grid.add_column("", style="dim")
     for c in COLUMNS:
-        grid.add_column(c, justify="center", width=10)
+        grid.add_column(c, justify="center", width=2, header_style="dim")
     for r in ROWS:
         grid.add_row(r, *(tile(garden["spaces"].get(c + r, [])) for c in COLUMNS))
     return grid
+
+
+def legend() -> Text:
+    """How to read the gardens."""
+    return Text("Tiles by their first two letters; underlined: covers a tile; *: full", "dim")
 
 
 def own_columns(view: View, seat: Seat) -> list[int]:
@@ -95,21 +110,26 @@ def own_columns(view: View, seat: Seat) -> list[int]:
 
 
 def contract_table(view: View, seat: Seat) -> Table:
-    """Your contract card: points per tile by column, your garden's column highlighted."""
+    """Your contract card in three lines: points per tile by the column your principal count
+    picks (your gardens' columns highlighted), the negative vegetable and the points for all."""
     card = CONTRACTS[view["contract"]]
     mine = own_columns(view, seat)
-    table = Table(title=f"Your contract: card {card.number}", title_style="bold")
-    table.add_column(f"{card.principal} (principal) ×")
+    table = Table(box=None, padding=(0, 1), pad_edge=False)
+    table.add_column(f"Contract {card.number}: {card.principal} ×", style="bold")
     for i, label in enumerate(COLUMN_LABELS):
         table.add_column(label, justify="right", style="bold reverse" if i in mine else None)
-    table.add_row(Text(card.lower, style=STYLES[card.lower]), *map(str, card.lower_points))
-    table.add_row(Text(card.higher, style=STYLES[card.higher]), *map(str, card.higher_points))
+    table.add_column("")
+    fixed = ", ".join(f"{k} {v:+d}" for k, v in FIXED_POINTS.items() if v)
     table.add_row(
-        Text(f"{card.negative} (negative)", style=STYLES[card.negative]),
-        *[str(NEGATIVE_POINTS)] * len(COLUMN_LABELS),
+        Text(card.lower, style=STYLES[card.lower]),
+        *map(str, card.lower_points),
+        Text.assemble((card.negative, STYLES[card.negative]), f" {NEGATIVE_POINTS:+d} a tile"),
     )
-    fixed = ", ".join(f"{k} {v:+d}" for k, v in FIXED_POINTS.items())
-    table.caption = f"for everyone: {fixed}"
+    table.add_row(
+        Text(card.higher, style=STYLES[card.higher]),
+        *map(str, card.higher_points),
+        Text(f"for all: {fixed}", style="dim"),
+    )
     return table
 
 
@@ -140,18 +160,22 @@ def _leaders(scores: list[int]) -> list[int]:
 
 
 def render(view: View, seat: Seat | None) -> RenderableType:
-    """The whole table as ``seat`` sees it (``None``: a spectator)."""
+    """The whole table as ``seat`` sees it (``None``: a spectator), in 13 lines for five gardens
+    or fewer on 80 columns (issue 16: it took 60)."""
+    moles = [who(s, seat) for s, m in enumerate(view["moles"]) if m]
     head = Text.assemble(
         (f"Game {view['game']} of {view['games']}   ", "bold") if view["games"] > 1 else "",
         f"pile: {view['pile']}   drawn: ",
-        tile([view["drawn"]]) if view["drawn"] else Text("—", style="dim"),
-        "   out of the game: " + (", ".join(f"{k}×{n}" for k, n in view["out"].items()) or "—"),
+        Text(view["drawn"], style=STYLES[view["drawn"]])
+        if view["drawn"]
+        else Text("—", style="dim"),
+        "   out: " + (", ".join(f"{k}×{n}" for k, n in view["out"].items()) or "—"),
+        f"   moles in hand: {', '.join(moles) or 'none'}",
     )
-    moles = [who(s, seat) for s, m in enumerate(view["moles"]) if m]
     parts: list[RenderableType] = [
         head,
-        Columns([garden_grid(g, seat) for g in view["gardens"]]),
-        Text(f"Moles in hand: {', '.join(moles) or 'none'}"),
+        Columns([garden_grid(g, seat) for g in view["gardens"]], padding=(0, 2)),
+        legend(),
     ]
     if seat is not None:
         parts += [

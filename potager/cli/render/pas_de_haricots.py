@@ -2,8 +2,10 @@
 
 The table shows the match (hand, turn, who has the bean and what is awaited), the cards face up
 in front of each player (face-down ones as ``[??]``), every player's series by suit with its
-current value and sign, the seat's own hand grouped by suit, and the score pad once a hand has
-been scored. Cards are written in the game's notation (``H7``, ``SQ``, ``T2``) so they can be typed.
+current value and sign, this hand's and the match's totals, the seat's own hand grouped by suit,
+and the whole score pad at the end (during the match the log says each hand's lines), in few
+enough lines for an 80 × 24 terminal (issue 16). Cards are written in the game's notation
+(``H7``, ``SQ``, ``T2``) so they can be typed.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from potager.engine import Event, Seat, View
-from potager.games.pas_de_haricots.data import PAS_DE_HARICOTS, SUIT_NAMES, SUITS
+from potager.games.pas_de_haricots.data import PAS_DE_HARICOTS, SUITS
 
 from . import Who
 
@@ -73,15 +75,22 @@ def status(view: View, seat: Seat | None) -> Text:
     )
 
 
+def series_text(cards: list[str], value: int) -> Text:
+    """A series in its suit's column: its cards, then its value."""
+    text = cards_text(cards)
+    return text + Text(f" {signed(value)}", style="bold") if value else text
+
+
 def table_of_players(view: View, seat: Seat | None) -> Table:
-    """One row per player: the bean, the card in front of it, its hand size, its series."""
+    """One row per player: the bean, its cards left, the card in front of it, its series (one
+    column per suit), this hand's and the match's totals."""
     grid = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
     grid.add_column("player", style="bold")
-    grid.add_column("hand", justify="right")
+    grid.add_column("cards", justify="right")
     grid.add_column("played")
     for suit in SUITS:
-        grid.add_column(SYMBOLS[suit] + " " + SUIT_NAMES[suit], style=COLOURS[suit])
-    grid.add_column("hand total", justify="right")
+        grid.add_column(SYMBOLS[suit], style=COLOURS[suit])
+    grid.add_column("hand", justify="right")
     grid.add_column("match", justify="right")
     committed = set(view["committed"])
     for s in range(view["players"]):
@@ -95,8 +104,9 @@ def table_of_players(view: View, seat: Seat | None) -> Table:
         else:
             played = Text("")
         series = [
-            cards_text([c for c in view["collected"][s] if suit_of(c) == suit])
-            + Text(f" = {signed(view['series'][s][suit])}" if view["series"][s][suit] else "")
+            series_text(
+                [c for c in view["collected"][s] if suit_of(c) == suit], view["series"][s][suit]
+            )
             for suit in SUITS
         ]
         hand_total = sum(view["series"][s].values())
@@ -138,7 +148,7 @@ def render(view: View, seat: Seat | None) -> RenderableType:
         parts.append(Text("Your hand: ") + by_suit(view["hand"]))
     if view["commitment"] is not None:
         parts.append(Text("Your face-down card: ") + card_text(view["commitment"]))
-    if view["scores"]:
+    if view["phase"] == "over":
         parts.append(score_pad(view, seat))
     return Group(*parts)
 

@@ -25,13 +25,14 @@ def test_render_shows_gardens_contract_and_hides_the_others_contracts() -> None:
             step_random(state, rng)
         for seat in range(3):
             out = text(state.view(seat), seat)
-            assert "Garden 1" in out and "Garden 4" in out
-            assert f"Your contract: card {state.contracts[seat]}" in out
+            assert "1 · " in out and "4 · " in out
+            assert f"Contract {state.contracts[seat]}: " in out
             assert f"Your gardens score {state.view(seat)['running_score']} points" in out
             for other in range(3):
                 if other != seat:
+                    assert f"Contract {state.contracts[other]}" not in out
                     assert f"card {state.contracts[other]}" not in out
-        assert "Your contract" not in text(state.view(None), None)
+        assert "Contract" not in text(state.view(None), None)
 
 
 def test_render_of_a_finished_match_reveals_every_contract() -> None:

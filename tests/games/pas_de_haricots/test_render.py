@@ -62,7 +62,7 @@ def test_the_table_shows_what_the_seat_may_know_and_nothing_else(seat: int | Non
                 continue
             hidden = [*state.view(other)["hand"], state.view(other)["commitment"]]
             assert not [c for c in hidden if c and shows(text, c)], (seat, other)
-        if view["scores"]:
+        if view["phase"] == "over":
             assert "Score pad" in text and "total" in text
 
 
