@@ -51,41 +51,64 @@ class Encoder:
             f"last revealed bid (one-hot of {bids + 1}: 1…6, A, X, none), to move, "
             "still to pick a kind",
         )
+        # Looked up rather than computed at each step (AEC speed, issue 15): per seat slot, the
+        # offsets of its garden's kinds, of its cards in hand and spent, of its revealed bid.
+        self.phases = {name: self.phase + i for i, name in enumerate(PHASES)}
+        self.orders = [relative(range(players), seat) for seat in range(players)]
+        slots = [self.seats + slot * self.per_seat for slot in range(players)]
+        self.garden_at = [{kind: at + i for kind, i in self.kinds.items()} for at in slots]
+        self.hand_at = [{bid: at + kinds + 1 + i for bid, i in self.bids.items()} for at in slots]
+        self.spent_at = [
+            {bid: at + kinds + 1 + bids + i for bid, i in self.bids.items()} for at in slots
+        ]
+        self.revealed_at = [
+            {bid: at + kinds + 2 + 2 * bids + i for bid, i in [*self.bids.items(), (None, bids)]}
+            for at in slots
+        ]
 
     def encode(self, view: View, seat: Seat) -> np.ndarray:
-        kinds, bids = self.kinds, self.bids
+        kinds, k, b = self.kinds, len(self.kinds), len(self.bids)
         v = np.zeros(self.layout.size, dtype=np.float32)
         v[self.round] = view["round"] / ROUND_SCALE
         v[self.bids_played] = view["bids_played"] / 8.0
         v[self.stalemates] = float(view["stalemates"])
         v[self.pile] = view["pile"] / PILE_SCALE
-        if view["phase"] in PHASES:
-            v[self.phase + PHASES.index(view["phase"])] = 1.0
+        phase = self.phases.get(view["phase"])
+        if phase is not None:
+            v[phase] = 1.0
+        # Zeros are left as they are: most counts and flags are zero at any step.
         for kind, n in view["display"].items():
-            v[self.display + kinds[kind]] = n / COUNT_SCALE
+            if n:
+                v[self.display + kinds[kind]] = n / COUNT_SCALE
         for kind, n in view["discard"].items():
-            v[self.discard + kinds[kind]] = n / COUNT_SCALE
+            if n:
+                v[self.discard + kinds[kind]] = n / COUNT_SCALE
         if view["bid"] is not None:
-            v[self.own_bid + bids[view["bid"]]] = 1.0
-        n, k, b = self.players, len(kinds), len(bids)
-        order = relative(range(n), seat)
-        revealed = view["revealed"] or [None] * n
-        committed, to_move, takers = set(view["committed"]), set(view["to_move"]), view["takers"]
-        for slot, other in enumerate(order):
+            v[self.own_bid + self.bids[view["bid"]]] = 1.0
+        revealed = view["revealed"]
+        committed, to_move, takers = view["committed"], view["to_move"], view["takers"]
+        gardens, chips, hands, spent = view["gardens"], view["chips"], view["hands"], view["spent"]
+        for slot, other in enumerate(self.orders[seat]):
+            garden_at = self.garden_at[slot]
+            for kind, count in gardens[other].items():
+                if count:
+                    v[garden_at[kind]] = count / COUNT_SCALE
             at = self.seats + slot * self.per_seat
-            for kind, count in view["gardens"][other].items():
-                v[at + kinds[kind]] = count / COUNT_SCALE
-            v[at + k] = view["chips"][other] / CHIP_SCALE
-            for card in view["hands"][other]:
-                v[at + k + 1 + bids[card]] = 1.0
-            for card in view["spent"][other]:
-                v[at + k + 1 + b + bids[card]] = 1.0
+            if chips[other]:
+                v[at + k] = chips[other] / CHIP_SCALE
+            hand_at, spent_at = self.hand_at[slot], self.spent_at[slot]
+            for card in hands[other]:
+                v[hand_at[card]] = 1.0
+            for card in spent[other]:
+                v[spent_at[card]] = 1.0
+            v[self.revealed_at[slot][revealed[other] if revealed else None]] = 1.0
             at += k + 1 + 2 * b
-            v[at] = float(other in committed)
-            shown = revealed[other]
-            v[at + 1 + (b if shown is None else bids[shown])] = 1.0
-            v[at + 2 + b] = float(other in to_move)
-            v[at + 3 + b] = float(other in takers)
+            if other in committed:
+                v[at] = 1.0
+            if other in to_move:
+                v[at + 2 + b] = 1.0
+            if other in takers:
+                v[at + 3 + b] = 1.0
         return v
 
 

@@ -63,6 +63,14 @@ class Encoder:
             f"gardens taken / 3, took the first garden of this game, match total / "
             f"{TOTAL_SCALE:g}",
         )
+        # Looked up rather than computed at each step (AEC speed, issue 15).
+        self.phases = {name: self.phase + i for i, name in enumerate(PHASES)}
+        self.contract_at = {int(c): self.contract + i for c, i in self.contracts.items()}
+        self.space_at = {name: i * self.per_space for name, i in self.spaces.items()}
+        self.slots = [
+            {other: slot for slot, other in enumerate(relative(range(players), seat))}
+            for seat in range(players)
+        ]
 
     def encode(self, view: View, seat: Seat) -> np.ndarray:
         kinds, k, n = self.kinds, len(self.kinds), self.players
@@ -70,36 +78,47 @@ class Encoder:
         v[self.game_number] = view["game"] / view["games"]
         v[self.pile] = view["pile"] / self.tiles
         v[self.running_score] = view["running_score"] / SCORE_SCALE
-        if view["phase"] in PHASES:
-            v[self.phase + PHASES.index(view["phase"])] = 1.0
+        phase = self.phases.get(view["phase"])
+        if phase is not None:
+            v[phase] = 1.0
         if view["drawn"] is not None:
             v[self.drawn + self.pile_kinds[view["drawn"]]] = 1.0
         for kind, count in view["out"].items():
             v[self.out + kinds[kind]] = count / OUT_SCALE
         if view["contract"] is not None:
-            v[self.contract + self.contracts[str(view["contract"])]] = 1.0
-        slot_of = {other: slot for slot, other in enumerate(relative(range(n), seat))}
-        for g, garden in enumerate(view["gardens"]):
-            at = self.garden_slices + g * self.per_garden
+            v[self.contract_at[view["contract"]]] = 1.0
+        slot_of, space_at = self.slots[seat], self.space_at
+        at = self.garden_slices
+        for garden in view["gardens"]:
             owner = garden["owner"]
             v[at + (n if owner is None else slot_of[owner])] = 1.0
-            v[at + n + 1] = float(garden["full"])
-            at += n + 2
+            if garden["full"]:
+                v[at + n + 1] = 1.0
+            spaces = at + n + 2
             for space, stack in garden["spaces"].items():
-                where = at + self.spaces[space] * self.per_space
+                where = spaces + space_at[space]
                 v[where + kinds[stack[-1]]] = 1.0
                 v[where + k] = len(stack) / HEIGHT_SCALE
+            at += self.per_garden
         taken = [0] * n
         for taker, _ in view["taken"]:
             taken[taker] += 1
         finished = set(view["finished"])
         first = view["taken"][0][0] if view["taken"] else None
+        turn, moles, totals = view["turn"], view["moles"], view["totals"]
+        # Zeros are left as they are: most of these flags are off at any step.
         for other, slot in slot_of.items():
             at = self.seats + slot * 6
-            v[at] = float(other == view["turn"])
-            v[at + 1] = float(view["moles"][other])
-            v[at + 2] = float(other in finished)
-            v[at + 3] = taken[other] / 3.0
-            v[at + 4] = float(other == first)
-            v[at + 5] = view["totals"][other] / TOTAL_SCALE
+            if other == turn:
+                v[at] = 1.0
+            if moles[other]:
+                v[at + 1] = 1.0
+            if other in finished:
+                v[at + 2] = 1.0
+            if taken[other]:
+                v[at + 3] = taken[other] / 3.0
+            if other == first:
+                v[at + 4] = 1.0
+            if totals[other]:
+                v[at + 5] = totals[other] / TOTAL_SCALE
         return v
