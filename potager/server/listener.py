@@ -1,0 +1,124 @@
+"""The server on its port: uvicorn, set to `config.Limits` (``potager serve`` runs `serve`).
+
+Uvicorn bounds a request's head (``h11_max_incomplete_event_size``, h11 only: hence h11), the
+time between requests (``timeout_keep_alive``), the connections in all (``limit_concurrency``:
+503 past it) and a WebSocket message (``ws_max_size``), but has no deadline to receive a
+request: its keep-alive timer starts only after a first answer and stops at the first byte of
+the next request, so a client that trickles a request a byte at a time, or never sends one,
+holds its connection for ever (a slowloris: 10 normal requests out of 10 failed once file
+descriptors ran out, issue 13). `GuardedH11Protocol` is uvicorn's h11 protocol (its documented
+``http=`` class) with that deadline, armed when a connection opens and after every answer and
+disarmed once the whole request is in, and with a cap on the connections one client address
+holds at once (refused before reading a byte).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections import Counter
+from typing import Any, ClassVar
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from .config import Limits
+
+environment_limits = functools.cache(Limits.from_env)
+"""This process's limits as its environment sets them (uvicorn's worker processes import the
+protocol by name: the environment is what they share with ``potager serve``)."""
+
+
+PROTOCOL = "potager.server.listener:GuardedH11Protocol"
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol with a deadline to receive each request and a cap on one
+    client's connections, as `limits` (by default the environment's) say."""
+
+    limits: ClassVar[Limits | None] = None
+    holders: ClassVar[Counter[str]] = Counter()
+    """Open connections per client address, for every connection of this class."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        limits = self.limits or environment_limits()
+        self.request_timeout = limits.request_timeout
+        self._deadline: asyncio.TimerHandle | None = None
+        self._holder: str | None = None
+        holder = self.client[0] if self.client else "unknown"
+        cap = limits.client_connections
+        if cap and self.holders[holder] >= cap:
+            transport.close()
+            return
+        self.holders[holder] += 1
+        self._holder = holder
+        self._arm()
+
+    def _arm(self) -> None:
+        self._disarm()
+        if self.request_timeout:
+            self._deadline = self.loop.call_later(self.request_timeout, self._expire)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _expire(self) -> None:
+        self._deadline = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def _request_in(self) -> bool:
+        """A request is wholly received and its answer not yet sent: the app has it."""
+        cycle = self.cycle
+        return cycle is not None and not cycle.more_body and not cycle.response_complete
+
+    def _release(self) -> None:
+        self._disarm()
+        if self._holder is not None:
+            self.holders[self._holder] -= 1
+            if self.holders[self._holder] <= 0:
+                del self.holders[self._holder]
+            self._holder = None
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self._request_in():
+            self._disarm()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing() and not self._request_in():
+            self._arm()
+
+    def handle_websocket_upgrade(self, event: Any) -> None:
+        """The socket is the table's from now on (`play` keeps its own limits)."""
+        self._release()
+        super().handle_websocket_upgrade(event)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._release()
+        super().connection_lost(exc)
+
+
+def guarded(limits: Limits) -> type[GuardedH11Protocol]:
+    """The protocol for ``limits`` rather than the environment's, with its own count of
+    connections (a server in this process, as the tests run)."""
+    return type(
+        "GuardedH11Protocol", (GuardedH11Protocol,), {"limits": limits, "holders": Counter()}
+    )
+
+
+def uvicorn_options(
+    limits: Limits, protocol: type[GuardedH11Protocol] | str = PROTOCOL
+) -> dict[str, Any]:
+    """``uvicorn.run``'s options for ``limits`` (``protocol`` reads its own: by default the
+    environment's, which ``potager serve``'s settings come from too)."""
+    return {
+        "http": protocol,
+        "h11_max_incomplete_event_size": limits.max_header or None,
+        "timeout_keep_alive": limits.keep_alive,
+        "limit_concurrency": limits.max_connections or None,
+        "ws_max_size": limits.max_message or 2**31,
+    }
