@@ -3,8 +3,8 @@
 Each game's package docstring is its reference page (README, "Each game's package docstring"):
 its "Rules in brief" and "Notation" sections are what a player needs at the table. They are read
 from there, never copied, so the terminal says what the rules implement. Doctest examples are
-left out (they are for programmers); paragraphs are joined so the terminal wraps them; the
-docstring's tables become grids.
+left out, and so are the sentences for programmers (the scripted ``deck``, the action space);
+paragraphs are joined so the terminal wraps them; the docstring's tables become grids.
 """
 
 from __future__ import annotations
@@ -22,6 +22,9 @@ from potager.engine import Game
 RULES = "Rules in brief"
 NOTATION = "Notation"
 LITERAL = re.compile(r"``(.+?)``")
+FOR_PROGRAMMERS = ("``deck``", "action space")
+"""A sentence naming one of these is about the API, not the game."""
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`(])")
 
 
 def docstring(game: Game) -> str:
@@ -77,10 +80,15 @@ def _paragraph(lines: list[str]) -> RenderableType:
     """A table (rows between ``====`` rules) as a grid, a list as one item a line, any other
     paragraph as one line for the terminal to wrap."""
     if any(set(line.strip()) <= {"=", " "} for line in lines):
+        rows = [
+            re.split(r"\s{2,}", line.strip())
+            for line in lines
+            if not set(line.strip()) <= {"=", " "}
+        ]
+        kept = [i for i in range(len(rows[0])) if not _numbers([row[i] for row in rows])]
         grid = Table.grid(padding=(0, 2))
-        rows = [line for line in lines if not set(line.strip()) <= {"=", " "}]
         for row in rows:
-            grid.add_row(*(_plain(cell) for cell in re.split(r"\s{2,}", row.strip())))
+            grid.add_row(*(_plain(row[i]) for i in kept if i < len(row)))
         return grid
     items: list[str] = []
     for line in lines:
@@ -88,4 +96,21 @@ def _paragraph(lines: list[str]) -> RenderableType:
             items.append(line.strip())
         else:
             items[-1] += " " + line.strip()
-    return Text.from_markup("\n".join(_plain(item) for item in items))
+    told = [_for_players(item) for item in items]
+    return Text.from_markup("\n".join(_plain(item) for item in told if item))
+
+
+def _numbers(column: list[str]) -> bool:
+    """Whether a table column gives the actions' numbers (the action space), not the game's:
+    headed ``index``, or numbers only under its header."""
+    return column[0] == "index" or all(set(cell) <= set("0123456789…, ") for cell in column[1:])
+
+
+def _for_players(text: str) -> str:
+    """``text`` without its sentences for programmers.
+
+    >>> _for_players("Take a card. ``deck`` scripts the pile. Play it.")
+    'Take a card. Play it.'
+    """
+    sentences = SENTENCE_END.split(text)
+    return " ".join(s for s in sentences if not any(word in s for word in FOR_PROGRAMMERS))

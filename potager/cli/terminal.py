@@ -40,9 +40,10 @@ LABELLED_LINES = 3
 HELP = (
     "Type an action in the game's notation (e.g. [bold]{example}[/]) or the number of a listed "
     "choice ([bold]#1[/], or [bold]1[/] when that is not an action's name). A choice ending in "
-    "[bold]…[/] is a group: its number or its words list its actions, and [bold]Enter[/] goes "
-    "back to all choices. [bold]rules[/] prints the rules in brief, [bold]hint[/] asks the search "
-    "for the best move (when the game was started with --hints), [bold]?[/] shows this help, "
+    "[bold]…[/] is a group: its number or its words list its actions. [bold]Enter[/] shows the "
+    "table and all choices again. [bold]rules[/] prints the rules in brief, [bold]hint[/] asks "
+    "the search for the best move (when the game was started with --hints), [bold]?[/] shows "
+    "this help, "
     "[bold]q[/] quits (the record is saved if you asked for one)."
 )
 QUIT = {"q", "quit", "exit"}
@@ -177,15 +178,13 @@ class TerminalPlay:
         group's words; then ``#n`` or ``n`` is the n-th listed choice, except that a plain number
         naming an action that is not legal now is refused as such while some listed choice's name
         is a number too (Heuschrecken Poker's spent bid ``2`` is not choice #2). An empty answer
-        in an open group goes back to all choices.
+        is the table and all choices again (after a help, or from an open group).
         """
         menu = menu or self.menu()
         legal = self.state.legal_actions(self.human)
         text = " ".join(answer.split())
         if not text:
-            if menu.prefix:
-                return self.menu()
-            raise ChoiceError("type an action or its number (? for help)")
+            return self.menu()
         named = self._parse(" ".join((*menu.prefix, text))) if menu.prefix else None
         if named not in legal:
             named = self._parse(text)

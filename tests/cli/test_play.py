@@ -55,7 +55,8 @@ def test_wrong_answers_get_a_message_and_a_new_prompt(monkeypatch: pytest.Monkey
     with pytest.raises(EOFError):
         play.run()
     text = out.getvalue()
-    assert "type an action or its number" in text
+    before_banana = text.split("'banana'")[0]
+    assert before_banana.count("Your move:") == 2, "Enter shows the table and the choices again"
     assert "'banana' is not an action of Toy Fruit; choose one of: 1, 2, 3" in text
     assert "there is no choice #9; the choices are #1…#3" in text
     assert "'keep' is not legal now; choose one of: 1, 2, 3" in text
