@@ -11,6 +11,7 @@ from fastapi import Depends, FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 
 from potager.store import Store
 
@@ -54,10 +55,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Four garden-themed tabletop games: lobby, tables and WebSocket play.",
         version="0.1.0",
         lifespan=lifespan,
-        max_body_size=settings.limits.max_body or None,
     )
     app.state.guard = Guard(settings.limits)
-    app.add_middleware(SecurityHeaders)
+    if settings.limits.max_body:
+        app.add_middleware(RequestBodyLimitMiddleware, max_body_size=settings.limits.max_body)
+    app.add_middleware(SecurityHeaders)  # added last, it wraps the others: every answer has them
     app.add_exception_handler(Refused, refusals.refused)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, refusals.http_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, refusals.invalid_request)  # type: ignore[arg-type]

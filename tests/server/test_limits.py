@@ -69,6 +69,7 @@ def test_a_body_past_the_cap_is_refused_before_it_is_read(tmp_path: Path) -> Non
                 "/api/tables", content=sent, headers={"content-type": "application/json"}
             )
             assert response.status_code == 413 and len(response.content) < 100
+            assert "content-security-policy" in response.headers
         assert client.get("/api/tables").json() == []
 
 
