@@ -34,6 +34,7 @@ def serve(
 
     from potager.server import Settings, create_app
     from potager.server.app import configure_logging
+    from potager.server.listener import uvicorn_options
 
     configure_logging()
     # Set in the environment, the workers started by uvicorn read them too.
@@ -49,7 +50,13 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"Potager is served at http://{shown}:{port}/  (database: {settings.database_url})")
     if processes == 1:
-        uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+        uvicorn.run(
+            create_app(settings),
+            host=host,
+            port=port,
+            log_level="info",
+            **uvicorn_options(settings.limits),
+        )
     else:
         uvicorn.run(
             "potager.server.app:create_app",
@@ -58,4 +65,5 @@ def serve(
             host=host,
             port=port,
             log_level="info",
+            **uvicorn_options(settings.limits),
         )
