@@ -59,7 +59,7 @@ def test_analyse_a_finished_game_on_its_replay_page(browser: Browser, server: st
     expect(page.locator("#analysis-progress")).to_be_hidden()
     expect(page.locator("#analyse")).to_be_disabled()
     # The chart is drawn by matplotlib on demand: slow on a busy machine.
-    loaded = "document.getElementById('analysis-chart').naturalWidth > 0"
+    loaded = "() => document.getElementById('analysis-chart').naturalWidth > 0"
     page.wait_for_function(loaded, timeout=60_000)
     expect(page.locator("#analysis-chart")).to_be_visible()
     verdicts = page.locator("#moves .verdict")
