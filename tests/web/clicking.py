@@ -8,7 +8,7 @@ import contextlib
 import random
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from potager.engine import State
@@ -82,6 +82,13 @@ def play_one(page: Page, *choices: str, rng: random.Random | None = None) -> str
         if page.locator(choice).count():
             return click_one(page, choice, rng) or ""
     return ""
+
+
+def check_result_in_view(page: Page) -> None:
+    """At the game's end the final scores and Rematch are on screen without scrolling (issue 16:
+    they sat below the fold of a 1366×900 screen)."""
+    expect(page.locator("#result .scores")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#result button", has_text="Rematch")).to_be_in_viewport(ratio=1)
 
 
 def screenshot_wide_and_phone(page: Page, folder: Path, name: str) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect
 
 from potager.engine import PRIVATE_TO
-from tests.web.clicking import FINISHED, create_table, open_page, play_one
+from tests.web.clicking import FINISHED, check_result_in_view, create_table, open_page, play_one
 
 GAME = "heuschrecken-poker"
 ACTION = "#board [data-action]"
@@ -33,6 +33,7 @@ def test_a_person_plays_a_whole_game_against_bots(
         assert clicks < 2000
     expect(page.locator("#turn")).to_contain_text("Game over")
     expect(page.locator(".scores tr")).to_have_count(3)
+    check_result_in_view(page)
     page.screenshot(path=screenshots / "result.png", full_page=True)
     page.click("text=Watch the replay")
     page.wait_for_url("**/replay/*")
@@ -57,6 +58,8 @@ def test_two_people_play_one_table_through_an_invite_link(
     ada = browser.new_context(viewport={"width": 1100, "height": 850}).new_page()
     create_table(ada, server, GAME, ["you", "human"])
     expect(ada.locator("#turn")).to_contain_text("Waiting for 1 more player")
+    expect(ada.locator(".hp-status")).to_contain_text("Waiting for players")
+    expect(ada.locator(".seat.to-move")).to_have_count(0)
     link = ada.locator(".invite-link").input_value()
     assert "#seat=1&token=" in link
     bob_context = browser.new_context(viewport={"width": 390, "height": 844})

@@ -16,6 +16,7 @@ from potager.engine import State
 from tests.games.garden_rush.scripted import new, play
 from tests.games.garden_rush.test_rules import HEAD
 from tests.web.clicking import (
+    check_result_in_view,
     create_table,
     draw_state,
     open_page,
@@ -82,6 +83,7 @@ def play_game(page: Page, screenshots: Path | None) -> dict[str, int]:
 def check_over(page: Page) -> None:
     expect(page.locator("#turn")).to_contain_text("Game over")
     expect(page.locator(".scores tr")).to_have_count(2)
+    check_result_in_view(page)
     expect(page.locator(".gr-status.phase-over")).to_be_visible()
     assert page.locator(".log li").filter(has_text="Game over").count() == 1
 

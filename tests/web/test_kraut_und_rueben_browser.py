@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.web.clicking import (
+    check_result_in_view,
     click_one,
     create_table,
     open_page,
@@ -74,6 +75,7 @@ def test_a_person_plays_a_whole_game_by_clicking_the_gardens(
     assert verbs.get("take") == 1, verbs
     expect(page.locator("#turn")).to_contain_text("Game over")
     expect(page.locator(".scores tr")).to_have_count(3)
+    check_result_in_view(page)
     # Every contract is revealed with the final scores; the person's garden is full.
     expect(page.locator(".kr-gardeners.revealed .kr-contract")).to_have_count(3)
     expect(page.locator(".kr-final strong")).to_have_count(3)

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from potager import games
 from tests.web.clicking import (
+    check_result_in_view,
     create_table,
     draw_state,
     open_page,
@@ -63,6 +64,7 @@ def test_a_person_plays_a_whole_match_by_clicking_cards(
     assert shot and plays >= 10 and takes >= 1
     expect(page.locator("#turn")).to_contain_text("Game over")
     expect(page.locator(".scores tr")).to_have_count(4)
+    check_result_in_view(page)
     # The pad has the hand's "+", "−" and total lines and the match total of each player.
     expect(page.locator(".pdh-sheet tbody tr")).to_have_count(3)
     expect(page.locator(".pdh-sheet tfoot td")).to_have_count(4)

@@ -1,5 +1,6 @@
 """The pages every game shares, as issue 16 found them ("Found, to mend"): each seat has one
-distinct, short label everywhere; an error names seats as the page does.
+distinct, short label everywhere; an error names seats as the page does; on a phone the log and
+a drawing's own panels (Kraut & Rüben's contract) are a tap away.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from potager import games
-from tests.web.clicking import create_table, draw_state, open_page
+from tests.web.clicking import PHONE, create_table, draw_state, open_page
 
 TWO_HEURISTIC_BOTS = [
     {"seat": 0, "kind": "human", "level": None, "name": "Ada"},
@@ -75,3 +76,23 @@ def post(url: str, body: dict[str, object]) -> dict[str, object]:
 def get(url: str) -> dict[str, Any]:
     with urllib.request.urlopen(url, timeout=10) as response:
         return dict(json.load(response))
+
+
+def test_on_a_phone_the_log_and_the_contract_are_a_tap_away(browser: Browser, server: str) -> None:
+    """Issue 16: on a phone they came far below the board."""
+    page, errors = open_page(browser)
+    page.set_viewport_size(PHONE)
+    create_table(page, server, "kraut-und-rueben", ["you", "bot:random"], {"match": "false"})
+    contract, log = page.locator(".kr-my-contract"), page.locator(".log-panel")
+    expect(contract).not_to_be_in_viewport()
+    expect(log).not_to_be_in_viewport()
+    bar = page.locator(".quick-bar")
+    bar.get_by_role("button", name="Contract").click()
+    expect(contract).to_be_in_viewport(ratio=1)
+    bar.get_by_role("button", name="Game log").click()
+    expect(log).to_be_in_viewport(ratio=1)
+    expect(log.locator("li").first).to_be_in_viewport()
+    expect(contract).not_to_be_in_viewport()
+    bar.get_by_role("button", name="Game log").click()
+    expect(log).not_to_be_in_viewport()
+    assert not errors

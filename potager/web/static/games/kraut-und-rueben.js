@@ -236,7 +236,7 @@
     const owned = view.gardens.filter((g) => g.owner === seat);
     const lit = litColumns(view.gardens, seat, view.contract, facts);
     const score = view.running_score;
-    return h("section", { class: "kr-panel kr-my-contract" },
+    return h("section", { class: "kr-panel kr-my-contract", dataset: { sheet: "Contract" } },
       contractCard(view.contract, lit, facts, { title: "Your secret contract" }),
       h("div", { class: "kr-running" },
         owned.length

@@ -16,6 +16,9 @@
   let retry = 0;
   let pending = null; // the version this browser acted on, until the server has stored the move
   let hints = false; // the table's creator allowed hints
+  let sheet = null; // the name of the panel open over a phone's screen, if any
+  let logSeen = 0; // how many log lines there were when the log was last open there
+  let finishedShown = false; // the result was brought into view at the game's end
 
   function takeInviteFromLink() {
     const params = new URLSearchParams(location.hash.slice(1));
@@ -55,6 +58,7 @@
     if (message.type === "state") {
       state = message;
       log = message.log_reset ? message.events.slice() : log.concat(message.events);
+      if (message.log_reset) logSeen = log.length; // unread: what came while this page was open
       if (pending !== null && message.version > pending && message.last_mover === message.seat) pending = null;
       draw();
     } else if (message.type === "presence") {
@@ -80,7 +84,8 @@
   function said(text) { return state ? Potager.serverText(text, state.seats, state.seat) : text; }
 
   function drawSeats() {
-    const toMove = new Set(state.to_move);
+    // Nobody is to move before every seat is taken (issue 16).
+    const toMove = new Set(state.status === "playing" ? state.to_move : []);
     $("seats").replaceChildren(...state.seats.map((s) => h("li", {
       class: ["seat", s.kind, s.connected ? "online" : "offline", toMove.has(s.seat) ? "to-move" : "",
         state.seat === s.seat ? "mine" : "", s.kind === "human" && !s.taken ? "open" : ""].join(" "),
@@ -119,6 +124,8 @@
     list.scrollTop = list.scrollHeight;
   }
 
+  /* The final scores and Rematch open the board, and come into view when the game ends (issue
+   * 16: they sat below the fold of a 1366×900 screen). */
   function drawResult() {
     const box = $("result");
     box.hidden = state.status !== "finished";
@@ -134,6 +141,29 @@
           state.rematch_id ? "Join the rematch" : "Rematch") : null,
         h("a", { class: "button", href: `/replay/${tableId}` }, "Watch the replay"),
         h("a", { class: "button quiet", href: "/" }, "Back to the lobby")));
+  }
+
+  /* On a phone, the panels that come far below the board — the log, and any a drawing marks with
+   * `data-sheet="<name>"`, like Kraut & Rüben's contract — are a tap away (issue 16): a bar
+   * fixed at the bottom of a narrow screen has a button per panel that opens it over the lower
+   * part of the screen (potager.css). The log's button counts the lines not read yet. */
+  function drawSheets() {
+    const panels = [...document.querySelectorAll("[data-sheet]")];
+    if (!panels.some((p) => p.dataset.sheet === sheet)) sheet = null;
+    for (const panel of panels) panel.classList.toggle("sheet-open", panel.dataset.sheet === sheet);
+    const unread = (panel) => (panel.contains($("log")) ? log.length - logSeen : 0);
+    const open = panels.find((p) => p.dataset.sheet === sheet);
+    if (open && open.contains($("log"))) {
+      logSeen = log.length;
+      $("log").scrollTop = $("log").scrollHeight;
+    }
+    $("quick-bar").replaceChildren(...panels.map((panel) => {
+      const name = panel.dataset.sheet;
+      return h("button", {
+        type: "button", class: name === sheet ? "on" : "", "aria-pressed": String(name === sheet),
+        onclick: () => { sheet = sheet === name ? null : name; drawSheets(); },
+      }, name, unread(panel) > 0 ? h("span", { class: "badge" }, String(unread(panel))) : null);
+    }));
   }
 
   function drawInvites() {
@@ -172,7 +202,10 @@
     $("actions").replaceChildren(...(actions ? [h("h3", {}, "Your move"), actions] : []));
     drawLog();
     drawResult();
+    if (state.status === "finished" && !finishedShown) $("result").scrollIntoView({ block: "nearest" });
+    finishedShown = state.status === "finished";
     drawInvites();
+    drawSheets();
     $("me").textContent = state.seat === null ? "You are watching this table." : `You play ${names(state.seat)} (seat ${state.seat + 1}).`;
     $("leave").hidden = state.seat === null || state.status === "finished";
     $("hint").hidden = !(hints && me && state.legal.length && pending === null);
