@@ -26,6 +26,7 @@ from typing import Any
 import httpx
 import websockets
 
+from potager.server.config import UNLIMITED
 from potager.server.spawn import spawn, stop
 
 
@@ -184,7 +185,9 @@ def start_server(database: str | None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     folder = tempfile.mkdtemp(prefix="potager-load-")
     url = database or f"sqlite:///{folder}/load.db"
-    return spawn(url, port, {"POTAGER_BOT_DELAY": "0"}), f"http://127.0.0.1:{port}"
+    # Every client of the load comes from this one address: no limits per client.
+    env = {"POTAGER_BOT_DELAY": "0", **UNLIMITED}
+    return spawn(url, port, env), f"http://127.0.0.1:{port}"
 
 
 def main(argv: list[str] | None = None) -> int:
