@@ -117,6 +117,8 @@ def random_game(name: str, players: int, seed: int) -> State:
 
 THIRD_PERSON = re.compile(r"\b[Yy]ou (\w+)")
 PLAIN_VERBS_IN_S = {"pass"}
+END_EVENTS = ("game over", "game_end", "game_over")
+"""The event that ends each game: its line gives every seat's score after the seat's name."""
 
 
 @pytest.mark.parametrize("name", games.names())
@@ -134,9 +136,11 @@ def test_the_log_says_you_with_the_verb_that_goes_with_it(name: str) -> None:
             for verb in THIRD_PERSON.findall(line):
                 assert not verb.endswith("s") or verb in PLAIN_VERBS_IN_S, line
             assert "[" not in line.replace("\\[", ""), line
-        for event in state.events_for(None):
-            line = describe(event, None)
-            assert line is None or "you" not in line.casefold().split(), line
+        ends = [e for e in state.events_for(viewer) if e["type"] in END_EVENTS]
+        assert ends and all("you " in str(describe(e, viewer)) for e in ends)
+    for event in state.events_for(None):
+        line = describe(event, None)
+        assert line is None or "you" not in line.casefold().split(), line
 
 
 def test_the_table_says_you_take_in_heuschrecken_poker() -> None:

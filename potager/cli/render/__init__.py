@@ -73,6 +73,11 @@ class Who:
         return "your" if self.you else "its"
 
 
+def per_seat(values: list[str], viewer: Seat | None) -> str:
+    """One value per seat, each after its seat: ``you 35, seat 1 39``."""
+    return ", ".join(f"{Who(s, viewer)} {v}" for s, v in enumerate(values))
+
+
 def seats_text(seats: list[int], viewer: Seat | None) -> str:
     """``you, seat 2``; ``nobody`` for none."""
     return ", ".join(str(Who(s, viewer)) for s in seats) or "nobody"

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from potager.engine import Event, Seat, View
 
-from . import Who, seats_text
+from . import Who, per_seat, seats_text
 
 COLUMNS = "abcde"
 CUT = {"a1", "e1", "a5", "e5"}
@@ -183,7 +183,7 @@ def describe(event: Event, viewer: Seat | None = None) -> str | None:
     if kind == "bag empty":
         return "The bag is empty: the game ends after this turn (or the next, for seat 1)."
     if kind == "game over":
-        scores = ", ".join(f"{Who(s, viewer)} {g}" for s, g in enumerate(event["scores"]))
+        scores = per_seat(list(map(str, event["scores"])), viewer)
         won = "winner" if len(event["winners"]) == 1 else "winners"
         return f"Game over: {scores}; {won}: {seats_text(event['winners'], viewer)}."
     if "seat" not in event:

@@ -18,7 +18,7 @@ from rich.text import Text
 from potager.engine import Event, Seat, View
 from potager.games.heuschrecken_poker.data import KINDS
 
-from . import Who, seats_text
+from . import Who, per_seat, seats_text
 
 STYLES = {
     "corn": "yellow",
@@ -154,11 +154,11 @@ LINES: dict[str, Callable[[Event, Seat | None], str]] = {
     ),
     "refill": lambda e, v: f"The display is refilled: {', '.join(e['cards'])}.",
     "round_scoring": lambda e, v: (
-        f"End of round {e['round']}: plants "
-        f"{'/'.join(map(str, e['plants']))} — 1 chip to {seats_text(e['chips_to'], v)}."
+        f"End of round {e['round']}: plants {per_seat(list(map(str, e['plants'])), v)} — "
+        f"1 chip to {seats_text(e['chips_to'], v)}."
     ),
     "game_end": lambda e, v: (
-        f"Game over. Chips {'/'.join(map(str, e['chips']))}; "
+        f"Game over. Chips: {per_seat(list(map(str, e['chips'])), v)}; "
         f"winner(s): {seats_text(e['winners'], v)}."
     ),
 }

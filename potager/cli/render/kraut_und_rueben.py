@@ -30,7 +30,7 @@ from potager.games.kraut_und_rueben.data import (
 )
 from potager.games.kraut_und_rueben.scoring import column
 
-from . import Who, seats_text
+from . import Who, per_seat, seats_text
 
 STYLES = {
     "tomato": "red",
@@ -215,10 +215,9 @@ def _place(e: Event, viewer: Seat | None) -> str:
 
 
 def _game_over(e: Event, viewer: Seat | None) -> str:
-    scores = "/".join(map(str, e["scores"]))
-    cards = "/".join(map(str, e["contracts"]))
+    points = [f"{p} (card {c})" for p, c in zip(e["scores"], e["contracts"], strict=True)]
     winners = seats_text(e["winners"], viewer)
-    return f"Game {e['game']} over: points {scores} (contracts {cards}); winner: {winners}."
+    return f"Game {e['game']} over: points {per_seat(points, viewer)}; winner: {winners}."
 
 
 def _mole(e: Event, viewer: Seat | None) -> str:

@@ -17,7 +17,7 @@ from rich.text import Text
 from potager.engine import Event, Seat, View
 from potager.games.pas_de_haricots.data import PAS_DE_HARICOTS, SUITS
 
-from . import Who
+from . import Who, per_seat
 
 SYMBOLS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
 COLOURS = {"H": "red", "D": "red", "S": "bright_white", "C": "bright_white"}
@@ -175,8 +175,8 @@ def describe(event: Event, viewer: Seat | None = None) -> str | None:
         return f"Hand {event['hand']} scored: {lines}."
     if kind == "game_end":
         winners = " and ".join(str(Who(s, viewer)) for s in event["winners"])
-        totals = ", ".join(map(signed, event["totals"]))
-        return f"Match over: {winners} won; totals {totals}."
+        totals = per_seat([signed(t) for t in event["totals"]], viewer)
+        return f"Match over: {winners} won; totals: {totals}."
     if "seat" not in event:
         return None
     who = Who(event["seat"], viewer)
