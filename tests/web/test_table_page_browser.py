@@ -12,7 +12,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from potager import games
-from tests.web.clicking import PHONE, create_table, draw_state, open_page
+from tests.web.clicking import PHONE, WIDE, create_table, draw_state, open_page
 
 TWO_HEURISTIC_BOTS = [
     {"seat": 0, "kind": "human", "level": None, "name": "Ada"},
@@ -35,13 +35,19 @@ def test_two_bots_of_one_level_have_distinct_labels(lobby: Page) -> None:
 
 
 def test_a_drawing_shows_each_label_whole(lobby: Page) -> None:
-    """Pas de Haricots' spots were the narrowest: "heuristic bo…" twice."""
-    state = games.get("pas-de-haricots").new_game(4, seed=1)
-    draw_state(lobby, state, 0, seats=TWO_HEURISTIC_BOTS)
-    names = lobby.locator(".pdh-spot .spot-name")
-    expect(names).to_have_text(["You", "Heuristic bot 2", "Random bot", "Heuristic bot 4"])
-    cut = names.evaluate_all("els => els.filter((e) => e.scrollWidth > e.clientWidth).length")
-    assert cut == 0
+    """Pas de Haricots' spots were the narrowest: "heuristic bo…" twice; six of them on a phone."""
+    seats = [*TWO_HEURISTIC_BOTS, *({**TWO_HEURISTIC_BOTS[1], "seat": s} for s in (4, 5))]
+    state = games.get("pas-de-haricots").new_game(6, seed=1)
+    labels = ["You", *(f"Heuristic bot {n}" for n in (2, 4, 5, 6))]
+    labels.insert(2, "Random bot")
+    for size in (WIDE, PHONE):
+        lobby.set_viewport_size(size)
+        draw_state(lobby, state, 0, seats=seats)
+        names = lobby.locator(".pdh-spot .spot-name")
+        expect(names).to_have_text(labels)
+        cut = names.evaluate_all("els => els.filter((e) => e.scrollWidth > e.clientWidth).length")
+        assert cut == 0, size
+    lobby.set_viewport_size(WIDE)
 
 
 def test_an_error_names_seats_as_the_page_does(browser: Browser, server: str) -> None:
