@@ -126,7 +126,7 @@ class Replay:
         who = Who(seat, self.seat)
         if self.seat is None or who.you:
             label = escape(after.action_label(action))
-            lines.insert(0, f"{who.does('plays', 'play')} [bold]{label}[/]")
+            lines.insert(0, f"{str(who).capitalize()}: [bold]{label}[/]")
         elif not lines:
             lines.append(f"{who.does('moved', 'moved')}.")
         return Panel("\n".join(lines), title=f"move {i}", title_align="left")

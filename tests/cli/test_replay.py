@@ -39,7 +39,7 @@ def test_replay_all_prints_every_step(monkeypatch: pytest.MonkeyPatch, tmp_path:
     assert result.exit_code == 0, result.output
     moves = len(json.loads(path.read_text())["moves"])
     assert f"move {moves}/{moves}" in result.output and "Game over" in result.output
-    assert "Seat 1 plays" in result.output and "reveal: bids=" in result.output
+    assert "Seat 1: Bid" in result.output and "reveal: bids=" in result.output
 
 
 def test_replay_says_who_sat_where(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -58,8 +58,8 @@ def test_replay_as_a_seat_hides_the_others_moves(
     path = saved_game(monkeypatch, tmp_path)
     result = runner.invoke(app, ["replay", str(path), "--all", "--seat", "0"])
     assert result.exit_code == 0, result.output
-    assert "Seat 1 moved." in result.output and "Seat 1 plays" not in result.output
-    assert "You play" in result.output and "your bid" in result.output
+    assert "Seat 1 moved." in result.output and "Seat 1: " not in result.output
+    assert "You: Bid" in result.output and "your bid" in result.output
     assert "Game over — you " in result.output
 
 
