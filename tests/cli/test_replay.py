@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from potager import games
+from potager import agents, games
 from potager.cli.main import app
 from potager.cli.replay import Replay, load_steps
 from potager.engine import GameRecord, SeatHolder
@@ -145,3 +145,12 @@ def test_games_lists_what_imports(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "broken: not available yet (ModuleNotFoundError" in result.output
     result = runner.invoke(app, ["play", "broken"])
     assert result.exit_code == 2 and "broken cannot be loaded yet" in result.output
+
+
+def test_games_says_a_single_player_count_once_and_each_bot_level_once() -> None:
+    """Issue 16: Garden Rush read "2–2", and every game repeated every level's description."""
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.output.splitlines() if "garden-rush" in line)
+    assert "2–2" not in row and " 2 " in row
+    assert result.output.count(agents.describe("random")) == 1
