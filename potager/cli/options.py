@@ -147,6 +147,15 @@ def parse_bots(game: Game, text: str | None, seats: int) -> list[str]:
     return names
 
 
+def player_counts(game: Game, text: str) -> list[int]:
+    """``"2,3,4"`` as player counts of ``game``, or `fail` naming what is wrong."""
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        fail(f"takes numbers separated by commas, not {text!r}", "--players")
+    return [check_players(game, n) for n in counts]
+
+
 def check_players(game: Game, players: int | None) -> int:
     """``players`` (the game's minimum when not given), or `fail` with the allowed range."""
     if players is None:

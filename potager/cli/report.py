@@ -11,9 +11,8 @@ from rich.console import Console
 
 from potager.arena import report
 
-from .options import Variant, fail, load_game, parse_variant, spelling, stop
+from .options import Variant, fail, load_game, parse_variant, player_counts, spelling, stop
 from .running import DaskLocal, Scheduler, Workers, backend, progress_bar
-from .tournament import player_counts
 
 
 def report_command(
@@ -51,7 +50,7 @@ def report_command(
     counts = (
         list(range(game.min_players, game.max_players + 1))
         if players is None
-        else player_counts(players)
+        else player_counts(game, players)
     )
     options = parse_variant(game, variant)
     console = Console()

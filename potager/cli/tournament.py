@@ -14,7 +14,16 @@ from rich.table import Table
 from potager.arena import html, plots, ratings
 from potager.arena.tournament import Board, Plan, make_plan, run, seatings, standings
 
-from .options import Variant, fail, load_game, parse_variant, spelling, stop
+from .options import (
+    Variant,
+    fail,
+    load_game,
+    parse_variant,
+    player_counts,
+    spelling,
+    split_levels,
+    stop,
+)
 from .running import DaskLocal, Scheduler, Workers, backend, progress_bar
 
 
@@ -53,11 +62,14 @@ def tournament_command(
     and it plays only the games missing (a larger --games extends the tournament).
     """
     game = load_game(game_name)
-    counts = [game.min_players] if players is None else player_counts(players)
+    counts = [game.min_players] if players is None else player_counts(game, players)
+    levels = split_levels(bots)
+    if len(levels) < 2:
+        fail(f"a tournament needs two bot levels at least, not {bots!r}", "--bots")
     try:
         plan = make_plan(
             game.name,
-            [b.strip() for b in bots.split(",")],
+            levels,
             counts,
             games_count,
             seed,
@@ -96,14 +108,6 @@ def tournament_command(
     for found in boards:
         console.print(leaderboard_table(found))
         console.print(head_to_head_table(found))
-
-
-def player_counts(text: str) -> list[int]:
-    """``"2,3,4"`` as player counts, or `fail`."""
-    try:
-        return [int(part) for part in text.split(",")]
-    except ValueError:
-        fail(f"takes numbers separated by commas, not {text!r}", "--players")
 
 
 def _context(plan: Plan, played: int | None = None) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -19,14 +18,10 @@ from potager.cli.main import app
 from potager.cli.terminal import ChoiceError, Quit, TerminalPlay
 from potager.engine import GameRecord, SeatHolder
 from tests.analysis.fake import ViewDigestSearch
+from tests.cli.output import plain
 from tests.toy import GIVE, KEEP, register
 
 runner = CliRunner()
-
-
-def plain(output: str) -> str:
-    """The words of a command's output, without the boxes of Click's Error panel."""
-    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", output).split())
 
 
 def session(monkeypatch: pytest.MonkeyPatch, answers: list[str], hints: Evaluator | None = None):
