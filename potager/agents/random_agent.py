@@ -15,7 +15,18 @@ class RandomAgent:
     def act(
         self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
     ) -> Action:
-        return rng.choice(legal_actions)
+        if type(rng) is not random.Random:  # a subclass may draw differently: ask it
+            return rng.choice(legal_actions)
+        # ``rng.choice(legal_actions)`` drawn inline as `random_playout` draws it: the same
+        # numbers, two Python calls fewer per decision (the bot path's cost, issue 14).
+        n = len(legal_actions)
+        bits = n.bit_length()
+        r = rng.getrandbits(bits)
+        while r >= n:
+            if not n:
+                raise IndexError("no legal action to choose from")
+            r = rng.getrandbits(bits)
+        return legal_actions[r]
 
 
 def random_playout(state: State, rng: random.Random, max_steps: int = 1_000_000) -> int:

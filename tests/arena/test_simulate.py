@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import itertools
 import json
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -176,3 +177,16 @@ def test_a_dask_cluster_of_two_workers_gives_the_process_pool_totals() -> None:
         assert dask.workers == 2
         cluster = simulate("heuschrecken-poker", bots, 40, 9, backend=dask, rotate=True)
     assert cluster.tally == pool.tally and cluster.rows == pool.rows
+
+
+def test_the_random_bot_draws_what_random_choice_draws() -> None:
+    """Its draw is inlined for speed (issue 14) and stays `Random.choice`'s: a seeded simulation
+    plays the games it played before."""
+    agent, game = RandomAgent(), games.get("heuschrecken-poker")
+    for seed in range(50):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 7, 8, 13, 1294):
+            legal = list(range(100, 100 + n))
+            assert agent.act(game, {}, 0, legal, ours) == theirs.choice(legal)
+    with pytest.raises(IndexError):
+        agent.act(game, {}, 0, [], random.Random(0))
