@@ -224,8 +224,10 @@ def simulation(game: Game, seconds: float, repeats: int = 2) -> list[Measure]:
     bots = ["random"] * players
     bare = random_playouts(game, players, {}, seconds)
     bare.section, bare.what = "simulation", f"bare random playouts, {label(game, players, {})}"
-    probe = simulate(game.name, bots, 100, 0, backend=InlineBackend())
-    count = max(20, int(probe.games_per_second * seconds))
+    # The count from a probe's CPU time, so that a busy machine does not shorten the runs.
+    started, probe = time.process_time(), 100
+    simulate(game.name, bots, probe, 0, backend=InlineBackend())
+    count = max(20, int(probe / (time.process_time() - started) * seconds))
     name = f"random ×{players}, {game.name}"
     backends: list[Backend] = [InlineBackend(), ProcessBackend(os.cpu_count() or 1)]
     walls = [math.inf] * len(backends)
