@@ -29,6 +29,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from potager import games
 from potager.engine import GameRecord
+from potager.server.config import UNLIMITED
 from potager.server.spawn import spawn, stop
 from potager.store import localpg, localredis
 from tests.web.conftest import free_port
@@ -52,6 +53,7 @@ def servers(database: str, redis: str, count: int) -> Iterator[list[tuple[int, A
         "POTAGER_BOT_DELAY": "0",
         "POTAGER_BOT_POOL": "thread",
         "POTAGER_BOT_WORKERS": "1",
+        **UNLIMITED,  # the test's clients all come from 127.0.0.1 and act at once
     }
     with ExitStack() as stack:
         started = []
