@@ -91,14 +91,24 @@ def check_result_in_view(page: Page) -> None:
     expect(page.locator("#result button", has_text="Rematch")).to_be_in_viewport(ratio=1)
 
 
+def screenshot_phone(page: Page, path: Path) -> None:
+    """The whole page at phone size, on a screen as tall as the page: what sticks to a phone
+    screen's bottom (the panel bar) is drawn where the page ends, not across the middle of the
+    picture. The page is left at phone size."""
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    height = page.evaluate("document.documentElement.scrollHeight")
+    page.set_viewport_size({"width": PHONE["width"], "height": height})
+    page.screenshot(path=path, full_page=True)
+    page.set_viewport_size(PHONE)
+
+
 def screenshot_wide_and_phone(page: Page, folder: Path, name: str) -> None:
     """The whole page at its size (``name.png``), then at phone size (``name-phone.png``); the
     size is put back."""
     size = page.viewport_size
     page.screenshot(path=folder / f"{name}.png", full_page=True)
-    page.set_viewport_size(PHONE)
-    page.wait_for_timeout(300)
-    page.screenshot(path=folder / f"{name}-phone.png", full_page=True)
+    screenshot_phone(page, folder / f"{name}-phone.png")
     if size:
         page.set_viewport_size(size)
 

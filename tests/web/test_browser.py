@@ -12,7 +12,14 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect
 
 from potager.engine import PRIVATE_TO
-from tests.web.clicking import FINISHED, check_result_in_view, create_table, open_page, play_one
+from tests.web.clicking import (
+    FINISHED,
+    check_result_in_view,
+    create_table,
+    open_page,
+    play_one,
+    screenshot_phone,
+)
 
 GAME = "heuschrecken-poker"
 ACTION = "#board [data-action]"
@@ -70,7 +77,7 @@ def test_two_people_play_one_table_through_an_invite_link(
     expect(ada.locator("#turn")).to_contain_text("Your turn")
     expect(ada.locator(".seat.online")).to_have_count(2)
     ada.screenshot(path=screenshots / "two-players.png")
-    bob.screenshot(path=screenshots / "phone.png", full_page=True)
+    screenshot_phone(bob, screenshots / "phone.png")
     rng = random.Random(3)
     for _ in range(4000):
         if ada.locator(FINISHED).count() and bob.locator(FINISHED).count():
