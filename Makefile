@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed-dev
 COMPILED := $(shell sed -n 's/^    "\(potager\.[a-z_.]*\)",$$/\1/p' potager/compiled.py | tr . / | sed 's/$$/.py/')
 UNBUILD  := find potager -name '*.so' -delete; rm -rf build potager_compiled__mypyc.*.so
 
-.PHONY: run test bench ladder train lint fmt clean system chromium postgresql redis screenshots build pure
+.PHONY: run test bench fuzz ladder train lint fmt clean system chromium postgresql redis screenshots build pure
 
 # One environment for everything: the tests exercise the server and the OpenSpiel anchors too.
 $(STAMP): pyproject.toml setup.py potager/compiled.py $(COMPILED)
@@ -57,6 +57,11 @@ redis:
 
 bench: $(STAMP)
 	$(BIN)/python -m bench $(BENCH_ARGS)
+
+# The server's protocol fuzzed: 100,000 generated HTTP bodies and WebSocket messages against
+# potager serve on a fresh database (issue 13; figures in the README's "Limits").
+fuzz: $(STAMP)
+	$(BIN)/python -m bench.fuzz $(FUZZ_ARGS)
 
 # The ladder of bot levels, measured head to head (README "Bot levels, measured"); on a shared
 # machine run a smaller one, e.g. make ladder LADDER_ARGS="--games 100 --strong-games 20".
