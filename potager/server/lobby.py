@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from potager import agents
 from potager.engine import Game, Seat, State
 
+from .limits import client_of
 from .live import LiveTable
 from .manager import TableManager, available_games
 from .messages import summary
@@ -29,11 +30,6 @@ from .schemas import (
 router = APIRouter(prefix="/api")
 
 STATUSES = {"open": ("waiting", "playing"), "live": ("playing",), "finished": ("finished",)}
-
-
-def client_of(request: Request) -> str:
-    """Who is asking, as far as sharing the bot workers goes: the client's address."""
-    return request.client.host if request.client else "unknown"
 
 
 def manager(request: Request) -> TableManager:
@@ -83,7 +79,7 @@ async def list_tables(
 @router.post("/tables", response_model=CreatedTable, status_code=201, tags=["lobby"])
 async def create_table(request: CreateTable, tables: Manager, http: Request) -> CreatedTable:
     """Open a table; the answer holds the creator's seat token and the other seats' invites."""
-    return await tables.seating.create(request, owner=client_of(http))
+    return await tables.seating.create(request, owner=client_of(http.scope))
 
 
 async def _live(tables: TableManager, table_id: str) -> LiveTable:
