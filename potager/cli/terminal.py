@@ -35,7 +35,7 @@ LOG_LINES = 14
 """The log shows at most this many lines, fewer when the terminal is short."""
 MIN_LOG_LINES = 1
 """... and at least the last line, even when the table alone is taller than the terminal."""
-LABELLED_LINES = 3
+LABELLED_LINES = 2
 """The choices are listed with their long labels too when that takes at most this many lines."""
 HELP = (
     "Type an action in the game's notation (e.g. [bold]{example}[/]) or the number of a listed "
@@ -302,8 +302,8 @@ class TerminalPlay:
 
     def choices(self, menu: Menu) -> RenderableType:
         """The numbered entries of a menu in notation (a group as its words and ``…``), packed
-        into lines after "Your move:"; with their longer labels when that still takes at most
-        `LABELLED_LINES` lines."""
+        into lines after "Your move:"; with their longer labels (when they say more than the
+        notation) if that still takes at most `LABELLED_LINES` lines."""
         if menu.prefix:
             head = Text.assemble(
                 ("Your move: ", "bold"),
@@ -317,7 +317,7 @@ class TerminalPlay:
             cell = Text.from_markup(f"[cyan]#{i}[/] {escape(_entry_name(entry))}")
             plain.append(cell)
             label = self.state.action_label(entry.actions[0])
-            if not entry.is_group and label != self._name(entry.actions[0]):
+            if not entry.is_group and not label.startswith(self._name(entry.actions[0])):
                 cell = cell + Text(f" ({label})", style="dim")
             labelled.append(cell)
         lines = _packed(labelled, self.console.width)
