@@ -32,7 +32,7 @@ from potager.cli.options import scan_games
 from . import measure, openspiel, rl
 from .measure import Measure
 
-WIDTH = 112
+WIDTH = 120
 """The table's width at least, even when printed to a file."""
 
 

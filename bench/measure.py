@@ -228,7 +228,7 @@ def simulation(game: Game, seconds: float, repeats: int = 2) -> list[Measure]:
     started, probe = time.process_time(), 100
     simulate(game.name, bots, probe, 0, backend=InlineBackend())
     count = max(20, int(probe / (time.process_time() - started) * seconds))
-    name = f"random ×{players}, {game.name}"
+    name = f"random ×{players}"  # the game is named on the bare playouts' row
     backends: list[Backend] = [InlineBackend(), ProcessBackend(os.cpu_count() or 1)]
     walls = [math.inf] * len(backends)
     cpus = [math.inf] * len(backends)
@@ -242,11 +242,11 @@ def simulation(game: Game, seconds: float, repeats: int = 2) -> list[Measure]:
             decisions = summary.tally.decisions
     cpu = Measure("simulation", f"{name}, 1 worker", decisions, count, cpus[0])
     cpu.extra["vs_playout"] = round(cpu.games_per_second / bare.games_per_second, 3)
-    cpu.what += f" ({cpu.extra['vs_playout']:.2f}× bare playouts)"
+    cpu.what += f" ({cpu.extra['vs_playout']:.2f}× bare)"
     one, every = (
         Measure(
             "simulation",
-            f"{name}, {backend.workers} worker{'s' if backend.workers > 1 else ''}, wall time",
+            f"{name}, {backend.workers} worker{'s' if backend.workers > 1 else ''}, wall",
             decisions,
             count,
             wall,
@@ -256,8 +256,7 @@ def simulation(game: Game, seconds: float, repeats: int = 2) -> list[Measure]:
     every.extra["vs_one_worker"] = round(every.games_per_second / one.games_per_second, 3)
     every.extra["vs_one_worker_cpu"] = round(backends[1].workers * cpus[0] / cpus[1], 3)
     every.what += (
-        f" ({every.extra['vs_one_worker']:.2f}× 1 worker; "
-        f"{every.extra['vs_one_worker_cpu']:.2f}× by CPU time)"
+        f" ({every.extra['vs_one_worker']:.2f}×; by CPU {every.extra['vs_one_worker_cpu']:.2f}×)"
     )
     return [bare, cpu, one, every]
 

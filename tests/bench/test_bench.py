@@ -27,7 +27,7 @@ def test_bench_runs_one_short_iteration(
     assert sections.count("simulation") == 4
     bare, cpu, one, every = (r for r in data["results"] if r["section"] == "simulation")
     assert bare["what"].startswith("bare random playouts") and cpu["vs_playout"] > 0
-    assert one["what"].endswith("1 worker, wall time") and every["vs_one_worker"] > 0
+    assert one["what"].endswith("1 worker, wall") and every["vs_one_worker"] > 0
     assert cpu["games"] == one["games"] == every["games"]
     assert all(r["games"] >= 1 and r["decisions"] >= 1 for r in data["results"])
 
