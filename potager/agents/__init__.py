@@ -48,10 +48,11 @@ def _policy(path: str, game: Game) -> Agent:
     return PolicyAgent.load(path, game)
 
 
-def _heuristic_module(game: Game):  # type: ignore[no-untyped-def]
+def _game_module(game: Game, name: str):  # type: ignore[no-untyped-def]
+    """The module ``name`` of the game's sub-package (``heuristic``, ``playout``), or ``None``."""
     package = type(game).__module__.rsplit(".", 1)[0]
     try:
-        return importlib.import_module(f"{package}.heuristic")
+        return importlib.import_module(f"{package}.{name}")
     except ModuleNotFoundError:
         return None
 
@@ -59,7 +60,7 @@ def _heuristic_module(game: Game):  # type: ignore[no-untyped-def]
 def levels(game: Game) -> list[str]:
     """The bot levels available for ``game``."""
     names = list(_GENERIC)
-    if _heuristic_module(game) is not None:
+    if _game_module(game, "heuristic") is not None:
         names.append("heuristic")
     names += [n for n in SEARCH if n not in names]
     return names
@@ -72,16 +73,20 @@ def make(level: str, game: Game) -> Agent:
     if level in _GENERIC:
         return _GENERIC[level]()
     if level == "heuristic":
-        module = _heuristic_module(game)
+        module = _game_module(game, "heuristic")
         if module is not None:
             agent: Agent = module.HeuristicAgent()
             return agent
     if level.split(":", 1)[0] in SEARCH:
         from .ismcts import ISMCTSAgent
 
-        module = _heuristic_module(game)
+        module = _game_module(game, "heuristic")
         guide = None if module is None else module.HeuristicAgent()
-        return ISMCTSAgent(**parse_level(level), guide=guide)
+        arguments = parse_level(level)
+        policy = _game_module(game, "playout") if arguments.pop("playout") == "game" else None
+        if policy is not None:
+            arguments["playout"] = policy.playout
+        return ISMCTSAgent(**arguments, guide=guide)
     raise ValueError(
         f"unknown bot level {level!r} for {game.name}; levels: {', '.join(levels(game))}"
     )

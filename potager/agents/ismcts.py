@@ -3,7 +3,9 @@
 Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE TCIAIG 2012). Each
 iteration draws a full state from the asking seat's own view with `Game.sample` (so the search never
 sees what that seat may not know), descends one tree shared by all those states, expands one
-decision, finishes the game with random play and credits every seat with its share of the win.
+decision, finishes the game with a playout and credits every seat with its share of the win. The
+playout is the game's own policy where it has one (its ``playout.py``: cheap rules of thumb that
+play on the sampled state, which the search alone sees), random play otherwise.
 
 Built for these games:
 
@@ -32,7 +34,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
 from multiprocessing import get_all_start_methods, get_context
 
 from potager.engine import Action, Agent, Game, Seat, State, View
@@ -49,6 +53,19 @@ Hint = tuple[Seat, Action, float]
 Budget = tuple[int | None, float | None, float]
 """(iterations, seconds, exploration): a search stops at the first of its limits given."""
 RootStats = dict[Action, Edge]
+Playout = Callable[[State, random.Random], object]
+"""Plays a sampled state to its end: `random_playout`, or a game's own policy (its
+``playout.py``)."""
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What guides a search besides its statistics: ``hint``, the guide's choice at the root,
+    tried first and favoured by a progressive bias; ``playout``, how a sampled state is played
+    to its end."""
+
+    hint: Hint | None = None
+    playout: Playout = random_playout
 
 
 class _Node:
@@ -77,6 +94,7 @@ class ISMCTSAgent:
         workers: int = 1,
         guide: Agent | None = None,
         bias: float = 0.0,
+        playout: Playout = random_playout,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS search needs iterations or seconds")
@@ -86,6 +104,7 @@ class ISMCTSAgent:
         self.workers = workers
         self.guide = guide
         self.bias = bias
+        self.playout = playout
 
     def act(
         self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
@@ -106,10 +125,11 @@ class ISMCTSAgent:
             # from ours so that the search stays reproducible.
             guess = self.guide.act(game, view, seat, legal_actions, random.Random(seeds[0]))
             hint = (seat, guess, self.bias)
+        knowledge = Knowledge(hint, self.playout)
         if self.workers == 1:
-            stats = search_root(game, view, seat, seeds[0], self.budget(), hint)
+            stats = search_root(game, view, seat, seeds[0], self.budget(), knowledge)
         else:
-            stats = _parallel(game, view, seat, seeds, self.budget(), hint)
+            stats = _parallel(game, view, seat, seeds, self.budget(), knowledge)
         return _values(stats, legal_actions)
 
     def budget(self) -> Budget:
@@ -118,11 +138,16 @@ class ISMCTSAgent:
 
 
 def search_root(
-    game: Game, view: View, seat: Seat, seed: int, budget: Budget, hint: Hint | None = None
+    game: Game,
+    view: View,
+    seat: Seat,
+    seed: int,
+    budget: Budget,
+    knowledge: Knowledge = Knowledge(),
 ) -> RootStats:
-    """One tree searched for ``seat`` from ``view``: the asking seat's edges at the root. A
-    ``hint`` (seat, action, weight) is tried first at the root and favoured there by a
-    progressive bias, weight / (visits + 1), which fades as the statistics grow."""
+    """One tree searched for ``seat`` from ``view``: the asking seat's edges at the root. The
+    hint (seat, action, weight) of ``knowledge`` is tried first at the root and favoured there by
+    a progressive bias, weight / (visits + 1), which fades as the statistics grow."""
     iterations, seconds, exploration = budget
     rng = random.Random(seed)
     root = _Node()
@@ -132,15 +157,20 @@ def search_root(
         (iterations is None or done < iterations)
         and (deadline is None or time.monotonic() < deadline)
     ):
-        _iterate(root, game.sample(view, seat, rng), rng, exploration, hint)
+        _iterate(root, game.sample(view, seat, rng), rng, exploration, knowledge)
         done += 1
     return root.edges.get(seat, {})
 
 
 def _iterate(
-    root: _Node, state: State, rng: random.Random, c: float, hint: Hint | None = None
+    root: _Node,
+    state: State,
+    rng: random.Random,
+    c: float,
+    knowledge: Knowledge,
 ) -> None:
-    """One iteration: selection and expansion in the tree, a random playout, the backup."""
+    """One iteration: selection and expansion in the tree, a playout, the backup."""
+    hint = knowledge.hint
     path: list[tuple[Seat, Edge]] = []
     node = root
     while not state.is_over:
@@ -187,7 +217,7 @@ def _iterate(
         node = child
         if expanded:
             break
-    random_playout(state, rng)
+    knowledge.playout(state, rng)
     result = state.result()
     winners, scores = result.winners, result.scores
     share = 1.0 / len(winners)
@@ -268,13 +298,12 @@ def _parallel(
     seat: Seat,
     seeds: list[int],
     budget: Budget,
-    hint: Hint | None,
+    knowledge: Knowledge,
 ) -> RootStats:
     """``len(seeds)`` independent trees in worker processes; their root statistics summed."""
     plain = dict(view.items())  # a `SeatView` is read into the dict it stands for
-    jobs = [
-        _pool(len(seeds)).submit(_worker, game.name, plain, seat, s, budget, hint) for s in seeds
-    ]
+    pool = _pool(len(seeds))
+    jobs = [pool.submit(_worker, game.name, plain, seat, s, budget, knowledge) for s in seeds]
     total: RootStats = {}
     for job in jobs:
         for action, edge in job.result().items():
@@ -285,8 +314,13 @@ def _parallel(
 
 
 def _worker(
-    name: str, view: View, seat: Seat, seed: int, budget: Budget, hint: Hint | None
+    name: str,
+    view: View,
+    seat: Seat,
+    seed: int,
+    budget: Budget,
+    knowledge: Knowledge,
 ) -> RootStats:
     from potager import games
 
-    return search_root(games.get(name), view, seat, seed, budget, hint)
+    return search_root(games.get(name), view, seat, seed, budget, knowledge)

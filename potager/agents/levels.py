@@ -3,9 +3,10 @@
 ``ismcts`` thinks 1 s a decision on one core; ``ismcts-strong`` 5 s on each of 2 worker
 processes (root parallelism). ``ismcts:iterations=2000`` fixes the iterations instead (seeded, it
 is then reproducible on any machine), ``ismcts:seconds=3`` the time; ``workers=N``,
-``exploration=C`` (the UCB constant) and ``bias=B`` (the weight of the game's heuristic's choice at
-the root, a progressive bias B / (visits + 1); 0: none) may be given too, comma-separated:
-``ismcts-strong:iterations=4000,workers=2``.
+``exploration=C`` (the UCB constant), ``bias=B`` (the weight of the game's heuristic's choice at
+the root, a progressive bias B / (visits + 1); 0: none) and ``playout=random`` (uniformly random
+playouts instead of the game's own playout policy, ``playout=game``) may be given too,
+comma-separated: ``ismcts-strong:iterations=4000,workers=2``.
 """
 
 from __future__ import annotations
@@ -14,8 +15,14 @@ import math
 from typing import Any
 
 SEARCH: dict[str, dict[str, Any]] = {
-    "ismcts": {"iterations": None, "seconds": 1.0, "workers": 1, "bias": 16.0},
-    "ismcts-strong": {"iterations": None, "seconds": 5.0, "workers": 2, "bias": 16.0},
+    "ismcts": {"iterations": None, "seconds": 1.0, "workers": 1, "bias": 16.0, "playout": "game"},
+    "ismcts-strong": {
+        "iterations": None,
+        "seconds": 5.0,
+        "workers": 2,
+        "bias": 16.0,
+        "playout": "game",
+    },
 }
 """Each search level's default budget: the `ISMCTSAgent` arguments."""
 
@@ -27,6 +34,9 @@ _PARAMETERS = {
     "bias": float,
 }
 _MAY_BE_ZERO = {"exploration", "bias"}
+PLAYOUTS = ("game", "random")
+"""The ``playout`` parameter: the game's own playout policy (its ``playout.py``; random play for
+a game without one) or uniformly random play."""
 
 DESCRIPTIONS = {
     "random": "plays any legal move at random; instant; the weakest",
@@ -43,9 +53,9 @@ def parse_level(level: str) -> dict[str, Any]:
     """The `ISMCTSAgent` arguments of a search level; `ValueError` says what is wrong.
 
     >>> parse_level("ismcts:iterations=2000")
-    {'iterations': 2000, 'seconds': None, 'workers': 1, 'bias': 16.0}
-    >>> parse_level("ismcts-strong:seconds=2.5,workers=3")
-    {'iterations': None, 'seconds': 2.5, 'workers': 3, 'bias': 16.0}
+    {'iterations': 2000, 'seconds': None, 'workers': 1, 'bias': 16.0, 'playout': 'game'}
+    >>> parse_level("ismcts-strong:seconds=2.5,workers=3,playout=random")
+    {'iterations': None, 'seconds': 2.5, 'workers': 3, 'bias': 16.0, 'playout': 'random'}
     >>> parse_level("ismcts:iterations=many")
     Traceback (most recent call last):
     ...
@@ -58,11 +68,20 @@ def parse_level(level: str) -> dict[str, Any]:
     given: dict[str, Any] = {}
     for part in text.split(",") if text else []:
         key, equals, value = (p.strip() for p in part.partition("="))
+        if key == "playout" and equals:
+            if value not in PLAYOUTS:
+                raise ValueError(
+                    f"bot level {level!r}: playout is one of {', '.join(PLAYOUTS)}, not {value!r}"
+                )
+            if key in given:
+                raise ValueError(f"bot level {level!r}: {key} is given twice")
+            given[key] = value
+            continue
         kind = _PARAMETERS.get(key)
         if kind is None or not equals:
             raise ValueError(
                 f"bot level {level!r}: expected key=value with key one of "
-                f"{', '.join(_PARAMETERS)}, not {part!r}"
+                f"{', '.join([*_PARAMETERS, 'playout'])}, not {part!r}"
             )
         if key in given:
             raise ValueError(f"bot level {level!r}: {key} is given twice")

@@ -1,0 +1,166 @@
+"""The search's playout policy for Kraut & Rüben: the heuristic's rules of thumb, made cheap.
+
+An ISMCTS iteration (`potager.agents.ismcts`) finishes each sampled state with a playout. Random
+play is a poor model of a player here: it spends its mole on the first turn (the mole actions
+outnumber the draw), takes gardens at random and places good and bad tiles anywhere, so the
+search learnt little from it (issue 12: 7.5% of games against the heuristic). This policy plays
+as `heuristic` does, on the full sampled state (a determinization: every contract is known there,
+so rivals' contracts need no guessing), with counts of each garden's uncovered tiles kept up to
+date instead of the heuristic's reading of a view:
+
+- draw, never the mole (the heuristic saves it for a rare good cover);
+- place the drawn tile on the garden where it is worth most to the mover: its own contract's
+  points in its gardens, half of them in a garden it may still take, minus 0.7 of what it gives
+  the owner of a rival's garden (a snail: over the tile whose covering is worth most); one
+  placement in ten is random, so that the playouts do not all follow one line;
+- take the unowned garden worth most (its points plus 1.2 a free space) once that reaches 14,
+  less as the pile runs out (the heuristic's thresholds); pass otherwise.
+
+It runs inside the search only, so it may read the whole state it is given, and nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+
+from .data import COLUMN_LABELS
+from .heuristic import PROMISE_PER_SPACE, PROSPECT_WEIGHT, RIVAL_WEIGHT, TAKE_THRESHOLD
+from .notation import DRAW, DRAWING, EMPTY, PLACING, SIZE
+from .rules import KrautUndRuebenState
+from .scoring import CODE, PRINCIPAL, WEIGHTS, points
+
+EPSILON = 0.1
+"""The share of placements drawn at random rather than by value."""
+SNAIL = CODE["snail"]
+LAST_COLUMN = len(COLUMN_LABELS) - 1
+"""The contract's last column (4 or more principal vegetables)."""
+TAKE_PILE = 40
+"""With fewer tiles than this left, the take threshold shrinks in proportion (as the heuristic)."""
+
+
+def playout(state: KrautUndRuebenState, rng: random.Random) -> None:
+    """Play ``state`` to its end with the policy of the module docstring."""
+    game_no = -1
+    counts: list[list[int]] = []
+    while not state.is_over:
+        if state.game_no != game_no:  # a match deals again: read the new table
+            game_no = state.game_no
+            counts = [state.top_counts(g) for g in range(state.gardens)]
+        seat = state.turn
+        phase = state.phase
+        if phase == DRAWING:
+            state.apply(seat, DRAW)
+        elif phase == PLACING:
+            targets = state.targets
+            if rng.random() < EPSILON:
+                action = targets[rng.randrange(len(targets))]
+            elif state.drawn == SNAIL:
+                action = _snail(state, seat, counts, targets)
+            else:
+                action = _place(state, seat, counts, targets, rng)
+            i = action - state.place_base
+            garden = counts[i // SIZE]
+            garden[state.drawn] += 1
+            covered = state.base[i]
+            if covered != EMPTY:  # a snail over a tile
+                garden[covered] -= 1
+            state.apply(seat, action)
+        else:
+            state.apply(seat, _take(state, seat, counts))
+
+
+def _worth(
+    state: KrautUndRuebenState, seat: int, g: int, after: list[int], before: list[int]
+) -> float:
+    """What turning garden ``g``'s counts from ``before`` into ``after`` is worth to ``seat``."""
+    owner = state.owner[g]
+    if owner == seat:
+        contract = state.contracts[seat]
+        return float(points(contract, after) - points(contract, before))
+    if owner < 0:
+        if len(state.owned[seat]) >= state.quota:
+            return 0.0
+        contract = state.contracts[seat]
+        return PROSPECT_WEIGHT * (points(contract, after) - points(contract, before))
+    contract = state.contracts[owner]
+    return -RIVAL_WEIGHT * (points(contract, after) - points(contract, before))
+
+
+def _gain(contract: int, counts: list[int], kind: int) -> int:
+    """The points one more uncovered ``kind`` adds to a garden of ``counts`` for ``contract``:
+    its weight, unless it is the principal vegetable, which moves the contract's column."""
+    principal = PRINCIPAL[contract]
+    column = min(counts[principal], LAST_COLUMN)  # `scoring.column`, inline
+    if kind != principal:
+        return WEIGHTS[contract][column][kind]
+    if column == LAST_COLUMN:
+        return 0
+    after = counts[:]
+    after[kind] += 1
+    return points(contract, after) - points(contract, counts)
+
+
+def _place(
+    state: KrautUndRuebenState,
+    seat: int,
+    counts: list[list[int]],
+    targets: list[int],
+    rng: random.Random,
+) -> int:
+    """A free space of the garden where the drawn tile is worth most (ties at random)."""
+    kind = state.drawn
+    first = state.place_base
+    contracts = state.contracts
+    prospect = PROSPECT_WEIGHT if len(state.owned[seat]) < state.quota else 0.0
+    best, choice = -1e9, targets[0]
+    for g, owner in enumerate(state.owner):
+        low = bisect_left(targets, first + g * SIZE)
+        high = bisect_left(targets, first + (g + 1) * SIZE, low)
+        if low == high:
+            continue
+        if owner == seat:
+            value = float(_gain(contracts[seat], counts[g], kind))
+        elif owner < 0:
+            value = prospect * _gain(contracts[seat], counts[g], kind) if prospect else 0.0
+        else:
+            value = -RIVAL_WEIGHT * _gain(contracts[owner], counts[g], kind)
+        value += rng.random() * 1e-3
+        if value > best:
+            best, choice = value, targets[low + rng.randrange(high - low)]
+    return choice
+
+
+def _snail(
+    state: KrautUndRuebenState, seat: int, counts: list[list[int]], targets: list[int]
+) -> int:
+    """The space where a snail does the mover most good (or its rivals most harm)."""
+    first = state.place_base
+    base = state.base
+    best, choice = -1e9, targets[0]
+    for action in targets:
+        i = action - first
+        g = i // SIZE
+        before = counts[g]
+        after = before[:]
+        after[SNAIL] += 1
+        covered = base[i]
+        if covered != EMPTY:
+            after[covered] -= 1
+        value = _worth(state, seat, g, after, before)
+        if value > best:
+            best, choice = value, action
+    return choice
+
+
+def _take(state: KrautUndRuebenState, seat: int, counts: list[list[int]]) -> int:
+    """The best unowned garden once it is worth taking; otherwise pass."""
+    contract = state.contracts[seat]
+    best, garden = -1e9, -1
+    for g, owner in enumerate(state.owner):
+        if owner < 0:
+            worth = points(contract, counts[g]) + PROMISE_PER_SPACE * (SIZE - state.filled[g])
+            if worth > best:
+                best, garden = worth, g
+    threshold = TAKE_THRESHOLD * min(1.0, len(state.pile) / TAKE_PILE)
+    return state.take_base + garden if garden >= 0 and best >= threshold else state.pass_action

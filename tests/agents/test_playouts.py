@@ -1,0 +1,112 @@
+"""The games' playout policies (their ``playout.py``), run by the search inside sampled states:
+legal, finishing, a function of the state and the generator alone; the search that uses them
+still sees only the seat's view (issue 12, "informed rollouts")."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import cast
+
+import pytest
+
+from potager import agents, games
+from potager.agents.ismcts import ISMCTSAgent, Playout
+from potager.engine import Game, SeatView, State, View
+
+POLICIES = [
+    name
+    for name in games.names()
+    if importlib.util.find_spec(f"potager.games.{name.replace('-', '_')}.playout") is not None
+]
+
+
+def _policy(game: Game) -> Playout:
+    package = type(game).__module__.rsplit(".", 1)[0]
+    policy: Playout = importlib.import_module(f"{package}.playout").playout
+    return policy
+
+
+def _points(game: Game, count: int, seed: int) -> list[State]:
+    """States after 0 to 40 random decisions of different games (unfinished ones)."""
+    rng = random.Random(seed)
+    found = []
+    for number in range(count):
+        state = game.new_game(game.min_players, seed=number)
+        for _ in range(rng.randrange(41)):
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if not state.is_over:
+            found.append(state)
+    return found
+
+
+def test_every_game_has_its_playout_policy() -> None:
+    assert games.names() == POLICIES
+
+
+@pytest.mark.parametrize("name", POLICIES)
+def test_a_playout_plays_only_legal_actions_to_the_end(name: str) -> None:
+    """Replayed step by step on a copy of the sampled state, every action the policy played was
+    legal for its seat at that moment, and the game ended."""
+    game = games.get(name)
+    playout = _policy(game)
+    rng = random.Random(7)
+    for state in _points(game, 12, seed=1):
+        seat = state.to_move[0]
+        sampled = game.sample(state.view(seat), seat, rng)
+        before = sampled.clone()
+        start = len(before.record.moves)
+        playout(sampled, rng)
+        assert sampled.is_over and sampled.result().winners
+        for mover, action in sampled.record.moves[start:]:
+            assert mover in before.to_move and action in before.legal_actions(mover)
+            before.apply(mover, action)
+        assert before.is_over and before.result() == sampled.result()
+
+
+@pytest.mark.parametrize("name", POLICIES)
+def test_a_playout_depends_only_on_its_state_and_generator(name: str) -> None:
+    """Two copies of one sampled state, each with a generator seeded alike, play the same game:
+    the policy reads nothing but what it is given."""
+    game = games.get(name)
+    playout = _policy(game)
+    for state in _points(game, 4, seed=2):
+        seat = state.to_move[0]
+        sampled = game.sample(state.view(seat), seat, random.Random(3))
+        twin = sampled.clone()
+        playout(sampled, random.Random(11))
+        playout(twin, random.Random(11))
+        assert sampled.record.moves == twin.record.moves
+        assert sampled.result() == twin.result()
+
+
+@pytest.mark.parametrize("name", POLICIES)
+def test_the_search_with_the_games_playouts_sees_only_the_view(name: str) -> None:
+    """As `test_ismcts.test_the_search_sees_only_the_view`, with the game's playout policy: two
+    states that differ only in what the seat cannot see evaluate alike with the same seed."""
+    game = games.get(name)
+    state = _points(game, 1, seed=5)[0]
+    rng = random.Random(4)
+    while len(state.legal_actions(state.to_move[-1])) < 2:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.to_move[-1]
+    other = game.sample(state.view(seat), seat, random.Random(5))
+    assert other.view(seat) == state.view(seat)
+    agent = ISMCTSAgent(iterations=30, playout=_policy(game))
+    legal = state.legal_actions(seat)
+    first = agent.evaluate(game, cast(View, SeatView(state, seat)), seat, legal, random.Random(1))
+    second = agent.evaluate(game, cast(View, SeatView(other, seat)), seat, legal, random.Random(1))
+    assert first == second
+
+
+def test_the_search_levels_use_the_games_playouts_unless_told_otherwise() -> None:
+    game = games.get("kraut-und-rueben")
+    informed = agents.make("ismcts:iterations=10", game)
+    plain = agents.make("ismcts:iterations=10,playout=random", game)
+    assert isinstance(informed, ISMCTSAgent) and isinstance(plain, ISMCTSAgent)
+    assert informed.playout is _policy(game)
+    assert plain.playout is agents.random_playout
