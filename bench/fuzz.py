@@ -45,7 +45,8 @@ SCALARS = (
     | st.integers(min_value=-(10**40), max_value=10**40)
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(max_size=30)
-    | st.sampled_from(["\ud800", "a\udc00b", "\u202e", "\x00", "x" * 5000, "3", "true", "null"])
+    | st.sampled_from(["\ud800", "a\udc00b", "\u202e", "\x00", "3", "true", "null"])
+    | st.sampled_from([1000, 5000]).map(lambda n: "x" * n)
 )
 JSON = st.recursive(
     SCALARS,
@@ -86,9 +87,8 @@ def texts_of(values: st.SearchStrategy[Any]) -> st.SearchStrategy[str]:
 
 RAW = (
     st.text(max_size=60)
-    | st.sampled_from(
-        ["NaN", "Infinity", "-Infinity", "1e999", "[" * 3000, "{" * 3000, '{"a":', "", " "]
-    )
+    | st.sampled_from(["NaN", "Infinity", "-Infinity", "1e999", '{"a":', "", " "])
+    | st.tuples(st.sampled_from("[{"), st.sampled_from([100, 3000])).map(lambda t: t[0] * t[1])
     | st.binary(max_size=40).map(lambda b: b.decode("latin-1"))
 )
 """Text that is seldom JSON at all."""
@@ -325,13 +325,23 @@ def accepted_move(text: str, legal: list[dict[str, Any]]) -> bool:
     ) or (type(notation) is str and action is None and notation in {a["notation"] for a in legal})
 
 
-def check_message(seat: Seated, tally: Tally, text: str) -> None:
+TOO_BIG = 1009
+"""The close code of a frame past the server's ``ws_max_size`` (`listener.uvicorn_options`):
+the protocol refuses it unread, closing the socket."""
+
+
+def check_message(seat: Seated, tally: Tally, text: str) -> bool:
     """Send ``text``: the socket still answers a ping after it, a refusal is short, and the seat
-    moves only for a legal move (the bot's moves change the version too)."""
+    moves only for a legal move (the bot's moves change the version too). False: the socket
+    was closed for a frame too big, as it should be."""
     legal, seat_number = seat.legal(), seat.state.get("seat")
     try:
         answers = seat.exchange(text)
     except Exception as exc:  # the socket closed, or sent something that is not JSON
+        tally.counts["messages"] += 1
+        if getattr(getattr(exc, "rcvd", None), "code", None) == TOO_BIG:
+            tally.counts["closed too big"] += 1
+            return False
         tally.fail("crash", f"{text} {exc!r}")
         raise
     tally.counts["messages"] += 1
@@ -351,6 +361,7 @@ def check_message(seat: Seated, tally: Tally, text: str) -> None:
         tally.fail("changed", text)
     elif moved:
         tally.counts["moves"] += 1
+    return True
 
 
 # -- the run ---------------------------------------------------------------------------------------
@@ -381,13 +392,18 @@ class Table:
         }
         created = self.http.post("/api/tables", json=body).json()
         self.id, self.token = created["table"]["id"], created["you"]["token"]
+        self.sit()
+
+    def sit(self) -> None:
+        """A new socket for the seat."""
         self.seat = Seated(self.connect(self.id))
         self.seat.socket.send(json.dumps({"type": "hello", "seat": 0, "token": self.token}))
         self.seat.exchange(PING)
 
     def check(self, tally: Tally, text: str) -> None:
-        check_message(self.seat, tally, text)
-        if self.seat.state.get("status") == "finished":
+        if not check_message(self.seat, tally, text):
+            self.sit()
+        elif self.seat.state.get("status") == "finished":
             tally.counts["games"] += 1
             self.open()
 
@@ -430,7 +446,8 @@ def report(tally: Tally, seconds: float) -> str:
         f"{c['http']:,} HTTP bodies ({c['http refused']:,} refused, "
         f"{c['http accepted']:,} accepted), {c['messages']:,} socket messages "
         f"({c['messages refused']:,} refused, {c['moves']:,} moves, "
-        f"{c['games']:,} games finished) in {seconds:.0f} s",
+        f"{c['games']:,} games finished, {c['closed too big']:,} frames past the size limit "
+        f"closed with 1009) in {seconds:.0f} s",
         f"crashes {c['crash']}, 5xx {c['5xx']}, echoes {c['echo']}, "
         f"state changes from rejected input {c['changed']}",
         *tally.broken,

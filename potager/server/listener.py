@@ -120,5 +120,7 @@ def uvicorn_options(
         "h11_max_incomplete_event_size": limits.max_header or None,
         "timeout_keep_alive": limits.keep_alive,
         "limit_concurrency": limits.max_connections or None,
-        "ws_max_size": limits.max_message or 2**31,
+        # Room for any message of max_message characters (up to 4 bytes each): `play` refuses
+        # it with an error and keeps the socket; a bigger frame is closed unread (1009).
+        "ws_max_size": 4 * limits.max_message or 2**31,
     }
