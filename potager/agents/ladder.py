@@ -18,8 +18,9 @@ import re
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import pairwise, repeat
 from pathlib import Path
 
 from potager import agents, games
@@ -59,19 +60,34 @@ class Step:
 
 
 def play_step(
-    game_name: str, players: int, stronger: str, weaker: str, count: int, seed: int = 0
+    game_name: str,
+    players: int,
+    stronger: str,
+    weaker: str,
+    count: int,
+    seed: int = 0,
+    jobs: int = 1,
 ) -> Step:
-    """``count`` games of one stronger seat (rotated over the seats) against weaker ones."""
-    game = games.get(game_name)
-    wins = 0.0
-    for number in range(count):
-        seat = number % players
-        levels = [stronger if s == seat else weaker for s in range(players)]
-        seated = [agents.make(level, game) for level in levels]
-        winners = play_match(game, seated, seed=seed + number).result().winners
-        if seat in winners:
-            wins += 1 / len(winners)
+    """``count`` games of one stronger seat (rotated over the seats) against weaker ones, spread
+    over ``jobs`` processes (game k is seeded ``seed + k`` wherever it runs: the same figures)."""
+    numbers = range(count)
+    settings = (game_name, players, stronger, weaker, seed)
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            wins = sum(pool.map(_play_one, repeat(settings), numbers))
+    else:
+        wins = sum(map(_play_one, repeat(settings), numbers))
     return Step(game_name, players, stronger, weaker, count, wins)
+
+
+def _play_one(settings: tuple[str, int, str, str, int], number: int) -> float:
+    """The stronger seat's share of game ``number`` (the seat rotates with the number)."""
+    game_name, players, stronger, weaker, seed = settings
+    game = games.get(game_name)
+    seat = number % players
+    seated = [agents.make(stronger if s == seat else weaker, game) for s in range(players)]
+    winners = play_match(game, seated, seed=seed + number).result().winners
+    return 1 / len(winners) if seat in winners else 0.0
 
 
 def table(steps: Sequence[Step], note: str) -> str:
@@ -122,6 +138,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="the ladder's levels, weakest first",
     )
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="processes playing a step's games (same figures)"
+    )
     parser.add_argument("--write", type=Path, help="replace the table in this file (README.md)")
     args = parser.parse_args(argv)
     budget = {
@@ -143,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                     else args.games
                 )
                 started = time.perf_counter()
-                step = play_step(name, players, stronger, weaker, count, args.seed)
+                step = play_step(name, players, stronger, weaker, count, args.seed, args.jobs)
                 seconds = time.perf_counter() - started
                 steps.append(step)
                 low, high = wilson(step.wins, step.games)

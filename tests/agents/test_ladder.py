@@ -25,3 +25,9 @@ def test_the_table_is_written_between_its_markers(tmp_path: Path) -> None:
     text = readme.read_text()
     assert "stale" not in text and text.startswith("before\n") and text.endswith("after\n")
     assert "| garden-rush | 2 | heuristic vs random | 10 | 75% (" in text and "| open |" in text
+
+
+def test_a_step_spread_over_processes_gives_the_same_figures() -> None:
+    alone = ladder.play_step("heuschrecken-poker", 2, "heuristic", "random", 6, seed=3)
+    spread = ladder.play_step("heuschrecken-poker", 2, "heuristic", "random", 6, seed=3, jobs=2)
+    assert spread == alone
