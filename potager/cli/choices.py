@@ -14,6 +14,9 @@ stays within `LIMIT` entries. Opening a group lists its actions by the words tha
 [('plant 1', 21), ('plant 2', 21), ('plant 3', 21), ('plant 4', 21), ('plant 5', 21)]
 >>> [e.label for e in Menu.of(many).open(Menu.of(many).entries[1]).entries][:3]
 ['0', '1', '2']
+>>> cards = Menu.of([(0, "play H5"), (1, "play H7"), (2, "play T2")])
+>>> cards.prefix, [e.label for e in cards.entries]
+(('play',), ['H5', 'H7', 'T2'])
 """
 
 from __future__ import annotations
@@ -54,15 +57,26 @@ class Menu:
     names: dict[Action, tuple[str, ...]]
     """Every action of the decision, as the words of its notation."""
 
+    opened: bool = False
+    """A group opened from the top menu (not the top menu itself)."""
+
     @classmethod
     def of(cls, named: Sequence[tuple[Action, str]]) -> Menu:
-        """The top menu of a decision: ``named`` is each legal action with its notation."""
+        """The top menu of a decision: ``named`` is each legal action with its notation. When
+        every entry is an action and all begin with one word, that word is the menu's prefix
+        (Pas de Haricots: ``play …`` then ``H5``, ``H7`` …)."""
         names = {action: tuple(name.split()) for action, name in named}
-        return cls._grouped((), [a for a, _ in named], names)
+        top = cls._grouped((), [a for a, _ in named], names)
+        leaves = [e for e in top.entries if not e.is_group and len(e.words) > 1]
+        if len(leaves) == len(top.entries) > 1 and len({e.words[0] for e in leaves}) == 1:
+            entries = tuple(Entry(e.words[1:], e.actions) for e in leaves)
+            return cls(leaves[0].words[:1], entries, names)
+        return top
 
     def open(self, entry: Entry) -> Menu:
         """The menu of a group's actions, by the words after the group's own."""
-        return self._grouped(self.prefix + entry.words, list(entry.actions), self.names)
+        menu = self._grouped(self.prefix + entry.words, list(entry.actions), self.names)
+        return Menu(menu.prefix, menu.entries, menu.names, opened=True)
 
     @property
     def actions(self) -> list[Action]:

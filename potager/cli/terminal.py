@@ -160,7 +160,7 @@ class TerminalPlay:
         if self.console.is_terminal:
             self.console.clear()
             self.console.print(self.screen(self.choices(menu)))
-        elif menu.prefix:
+        elif menu.opened:
             self.console.print(self.choices(menu))
         else:
             self.console.print(self.screen(self.choices(menu)))
@@ -308,7 +308,7 @@ class TerminalPlay:
             head = Text.assemble(
                 ("Your move: ", "bold"),
                 (" ".join(menu.prefix) + " …", "bold cyan"),
-                (" (Enter: all choices)", "dim"),
+                (" (Enter: all choices)" if menu.opened else "", "dim"),
             )
         else:
             head = Text("Your move:", style="bold")
