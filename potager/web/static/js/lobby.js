@@ -97,7 +97,7 @@
       store.saveSeat(table.id, grant.seat, grant.token);
       location.href = `/table/${table.id}`;
     } catch (error) {
-      toast(`Could not join: ${error.message}`);
+      toast(`Could not join: ${Potager.serverText(error.message, table.seats, null)}`);
       refresh();
     }
   }
