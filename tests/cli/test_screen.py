@@ -183,3 +183,18 @@ def test_every_screen_of_a_random_game_fits_80_by_24(name: str, players: int) ->
             assert len(lines) + 1 <= 24, (len(state.moves), len(lines))
         seat = state.to_move[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_no_action_label_repeats_a_word(name: str) -> None:
+    """The replay read "place the the drawn tile" (Kraut & Rüben, a record's move labelled after
+    the tile was placed)."""
+    state = games.get(name).new_game(games.get(name).min_players, 6)
+    rng = random.Random(6)
+    while not state.is_over:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        for action in {*legal, *range(0, state.game.num_actions(state.players, state.variant), 7)}:
+            label = state.action_label(action)
+            assert not re.search(r"\b(\w+) \1\b", label), label
+        state.apply(seat, rng.choice(legal))

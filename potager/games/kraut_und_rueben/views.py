@@ -139,7 +139,7 @@ def label(state: KrautUndRuebenState, action: Action) -> str:
         return "draw the top tile of the pile"
     if action < space.mole:
         g, s = divmod(action - space.place, SIZE)
-        tile = KINDS[state.drawn] if state.drawn != EMPTY else "the drawn tile"
+        tile = KINDS[state.drawn] if state.drawn != EMPTY else "drawn tile"
         return f"place the {tile} on garden {g + 1}, space {SPACES[s]}"
     if action < space.take:
         g, s = divmod(action - space.mole, SIZE)
