@@ -125,7 +125,7 @@ class Replay:
         lines = [d for e in events if (d := self.renderer.describe(e, self.seat)) is not None]
         who = Who(seat, self.seat)
         if self.seat is None or who.you:
-            label = escape(after.action_label(action))
+            label = escape(before.action_label(action))
             lines.insert(0, f"{str(who).capitalize()}: [bold]{label}[/]")
         elif not lines:
             lines.append(f"{who.does('moved', 'moved')}.")

@@ -154,3 +154,15 @@ def test_games_says_a_single_player_count_once_and_each_bot_level_once() -> None
     row = next(line for line in result.output.splitlines() if "garden-rush" in line)
     assert "2–2" not in row and " 2 " in row
     assert result.output.count(agents.describe("random")) == 1
+
+
+def test_replay_names_a_move_as_it_was_offered(tmp_path: Path) -> None:
+    """A Kraut & Rüben placement names the tile drawn (after the move, none is drawn)."""
+    state = games.get("kraut-und-rueben").new_game(2, 1)
+    for text in ("draw", "place 2 b3"):
+        state.apply(0, state.str_to_action(0, text))
+    path = tmp_path / "game.json"
+    path.write_text(state.record.to_json())
+    result = runner.invoke(app, ["replay", str(path), "--all"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    assert f"Seat 0: place the {state.view(0)['gardens'][1]['spaces']['b3'][0]}" in result.output

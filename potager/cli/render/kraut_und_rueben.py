@@ -140,8 +140,8 @@ def status(view: View, seat: Seat | None) -> Text:
         scores = view["totals"] if view["games"] > 1 else last["scores"]
         winners = last["winners"] if view["games"] == 1 else _leaders(scores)
         return Text(
-            f"Game over. Points: {'/'.join(map(str, scores))}; winner: "
-            f"{', '.join(who(s, seat) for s in winners)}.",
+            f"Game over. Points: {per_seat(list(map(str, scores)), seat)}; winner: "
+            f"{seats_text(winners, seat)}.",
             style="bold",
         )
     you = view["turn"] == seat
