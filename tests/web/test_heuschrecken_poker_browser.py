@@ -196,10 +196,11 @@ def test_a_stalemate_is_announced_and_the_ace_takes_the_whole_display(
     )
 
 
-ANIMATED_LINES = (
-    "els => els.filter((e) => e.getAnimations().length).map((e) => e.textContent.trim())"
-)
-"""The texts of the elements that run an animation (a fade-in, a drop, a cross drawn)."""
+ANIMATED_LINES = """els => els
+  .filter((e) => e.getAnimations({ subtree: true }).length)
+  .map((e) => e.textContent.trim())"""
+"""The texts of the elements that run an animation, theirs or their pseudo-elements' (a fade-in,
+a drop, a cross drawn)."""
 
 
 def test_a_redraw_animates_only_what_is_new(drawing: Callable[..., Page]) -> None:
