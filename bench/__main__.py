@@ -4,8 +4,8 @@ Prints a Rich table (``--json`` for machines): random-playout decisions/s and ga
 for every importable game, player count and measured variant, next to OpenSpiel's anchors driven
 the same way; the PettingZoo AEC environments' steps/s in the shape of PettingZoo's
 ``performance_benchmark`` (`bench.rl`); then agents (decisions/s of each game's heuristic bot,
-samples each followed by a random playout per second, ISMCTS iterations/s) and simulation
-games/s on one worker and on every core. Nothing here is asserted by the tests.
+samples each followed by a random playout, then by the game's own playout policy, per second,
+ISMCTS iterations/s with either) and simulation games/s on one worker and on every core. Nothing here is asserted by the tests.
 
 A shared machine's speed changes by a tenth or more from one second to the next, so each engine row
 is measured in slices taken in turn with goofspiel's, and its "vs goofspiel" is against the
@@ -80,8 +80,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"heuristic {game.name}",
                 partial(measure.agent_games, game, "heuristic", args.seconds),
             )
-        run(f"sample {game.name}", partial(measure.sample_playouts, game, args.seconds))
-        run(f"ismcts {game.name}", partial(measure.ismcts_iterations, game, args.seconds))
+        for informed in (False, True):
+            sample = partial(measure.sample_playouts, game, args.seconds, informed=informed)
+            run(f"sample {game.name}", sample)
+            search = partial(measure.ismcts_iterations, game, args.seconds, informed=informed)
+            run(f"ismcts {game.name}", search)
     if chosen:
         run("simulation", partial(measure.simulation, chosen[0], args.seconds))
     if args.json:

@@ -167,10 +167,14 @@ def random_point(game: Game, players: int, seed: int, rng: random.Random) -> Sta
     return None if state.is_over else state
 
 
-def ismcts_iterations(game: Game, seconds: float, iterations: int = 50) -> Measure:
+def ismcts_iterations(
+    game: Game, seconds: float, iterations: int = 50, informed: bool = False
+) -> Measure:
     """ISMCTS decisions with a budget of ``iterations`` each, from random points of random
-    games; ``decisions`` counts iterations here."""
-    agent = ISMCTSAgent(iterations=iterations)
+    games, with random playouts or (``informed``) the game's own (`agents.game_playout`, as the
+    search levels play); ``decisions`` counts iterations here."""
+    policy = agents.game_playout(game) if informed else random_playout
+    agent = ISMCTSAgent(iterations=iterations, playout=policy)
     players = game.min_players
     rng = random.Random(2)
 
@@ -183,14 +187,19 @@ def ismcts_iterations(game: Game, seconds: float, iterations: int = 50) -> Measu
         return iterations
 
     done_iterations, decisions, elapsed = until_spent(seconds, one_decision)
-    what = f"ismcts {iterations} it./decision, {label(game, players, {})}"
+    kind = "game" if informed else "random"
+    what = f"ismcts {iterations} it./decision, {kind} playouts, {label(game, players, {})}"
     return Measure("agents", what, done_iterations, decisions, elapsed, {"unit": "iterations"})
 
 
-def sample_playouts(game: Game, seconds: float, per_view: int = 50) -> Measure:
+def sample_playouts(
+    game: Game, seconds: float, per_view: int = 50, informed: bool = False
+) -> Measure:
     """What an ISMCTS iteration costs the engine, the tree aside: ``game.sample`` of a seat's view
-    then a random playout of the sampled state, ``per_view`` times from each view (a decision's
-    budget), from random points of random games; ``decisions`` counts samples here."""
+    then a playout of the sampled state (random, or with ``informed`` the game's own policy),
+    ``per_view`` times from each view (a decision's budget), from random points of random games;
+    ``decisions`` counts samples here."""
+    playout = agents.game_playout(game) if informed else random_playout
     players = game.min_players
     rng = random.Random(3)
 
@@ -201,11 +210,11 @@ def sample_playouts(game: Game, seconds: float, per_view: int = 50) -> Measure:
         seat = state.to_move[0]
         view = state.view(seat)
         for _ in range(per_view):
-            random_playout(game.sample(view, seat, rng), rng)
+            playout(game.sample(view, seat, rng), rng)
         return per_view
 
     samples, views, elapsed = until_spent(seconds, one_view)
-    what = f"sample + random playout, {label(game, players, {})}"
+    what = f"sample + {'game' if informed else 'random'} playout, {label(game, players, {})}"
     return Measure("agents", what, samples, views, elapsed, {"unit": "iterations"})
 
 

@@ -12,8 +12,10 @@ saved at PATH; needs the ``rl`` extra). A search level takes parameters for stud
 from __future__ import annotations
 
 import importlib
+import random
+from collections.abc import Callable
 
-from potager.engine import Agent, Game
+from potager.engine import Agent, Game, State
 
 from .action_value import ActionValue
 from .levels import SEARCH, describe, parse_level
@@ -24,6 +26,7 @@ __all__ = [
     "ActionValue",
     "RandomAgent",
     "describe",
+    "game_playout",
     "levels",
     "make",
     "parse_level",
@@ -57,6 +60,13 @@ def _game_module(game: Game, name: str):  # type: ignore[no-untyped-def]
         return None
 
 
+def game_playout(game: Game) -> Callable[[State, random.Random], object]:
+    """The playout policy of ``game`` (its sub-package's ``playout.playout``), `random_playout`
+    for a game without one: how the search levels finish a sampled state."""
+    module = _game_module(game, "playout")
+    return random_playout if module is None else module.playout  # type: ignore[no-any-return]
+
+
 def levels(game: Game) -> list[str]:
     """The bot levels available for ``game``."""
     names = list(_GENERIC)
@@ -83,9 +93,8 @@ def make(level: str, game: Game) -> Agent:
         module = _game_module(game, "heuristic")
         guide = None if module is None else module.HeuristicAgent()
         arguments = parse_level(level)
-        policy = _game_module(game, "playout") if arguments.pop("playout") == "game" else None
-        if policy is not None:
-            arguments["playout"] = policy.playout
+        if arguments.pop("playout") == "game":
+            arguments["playout"] = game_playout(game)
         return ISMCTSAgent(**arguments, guide=guide)
     raise ValueError(
         f"unknown bot level {level!r} for {game.name}; levels: {', '.join(levels(game))}"
