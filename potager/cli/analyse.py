@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -118,9 +119,19 @@ def write(path: Path, text: str) -> None:
 
 def report(analysis: Analysis) -> RenderableType:
     """The moves table and each seat's count of labels and mean loss."""
-    moves = Table(title=f"{analysis.record.game}: {analysis.evaluator}", title_justify="left")
+    moves = Table(
+        title=f"{analysis.record.game}: {analysis.evaluator}",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,  # no column rules, one space apart: it reads on 80 columns
+        padding=(0, 1),
+        collapse_padding=True,
+    )
     for name in ("move", "seat", "played", "win %", "best", "best win %", "loss", "label"):
-        moves.add_column(name, justify="right" if "win" in name or name == "loss" else "left")
+        moves.add_column(
+            name,
+            justify="right" if "win" in name or name == "loss" else "left",
+            no_wrap=True,
+        )
     for r in analysis.reviews:
         d, played, best = r.decision, r.played, r.best
         moves.add_row(
@@ -134,9 +145,13 @@ def report(analysis: Analysis) -> RenderableType:
             f"[{STYLES[r.label]}]{r.label}[/]",
         )
     summary = Table(
-        title="per seat (loss: win-chance points lost per decision)", title_justify="left"
+        title="per seat (loss: win-chance points lost per decision)",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+        collapse_padding=True,
     )
-    summary.add_column("seat")
+    summary.add_column("seat", no_wrap=True)
     summary.add_column("decisions", justify="right")
     for name in LABELS:
         summary.add_column(f"[{STYLES[name]}]{name}[/]", justify="right")
