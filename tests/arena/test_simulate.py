@@ -5,9 +5,11 @@ from __future__ import annotations
 import csv
 import itertools
 import json
+import multiprocessing
 import random
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pandas
 import pytest
@@ -22,6 +24,7 @@ from potager.arena.simulate import (
     Tally,
     chunks,
     game_seed,
+    make_job,
     seat_orders,
     simulate,
     wilson,
@@ -190,3 +193,36 @@ def test_the_random_bot_draws_what_random_choice_draws() -> None:
             assert agent.act(game, {}, 0, legal, ours) == theirs.choice(legal)
     with pytest.raises(IndexError):
         agent.act(game, {}, 0, [], random.Random(0))
+
+
+class _Failing(RandomAgent):
+    """A bot that fails at its 5th decision of a game."""
+
+    def __init__(self) -> None:
+        self.decisions = 0
+
+    def act(self, *args: Any) -> int:
+        self.decisions += 1
+        if self.decisions == 5:
+            raise ValueError("the bot gave up")
+        return super().act(*args)
+
+
+def test_a_workers_error_reaches_the_caller_and_every_worker_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    register(monkeypatch)
+    monkeypatch.setattr("potager.agents._GENERIC", {"random": RandomAgent, "failing": _Failing})
+    with pytest.raises(ValueError, match="the bot gave up"):
+        simulate("toy", ("random", "failing"), 40, 1, backend=ProcessBackend(2))
+    assert multiprocessing.active_children() == []
+
+
+def test_a_pool_stopped_early_ends_its_workers_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    register(monkeypatch)
+    job = make_job("toy", ("random", "random"), 1)
+    chunks_run = ProcessBackend(2).run(job, chunks(20_000))
+    index, rows = next(chunks_run)
+    assert 0 <= index < 100 and len(rows) == 200
+    chunks_run.close()  # as when the caller is interrupted
+    assert multiprocessing.active_children() == []
