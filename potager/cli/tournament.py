@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -125,9 +126,17 @@ def _context(plan: Plan, played: int | None = None) -> str:
 
 
 def leaderboard_table(found: Board) -> Table:
-    table = Table(title=f"{found.label}: {found.games} games", title_justify="left")
+    table = Table(
+        title=f"{found.label}: {found.games} games",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,  # no column rules, one space apart: a row reads on 80 columns
+        padding=(0, 1),
+        collapse_padding=True,
+    )
     for name in ("rank", "bot", "μ", "σ", "ordinal μ−3σ", "95% CI", "wins per seat", "games"):
-        table.add_column(name, justify="left" if name == "bot" else "right")
+        table.add_column(
+            name, justify="left" if name == "bot" else "right", no_wrap=name == "95% CI"
+        )
     for rank, r in enumerate(found.leaderboard, 1):
         low, high = found.intervals[r.bot]
         table.add_row(
