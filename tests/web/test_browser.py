@@ -14,6 +14,8 @@ from playwright.sync_api import Browser, expect
 from potager.engine import PRIVATE_TO
 from tests.web.clicking import (
     FINISHED,
+    PHONE,
+    WIDE,
     check_result_in_view,
     create_table,
     open_page,
@@ -53,6 +55,11 @@ def test_a_person_plays_a_whole_game_against_bots(
     page.click("#back")
     expect(page.locator("#result")).to_be_hidden()
     page.screenshot(path=screenshots / "replay.png", full_page=True)
+    # On a phone, the moves and the log are a tap away from the bar at the screen's bottom.
+    page.set_viewport_size(PHONE)
+    page.locator(".quick-bar").get_by_role("button", name="What happened").click()
+    expect(page.locator("#log")).to_be_in_viewport()
+    page.set_viewport_size(WIDE)
     page.goto(server + "/")
     expect(page.locator("#finished-tables .table-item").first).to_be_visible()
     page.screenshot(path=screenshots / "lobby.png")

@@ -132,6 +132,30 @@ const Potager = (() => {
     return seatName(table && table.seats, seat);
   }
 
+  /* -- on a phone: the panels far down the page, a tap away ----------------------------------- */
+  /* Issue 16: on a phone the game log (and Kraut & Rüben's contract) came far below the board.
+   * `bar` (fixed to a narrow screen's bottom by potager.css) gets a button per panel of the page
+   * marked `data-sheet="<name>"` — the log, and any a drawing marks — which opens that panel over
+   * the lower part of the screen, and closes it again. `badge(panel, open)` is the count shown on
+   * a panel's button (0: none). Call the returned function after each drawing. */
+  function panelBar(bar, badge = () => 0) {
+    let open = null;
+    function draw() {
+      const panels = [...document.querySelectorAll("[data-sheet]")];
+      if (!panels.some((p) => p.dataset.sheet === open)) open = null;
+      bar.replaceChildren(...panels.map((panel) => {
+        const name = panel.dataset.sheet;
+        panel.classList.toggle("sheet-open", name === open);
+        const count = badge(panel, name === open);
+        return h("button", {
+          type: "button", class: name === open ? "on" : "", "aria-pressed": String(name === open),
+          onclick: () => { open = open === name ? null : name; draw(); },
+        }, name, count > 0 ? h("span", { class: "badge" }, String(count)) : null);
+      }));
+    }
+    return draw;
+  }
+
   /* -- the generic drawing: the view as cards, the legal actions as buttons ----------------- */
   function renderValue(value, players, names) {
     if (value === null || value === undefined) return h("span", { class: "muted" }, "hidden");
@@ -249,8 +273,8 @@ const Potager = (() => {
   }
 
   return {
-    h, api, store, inviteLink, humanize, seatName, playerName, serverText, waitingForSeats, withArticle, generic, renderValue, renderActions,
-    describeEvent, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
+    h, api, store, inviteLink, humanize, seatName, playerName, serverText, waitingForSeats, withArticle,
+    generic, renderValue, renderActions, describeEvent, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();
 window.Potager = Potager;

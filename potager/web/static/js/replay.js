@@ -18,6 +18,7 @@
 
   const names = (seat) => seatName(replay.table.seats, seat);
   const noop = () => {};
+  const drawSheets = Potager.panelBar($("quick-bar")); // on a phone: the moves and the log a tap away
 
   function show(ply) {
     at = Math.max(0, Math.min(ply, replay.frames.length - 1));
@@ -47,8 +48,14 @@
     drawReview(frame);
     $("log").scrollTop = $("log").scrollHeight;
     for (const item of $("moves").children) item.classList.toggle("current", Number(item.dataset.ply) === at);
+    // The current move to the middle of its list, which scrolls alone: scrollIntoView moved the
+    // whole page to the list at each step on a phone, away from the board.
     const current = $("moves").querySelector(".current");
-    if (current) current.scrollIntoView({ block: "nearest" });
+    if (current) {
+      const list = $("moves");
+      list.scrollTop += current.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientHeight / 2;
+    }
+    drawSheets();
     $("result").hidden = at !== last;
     if (at === last && replay.table.result) {
       const { scores, winners } = replay.table.result;

@@ -16,7 +16,6 @@
   let retry = 0;
   let pending = null; // the version this browser acted on, until the server has stored the move
   let hints = false; // the table's creator allowed hints
-  let sheet = null; // the name of the panel open over a phone's screen, if any
   let logSeen = 0; // how many log lines there were when the log was last open there
   let finishedShown = false; // the result was brought into view at the game's end
 
@@ -143,28 +142,16 @@
         h("a", { class: "button quiet", href: "/" }, "Back to the lobby")));
   }
 
-  /* On a phone, the panels that come far below the board — the log, and any a drawing marks with
-   * `data-sheet="<name>"`, like Kraut & Rüben's contract — are a tap away (issue 16): a bar
-   * fixed at the bottom of a narrow screen has a button per panel that opens it over the lower
-   * part of the screen (potager.css). The log's button counts the lines not read yet. */
-  function drawSheets() {
-    const panels = [...document.querySelectorAll("[data-sheet]")];
-    if (!panels.some((p) => p.dataset.sheet === sheet)) sheet = null;
-    for (const panel of panels) panel.classList.toggle("sheet-open", panel.dataset.sheet === sheet);
-    const unread = (panel) => (panel.contains($("log")) ? log.length - logSeen : 0);
-    const open = panels.find((p) => p.dataset.sheet === sheet);
-    if (open && open.contains($("log"))) {
+  /* On a phone the log and a drawing's own panels are a tap away (Potager.panelBar); the log's
+   * button counts the lines that came while it was closed. */
+  const drawSheets = Potager.panelBar($("quick-bar"), (panel, open) => {
+    if (!panel.contains($("log"))) return 0;
+    if (open) {
       logSeen = log.length;
       $("log").scrollTop = $("log").scrollHeight;
     }
-    $("quick-bar").replaceChildren(...panels.map((panel) => {
-      const name = panel.dataset.sheet;
-      return h("button", {
-        type: "button", class: name === sheet ? "on" : "", "aria-pressed": String(name === sheet),
-        onclick: () => { sheet = sheet === name ? null : name; drawSheets(); },
-      }, name, unread(panel) > 0 ? h("span", { class: "badge" }, String(unread(panel))) : null);
-    }));
-  }
+    return log.length - logSeen;
+  });
 
   function drawInvites() {
     const invites = store.invites(tableId).filter((g) => {
