@@ -15,7 +15,7 @@ import typer
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
-from rich.rule import Rule
+from rich.text import Text
 
 from potager import games
 from potager.engine import GameRecord, RecordError, Seat, SeatHolder, State
@@ -98,17 +98,29 @@ class Replay:
         self.renderer = render.for_game(steps[0].game)
 
     def screen(self, i: int) -> RenderableType:
+        """The table after ``i`` moves in a panel (the replay in its title, who sat where at its
+        foot), then the move that led there and what it caused, as the play screen puts the log
+        under the table: 80 × 24 holds it (issue 16)."""
         state = self.steps[i]
         who = "spectator" if self.seat is None else f"seat {self.seat}"
         title = f"{state.game.title} · {state.players} players · move {i}/{len(self.steps) - 1}"
-        parts: list[RenderableType] = [Rule(escape(f"{title} · as {who}"))]
-        if self.holders is not None:
-            parts.append(
-                escape(" · ".join(f"seat {s}: {h.label}" for s, h in enumerate(self.holders)))
+        holders = (
+            None
+            if self.holders is None
+            else escape(" · ".join(f"seat {s}: {h.label}" for s, h in enumerate(self.holders)))
+        )
+        board = self.renderer.render(state.view(self.seat), self.seat)
+        parts: list[RenderableType] = [
+            Panel(
+                board,
+                title=escape(f"{title} · as {who}"),
+                title_align="left",
+                subtitle=holders,
+                subtitle_align="left",
             )
+        ]
         if i:
-            parts.append(self.move_panel(i))
-        parts.append(Panel(self.renderer.render(state.view(self.seat), self.seat), title=who))
+            parts.append(self.move_lines(i))
         if state.is_over:
             result = state.result()
             scores = ", ".join(f"{Who(s, self.seat)} {v:g}" for s, v in enumerate(result.scores))
@@ -117,7 +129,7 @@ class Replay:
             parts.append(f"[bold]Game over[/] — {escape(scores)}; {won}: {escape(winners)}")
         return Group(*parts)
 
-    def move_panel(self, i: int) -> RenderableType:
+    def move_lines(self, i: int) -> RenderableType:
         """The move that led to step ``i`` and the events it caused that the viewer may know."""
         before, after = self.steps[i - 1], self.steps[i]
         seat, action = after.moves[-1]
@@ -129,7 +141,8 @@ class Replay:
             lines.insert(0, f"{str(who).capitalize()}: [bold]{label}[/]")
         elif not lines:
             lines.append(f"{who.does('moved', 'moved')}.")
-        return Panel("\n".join(lines), title=f"move {i}", title_align="left")
+        lines[0] = f"[cyan]move {i}[/] {lines[0]}"
+        return Text.from_markup("\n".join(lines))
 
     def browse(self, console: Console, ask: Callable[[str], str], start: int = 0) -> None:
         """Interactive stepping from move ``start``: Enter, ``b``, a move number (beyond the

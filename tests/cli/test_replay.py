@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from potager import agents, games
 from potager.cli.main import app
-from potager.cli.replay import Replay, load_steps
+from potager.cli.replay import Replay, load_steps, steps_of
 from potager.engine import GameRecord, SeatHolder
 from tests.toy import register
 
@@ -166,3 +166,19 @@ def test_replay_names_a_move_as_it_was_offered(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path), "--all"], env={"COLUMNS": "100"})
     assert result.exit_code == 0, result.output
     assert f"Seat 0: place the {state.view(0)['gardens'][1]['spaces']['b3'][0]}" in result.output
+
+
+@pytest.mark.parametrize("name", ["garden-rush", "kraut-und-rueben"])
+def test_replay_screens_fit_80_by_24(name: str) -> None:
+    """Issue 16: the replay's title, who sat where and the move's box pushed the table off."""
+    state = games.get(name).new_game(2, 8)
+    rng = random.Random(8)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    steps = steps_of(state.record)
+    viewer = Replay(steps, 0, [SeatHolder.person("Ada"), SeatHolder.bot("random")])
+    console = Console(file=io.StringIO(), width=80, height=24)
+    for i in range(len(steps) - 1):
+        lines = console.render_lines(viewer.screen(i), console.options, pad=False)
+        assert len(lines) + 1 <= 24, i
