@@ -185,11 +185,12 @@ class TerminalPlay:
         text = " ".join(answer.split())
         if not text:
             return self.menu()
-        named = self._parse(" ".join((*menu.prefix, text))) if menu.prefix else None
-        if named not in legal:
-            named = self._parse(text)
-        if named in legal:
+        readings = [self._parse(" ".join((*menu.prefix, text)))] if menu.prefix else []
+        readings.append(self._parse(text))
+        named = next((a for a in readings if a in legal), None)
+        if named is not None:
             return named
+        named = next((a for a in readings if a is not None), None)
         group = menu.find(text)
         if group is not None:
             return menu.open(group)

@@ -14,16 +14,18 @@ from rich.console import Console
 from potager import agents, games
 from potager.cli import reference, render
 from potager.cli.choices import LIMIT
-from potager.cli.terminal import TerminalPlay
+from potager.cli.terminal import ChoiceError, TerminalPlay
 from potager.engine import State
 
 PROMPT = "seat 0: you > "
 
 
-def session(name: str, seed: int, answers: list[str]) -> tuple[TerminalPlay, io.StringIO]:
-    """The human at seat 0 of a two-player game against a random bot, on an 80 × 24 console."""
+def session(
+    name: str, seed: int, answers: list[str], players: int = 2
+) -> tuple[TerminalPlay, io.StringIO]:
+    """The human at seat 0 against random bots, on an 80 × 24 console."""
     game = games.get(name)
-    state = game.new_game(2, seed)
+    state = game.new_game(players, seed)
     out = io.StringIO()
     feed = iter(answers)
 
@@ -35,8 +37,8 @@ def session(name: str, seed: int, answers: list[str]) -> tuple[TerminalPlay, io.
             raise EOFError from None
 
     console = Console(file=out, width=80, height=24)
-    bots = {1: agents.make("random", game)}
-    labels = ["seat 0: you", "seat 1: random"]
+    bots = {s: agents.make("random", game) for s in range(1, players)}
+    labels = ["seat 0: you", *(f"seat {s}: random" for s in range(1, players))]
     return TerminalPlay(state, 0, bots, labels, console, ask, random.Random(1)), out
 
 
@@ -198,3 +200,28 @@ def test_no_action_label_repeats_a_word(name: str) -> None:
             label = state.action_label(action)
             assert not re.search(r"\b(\w+) \1\b", label), label
         state.apply(seat, rng.choice(legal))
+
+
+def test_a_group_completes_what_is_typed_and_says_what_is_not_legal() -> None:
+    play, _ = session("kraut-und-rueben", 3, [])
+    state = play.state
+    state.apply(0, state.str_to_action(0, "draw"))
+    top = play.menu()
+    place_2 = top.open(next(e for e in top.entries if e.label == "place 2"))
+    assert play.choose("b3", place_2) == state.str_to_action(0, "place 2 b3")
+    assert play.choose("place 4 a1", place_2) == state.str_to_action(0, "place 4 a1")
+    assert play.choose("#2", place_2) == place_2.entries[1].actions[0]
+    assert play.choose("", place_2) == top
+    with pytest.raises(ChoiceError, match="'x9' is not an action"):
+        play.choose("x9", place_2)
+
+
+def test_a_card_not_in_hand_is_not_legal_rather_than_unknown() -> None:
+    play, _ = session("pas-de-haricots", 4, [], players=3)
+    menu = play.menu()
+    assert menu.prefix == ("play",)
+    hand = play.state.view(0)["hand"]
+    other = next(f"{s}{r}" for s in "HDSC" for r in "123456789" if f"{s}{r}" not in hand)
+    with pytest.raises(ChoiceError, match=f"'{other}' is not legal now"):
+        play.choose(other, menu)
+    assert play.choose(hand[0], menu) == play.state.str_to_action(0, f"play {hand[0]}")
