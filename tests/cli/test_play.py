@@ -211,7 +211,20 @@ def test_a_two_player_game_says_so_when_given_three() -> None:
     assert "garden-rush is played by 2 players only, not 3" in plain(result.output)
 
 
-@pytest.mark.parametrize("command", [[], ["play"], ["replay"], ["simulate"], ["analyse"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        [],
+        ["games"],
+        ["play"],
+        ["replay"],
+        ["analyse"],
+        ["simulate"],
+        ["tournament"],
+        ["report"],
+        ["serve"],
+    ],
+)
 def test_help_shows_no_value_beside_a_flag(command: list[str]) -> None:
     """Issue 16: ``--help <bool>``, ``--hints <bool>``."""
     result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "100"})
