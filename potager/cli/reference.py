@@ -22,6 +22,7 @@ from potager.engine import Game
 RULES = "Rules in brief"
 NOTATION = "Notation"
 LITERAL = re.compile(r"``(.+?)``")
+STRONG = re.compile(r"\*\*(.+?)\*\*")
 FOR_PROGRAMMERS = ("``deck``", "action space")
 """A sentence naming one of these is about the API, not the game."""
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`(])")
@@ -73,7 +74,12 @@ def _paragraphs(lines: list[str]) -> list[list[str]]:
 
 
 def _plain(text: str) -> str:
-    return escape(LITERAL.sub(r"\1", text))
+    """The docstring's markup for the terminal: ``code`` as it is typed, **strong** in bold.
+
+    >>> _plain("``plant 3 c2``, **place 1 token** [x]")
+    'plant 3 c2, [bold]place 1 token[/] \\\\[x]'
+    """
+    return STRONG.sub(r"[bold]\1[/]", escape(LITERAL.sub(r"\1", text)))
 
 
 def _paragraph(lines: list[str]) -> RenderableType:

@@ -225,3 +225,13 @@ def test_a_card_not_in_hand_is_not_legal_rather_than_unknown() -> None:
     with pytest.raises(ChoiceError, match=f"'{other}' is not legal now"):
         play.choose(other, menu)
     assert play.choose(hand[0], menu) == play.state.str_to_action(0, f"play {hand[0]}")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_the_reference_shows_no_docstring_markup(name: str) -> None:
+    """Garden Rush's rules read "**Tools & Moles**"."""
+    console = Console(file=io.StringIO(), width=80)
+    for title in (reference.RULES, reference.NOTATION):
+        console.print(reference.section(games.get(name), title))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "**" not in text and "``" not in text and ">>>" not in text
