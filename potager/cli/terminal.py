@@ -107,9 +107,16 @@ class TerminalPlay:
 
     # -- turns ---------------------------------------------------------------------------------
     def _bot_turn(self, seat: Seat) -> None:
+        """A bot's decision; at a terminal a spinner says who is thinking (a search level takes
+        seconds, and the screen would seem stuck)."""
         state = self.state
         agent = self.bots[seat]
-        action = agent.act(state.game, state.view(seat), seat, state.legal_actions(seat), self.rng)
+        view, legal = state.view(seat), state.legal_actions(seat)
+        if self.console.is_terminal:
+            with self.console.status(f"{escape(self.labels[seat])} is thinking…"):
+                action = agent.act(state.game, view, seat, legal, self.rng)
+        else:
+            action = agent.act(state.game, view, seat, legal, self.rng)
         state.apply(seat, action)
 
     def _human_turn(self) -> None:

@@ -230,3 +230,11 @@ def test_help_shows_no_value_beside_a_flag(command: list[str]) -> None:
     result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "100"})
     assert result.exit_code == 0
     assert "<bool>" not in result.output and "<list[str]>" not in result.output
+
+
+def test_a_terminal_says_which_bot_is_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    play, out = session(monkeypatch, ["1", "keep"])
+    play.console = Console(file=out, width=100, force_terminal=True)
+    with pytest.raises(EOFError):
+        play.run()
+    assert "seat 1: random is thinking…" in out.getvalue()
