@@ -175,42 +175,34 @@ def _iterate(
     node = root
     while not state.is_over:
         movers = state.to_move
-        legal = [state.legal_actions(m) for m in movers]
-        if all(len(actions) == 1 for actions in legal):
-            for mover, actions in zip(movers, legal, strict=True):
-                state.apply(mover, actions[0])
-            continue
-        joint = []
         expanded = False
-        for mover, actions in zip(movers, legal, strict=True):
-            edges = node.edges.get(mover)
-            if edges is None:
-                edges = node.edges[mover] = {}
-            untried = [a for a in actions if a not in edges]
+        if len(movers) == 1:  # the common case, without the simultaneous node's lists
+            mover = movers[0]
+            actions = state.legal_actions(mover)
+            if len(actions) == 1:
+                state.apply(mover, actions[0])
+                continue
             guided = hint if hint is not None and node is root and mover == hint[0] else None
-            if guided is not None and guided[1] in untried:
-                action = guided[1]
-                edge = edges[action] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-                expanded = True
-            elif untried:
-                action = untried[0] if len(untried) == 1 else rng.choice(untried)
-                edge = edges[action] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-                expanded = True
-            elif guided is not None:
-                action, edge = _select(edges, actions, c, guided)
-            elif len(movers) == 1:
-                action, edge = _select(edges, actions, c)
-            else:  # ties broken at random, so that two seats' equal statistics do not pair up
-                start = rng.randrange(len(actions))
-                action, edge = _select(edges, actions[start:] + actions[:start], c)
-            for offered in actions:  # availability: this node offered these actions this time
-                if offered in edges:
-                    edges[offered][_AVAILABLE] += 1
-            joint.append(action)
+            action, edge, expanded = _choose(node, mover, actions, rng, c, guided, True)
             path.append((mover, edge))
-        for mover, action in zip(movers, joint, strict=True):
             state.apply(mover, action)
-        key = tuple(joint)
+            key: tuple[Action, ...] = (action,)
+        else:
+            legal = [state.legal_actions(m) for m in movers]
+            if all(len(actions) == 1 for actions in legal):
+                for mover, actions in zip(movers, legal, strict=True):
+                    state.apply(mover, actions[0])
+                continue
+            joint = []
+            for mover, actions in zip(movers, legal, strict=True):
+                guided = hint if hint is not None and node is root and mover == hint[0] else None
+                action, edge, new = _choose(node, mover, actions, rng, c, guided, False)
+                expanded = expanded or new
+                joint.append(action)
+                path.append((mover, edge))
+            for mover, action in zip(movers, joint, strict=True):
+                state.apply(mover, action)
+            key = tuple(joint)
         child = node.children.get(key)
         if child is None:
             child = node.children[key] = _Node()
@@ -231,17 +223,56 @@ def _iterate(
         edge[_SCORE2] += score * score
 
 
+def _choose(
+    node: _Node,
+    mover: Seat,
+    actions: list[Action],
+    rng: random.Random,
+    c: float,
+    guided: Hint | None,
+    alone: bool,
+) -> tuple[Action, Edge, bool]:
+    """``mover``'s action at ``node`` among ``actions`` (offered this time): the hinted one or an
+    untried one (expanded: a new edge), else by `_select` (ties broken at random where ``mover``
+    is not ``alone`` to move, so that two seats' equal statistics do not pair up); the edge, and
+    whether it is new. Every offered action's availability counts this offer."""
+    edges = node.edges.get(mover)
+    if edges is None:
+        edges = node.edges[mover] = {}
+    untried = []
+    for offered in actions:
+        edge = edges.get(offered)
+        if edge is None:
+            untried.append(offered)
+        else:
+            edge[_AVAILABLE] += 1
+    if guided is not None and guided[1] in untried:
+        action = guided[1]
+    elif untried:
+        action = untried[0] if len(untried) == 1 else rng.choice(untried)
+    elif guided is not None:
+        return (*_select(edges, actions, c, guided), False)
+    elif alone:
+        return (*_select(edges, actions, c), False)
+    else:
+        start = rng.randrange(len(actions))
+        return (*_select(edges, actions[start:] + actions[:start], c), False)
+    edge = edges[action] = [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]  # offered once: now
+    return action, edge, True
+
+
 def _select(
     edges: dict[Action, Edge], actions: list[Action], c: float, hint: Hint | None = None
 ) -> tuple[Action, Edge]:
     """UCB1 with availability counts: an action's exploration term grows with the times it was
-    offered, not with the parent's visits (every action here was tried once at least); the
-    hinted action's value gains the progressive bias."""
+    offered (this offer counted), not with the parent's visits (every action here was tried once
+    at least); the hinted action's value gains the progressive bias."""
+    log, sqrt = math.log, math.sqrt
     best_action, best_edge, best_value = actions[0], edges[actions[0]], -math.inf
     for a in actions:
         edge = edges[a]
         visits = edge[_VISITS] or 1.0
-        value = edge[_WIN] / visits + c * math.sqrt(math.log(edge[_AVAILABLE] + 1) / visits)
+        value = edge[_WIN] / visits + c * sqrt(log(edge[_AVAILABLE]) / visits)
         if hint is not None and a == hint[1]:
             value += hint[2] / (visits + 1)
         if value > best_value:
