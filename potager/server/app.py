@@ -15,7 +15,7 @@ from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 
 from potager.store import Store
 
-from . import analysis, lobby, pages, play, refusals
+from . import analysis, lobby, pages, play, refusals, rules
 from .analysis import Analyst
 from .config import Settings
 from .limits import Guard, SecurityHeaders, rate_limited
@@ -68,6 +68,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(play.router)
     app.include_router(analysis.router, dependencies=limited)
     app.include_router(pages.router)
+    app.include_router(rules.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app

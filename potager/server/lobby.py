@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from potager import agents
 from potager.engine import Game, Seat, State
 
+from . import rules
 from .limits import client_of
 from .live import LiveTable
 from .manager import TableManager, available_games
@@ -18,6 +19,7 @@ from .schemas import (
     CreatedTable,
     CreateTable,
     GameInfo,
+    GameLength,
     JoinRequest,
     RecordModel,
     Replay,
@@ -44,6 +46,9 @@ def game_info(game: Game) -> GameInfo:
     return GameInfo(
         name=game.name,
         title=game.title,
+        pitch=rules.pitch(game),
+        lengths=[GameLength(**row) for row in rules.lengths(game)],
+        lengths_source=rules.length_source(),
         min_players=game.min_players,
         max_players=game.max_players,
         levels=agents.levels(game),

@@ -59,11 +59,31 @@ class VariantOption(BaseModel):
     doc: str
 
 
+class GameLength(BaseModel):
+    """How long a game lasts with this many players, measured (``python -m bench.game_lengths``:
+    heuristic bots at every seat)."""
+
+    players: int
+    games: int = Field(description="Games measured.")
+    decisions: float = Field(description="Mean decisions in a game, every seat's.")
+    ci95: tuple[float, float] = Field(description="95% interval of that mean.")
+    per_player: float = Field(description="Mean decisions of one player in a game.")
+    shortest: int
+    longest: int
+
+
 class GameInfo(BaseModel):
     """A game the server can seat: its player counts, variant options, bot levels and facts."""
 
     name: str
     title: str
+    pitch: str = Field(
+        default="", description="The game in one line (its docs page's first block quote)."
+    )
+    lengths: list[GameLength] = Field(
+        default_factory=list, description="The measured length, one entry per player count."
+    )
+    lengths_source: str = Field(default="", description="How the lengths were measured.")
     min_players: int
     max_players: int
     variants: list[VariantOption]

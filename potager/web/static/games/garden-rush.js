@@ -610,15 +610,19 @@
   function patterns(facts) {
     return h("section", { class: "gr-panel gr-patterns" },
       h("h3", {}, "Fields ", h("span", { class: "count" }, "(rotate or mirror them)")),
-      facts.vegetables.map((veg) => h("div", { class: `pattern-row k-${veg}` }, icon(veg),
-        facts.patterns[veg].map((shape) => {
-          const rows = shape.split("|");
-          const n = shape.split("").filter((x) => x === "X").length;
-          return h("span", { class: "pattern", title: `${n} ${nameOf(veg).toLowerCase()}` },
-            h("span", { class: "shape", style: `grid-template-columns: repeat(${rows[0].length}, 9px)` },
-              rows.flatMap((row) => row.split("").map((x) => h("i", { class: x === "X" ? "on" : "" })))),
-            h("small", {}, String(n)));
-        }))));
+      facts.vegetables.map((veg) => patternRow(facts, veg)));
+  }
+
+  function patternRow(facts, veg) {
+    return h("div", { class: `pattern-row k-${veg}` }, icon(veg),
+      facts.patterns[veg].map((shape) => {
+        const rows = shape.split("|");
+        const n = shape.split("").filter((x) => x === "X").length;
+        return h("span", { class: "pattern", title: `${n} ${nameOf(veg).toLowerCase()}` },
+          h("span", { class: "shape", style: `grid-template-columns: repeat(${rows[0].length}, 9px)` },
+            rows.flatMap((row) => row.split("").map((x) => h("i", { class: x === "X" ? "on" : "" })))),
+          h("small", {}, String(n)));
+      }));
   }
 
   /* -- the whole drawing ---------------------------------------------------------------------- */
@@ -740,5 +744,39 @@
     }
   }
 
-  Potager.registerGame("garden-rush", { render, describe, handlesActions: true, stylesheet: true });
+  /* -- the components, for the rules page and the lobby (from the printed facts alone) ---------- */
+  function components(facts) {
+    ensureAssets();
+    const tools = [...new Set(Object.values(facts.tool_squares[0]))];
+    return {
+      className: "gr",
+      groups: [
+        {
+          title: "Vegetable tokens",
+          note: `${facts.per_vegetable} of each vegetable. The double face goes down in the column of the token's Hedge slot, the single face anywhere else; a harvest turns a double single.`,
+          items: ["double", "single"].flatMap((face) => facts.vegetables.map((veg) => ({
+            picture: token(veg, face), caption: `${nameOf(veg)}, ${face} face`,
+          }))),
+        },
+        {
+          title: "Fields to harvest",
+          note: "Each vegetable's three fields, turned or mirrored as you like; the number is the tokens it takes.",
+          items: facts.vegetables.map((veg) => ({ picture: h("div", { class: "gr-panel gr-patterns" }, patternRow(facts, veg)), caption: nameOf(veg) })),
+        },
+        {
+          title: "Tool squares",
+          note: "Four squares of each Potager: a token placed on one gives its bonus.",
+          items: tools.map((tool) => ({ picture: icon(tool, "big"), caption: `${nameOf(tool)}: ${TOOL_HELP[tool]}` })),
+        },
+        {
+          title: "Tools & Moles tokens",
+          note: `The module adds ${facts.per_tool_token} of each tool token, placed as a tool in your Potager or as a mole in your opponent's.`,
+          items: [...facts.tool_tokens.map((tool) => ({ picture: token(tool, "tool"), caption: `${nameOf(tool)}: ${TOOL_HELP[tool]}` })),
+            { picture: token(facts.tool_tokens[0], "mole"), caption: "a tool token as a mole" }],
+        },
+      ],
+    };
+  }
+
+  Potager.registerGame("garden-rush", { render, describe, components, handlesActions: true, stylesheet: true });
 })();

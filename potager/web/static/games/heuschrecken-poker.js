@@ -489,5 +489,35 @@
     }
   }
 
-  Potager.registerGame("heuschrecken-poker", { render, describe, handlesActions: true, stylesheet: true });
+  /* -- the components, for the rules page and the lobby (from the printed facts alone) ---------- */
+  function components(printed) {
+    const facts = factsOf({ facts: printed }, { display: {} });
+    const counts = printed.card_counts;
+    const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    return {
+      className: "hp",
+      groups: [
+        {
+          title: "Garden cards",
+          note: `${total} cards, shuffled into the draw pile; ${printed.display_size} lie face up in the display.`,
+          items: facts.kinds.map((kind) => ({ picture: gardenCard(kind, "", "--w: var(--gw)"), caption: `${LABEL[kind][0]} ×${counts[kind]}` })),
+        },
+        {
+          title: "Poker cards",
+          note: `Each player holds ${facts.hand} in their own colour, taken back after every round.`,
+          items: facts.bids.map((bid) => ({
+            picture: pokerCard(bid, 0, facts),
+            caption: bid === facts.ace ? "the Ace" : bid === facts.x ? "the X" : bid,
+          })),
+        },
+        {
+          title: "Win chips",
+          note: `${facts.harvest} plants of one kind are harvested for a chip; ${facts.plague} grasshoppers eat the garden.`,
+          items: [{ picture: chipToken(1), caption: "a chip" }],
+        },
+      ],
+    };
+  }
+
+  Potager.registerGame("heuschrecken-poker", { render, describe, components, handlesActions: true, stylesheet: true });
 })();

@@ -516,5 +516,34 @@
     }
   }
 
-  Potager.registerGame("kraut-und-rueben", { render, describe, handlesActions: true, stylesheet: true });
+  /* -- the components, for the rules page and the lobby (from the printed facts alone) ---------- */
+  function components(facts) {
+    const pile = facts.pile_kinds.reduce((sum, kind) => sum + facts.tile_counts[kind], 0);
+    const fixed = Object.entries(facts.fixed_points).map(([kind, v]) => `${kind} ${signed(v)}`).join(", ");
+    return {
+      className: "kr",
+      groups: [
+        {
+          title: "Tiles",
+          note: `${pile} tiles make the pile; each player keeps a mole beside it.`,
+          items: facts.kinds.map((kind) => ({ picture: tile(kind, "big"), caption: `${kind} ×${facts.tile_counts[kind]}` })),
+        },
+        {
+          title: "Contract cards",
+          note: `Each player holds one in secret. The number of its principal vegetable in a garden picks the column; `
+            + `the two scoring vegetables earn that column's points per tile, the negative one ${signed(facts.negative_points)} each; ${fixed}.`,
+          items: Object.keys(facts.contracts).map((number) => ({
+            picture: contractCard(number, [], facts, { small: true, title: "Contract" }), caption: `card ${number}`,
+          })),
+        },
+        {
+          title: "The cup",
+          note: `In a match of ${facts.match_games} games, the first to take a garden in a game gets the cup: ${signed(facts.cup_points)}.`,
+          items: [{ picture: cup(), caption: "the cup" }],
+        },
+      ],
+    };
+  }
+
+  Potager.registerGame("kraut-und-rueben", { render, describe, components, handlesActions: true, stylesheet: true });
 })();

@@ -378,5 +378,35 @@
     }
   }
 
-  Potager.registerGame("pas-de-haricots", { render, describe, handlesActions: true, stylesheet: true });
+  /* -- the components, for the rules page and the lobby (from the printed facts alone) ---------- */
+  function components(facts) {
+    const deck = deckOf(facts);
+    const [first] = facts.suits;
+    const minus = facts.minus_ranks.map((rank) => `${rank} ${facts.rank_names[rank]}`).join(", ");
+    const deal = Object.entries(facts.deal).map(([players, n]) => `${n} with ${players}`).join(", ");
+    return {
+      className: "pdh",
+      groups: [
+        {
+          title: "The four Pas de Haricots",
+          note: "A trump makes the series of its suit worth 0, whatever else is in it.",
+          items: Object.keys(facts.pas_de_haricots).map((code) => ({ picture: card(deck, code), caption: cardName(deck, code) })),
+        },
+        {
+          title: `A suit: ${facts.suit_names[first]}`,
+          note: `Four suits (${facts.suits.map((suit) => facts.suit_names[suit]).join(", ")}) of ${facts.ranks.length} cards; `
+            + `${minus} are minus cards, ${facts.doubler_rank} ${facts.rank_names[facts.doubler_rank]} doubles its series. `
+            + `All are dealt: ${deal} players.`,
+          items: facts.ranks.map((rank) => ({ picture: card(deck, `${first}${rank}`), caption: cardName(deck, `${first}${rank}`) })),
+        },
+        {
+          title: "The bean",
+          note: "It lies on the card its holder leads; whoever takes the bean card leads next.",
+          items: [{ picture: bean(), caption: "the bean" }],
+        },
+      ],
+    };
+  }
+
+  Potager.registerGame("pas-de-haricots", { render, describe, components, handlesActions: true, stylesheet: true });
 })();

@@ -1,0 +1,281 @@
+"""The rules pages, ``/rules/<game>``: each game's rules as its players read them (issue 16).
+
+A page is drawn from what the project already holds, never from a copy: the game's
+``docs/games/<game>.md`` (rendered server-side with markdown-it-py, raw HTML escaped, the
+"Speed" section left out: it is for programmers), its package docstring (the full reference,
+folded), its printed facts (`Game.facts()`, which the page's script hands to the game's drawing
+plug-in to draw the components), the bot levels (`potager.agents.describe`) and the measured
+lengths of ``lengths.json`` (written by ``python -m bench.game_lengths``).
+
+The first block quote of a game's docs page, under its title, is the game's one-line pitch: the
+lobby shows it too (`pitch`), with the lengths (`lengths`). The page holds no inline script: its
+only script is ``/static/js/rules.js`` (the Content-Security-Policy of `limits.PAGE_POLICY`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from pathlib import Path
+from string import Template
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from potager import agents, games
+from potager.engine import Game
+
+from .manager import available_games
+from .pages import STATIC
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
+"""The games' docs pages (``docs/games/<package>.md``), read from the source tree."""
+LENGTHS = Path(__file__).with_name("lengths.json")
+"""The measured game lengths: ``{"source": how, "games": {game: [one row per player count]}}``."""
+TEMPLATE = STATIC / "rules.html"
+LEFT_OUT = frozenset({"Speed"})
+"""Sections of a docs page that are not for players: engine speed against OpenSpiel."""
+
+_markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
+router = APIRouter(include_in_schema=False)
+
+
+@dataclass(frozen=True)
+class RulesText:
+    """A game's docs page, read for the web: its title, pitch and sections, its HTML."""
+
+    title: str
+    pitch: str
+    sections: tuple[tuple[str, str], ...]
+    """Each ``##`` section kept: (anchor, heading)."""
+    intro: str
+    """The HTML from under the title to the first section: the pitch, who made it, how to start."""
+    html: str
+    """The sections' HTML. Both are markdown-it's output with raw HTML escaped: safe to insert."""
+
+
+def docs_page(game: Game) -> Path:
+    return DOCS / f"{game.name.replace('-', '_')}.md"
+
+
+def _text(inline: Token) -> str:
+    """An inline token's words without their markup (``code`` spans keep their text)."""
+    words = (
+        " " if child.type in ("softbreak", "hardbreak") else child.content
+        for child in inline.children or ()
+    )
+    return "".join(words)
+
+
+def _anchor(heading: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", heading.casefold()).strip("-")
+
+
+def _kept(tokens: Sequence[Token]) -> list[Token]:
+    """``tokens`` without the `LEFT_OUT` sections (a ``##`` heading up to the next one)."""
+    kept: list[Token] = []
+    skipping = False
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open" and token.tag in ("h1", "h2"):
+            skipping = _text(tokens[i + 1]) in LEFT_OUT
+        if not skipping:
+            kept.append(token)
+    return kept
+
+
+@cache
+def rules_text(name: str) -> RulesText:
+    """The docs page of the game called ``name``, parsed once. Its first ``#`` heading is the
+    title, the first block quote before any ``##`` heading the pitch; every heading gets an
+    anchor. A game without a docs page has its title alone."""
+    game = games.get(name)
+    if not docs_page(game).exists():
+        return RulesText(game.title, "", (), "", "")
+    tokens = _kept(_markdown.parse(docs_page(game).read_text(encoding="utf-8")))
+    title, pitch = game.title, ""
+    first = next((i for i, t in enumerate(tokens) if t.type == "heading_open"), None)
+    if first is not None and tokens[first].tag == "h1":
+        title = _text(tokens[first + 1])
+        del tokens[first : first + 3]  # the page's own <h1> says it
+    intro: list[Token] = []
+    body: list[Token] = []
+    sections: list[tuple[str, str]] = []
+    quoted = False
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open":
+            words = _text(tokens[i + 1])
+            token.attrSet("id", _anchor(words))
+            if token.tag == "h2":
+                sections.append((_anchor(words), words))
+        quoted = (quoted or token.type == "blockquote_open") and token.type != "blockquote_close"
+        if quoted and token.type == "inline" and not pitch and not sections:
+            pitch = _text(token)
+        (body if sections else intro).append(token)
+    render = _markdown.renderer.render
+    return RulesText(
+        title,
+        pitch,
+        tuple(sections),
+        render(intro, _markdown.options, {}),
+        render(body, _markdown.options, {}),
+    )
+
+
+def pitch(game: Game) -> str:
+    """The game's one-line pitch (its docs page's first block quote); "" without one."""
+    return rules_text(game.name).pitch
+
+
+@cache
+def _measured() -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(LENGTHS.read_text(encoding="utf-8"))
+    return found
+
+
+def lengths(game: Game) -> list[dict[str, Any]]:
+    """The game's measured lengths, one row per player count (`bench.game_lengths`): players,
+    games, decisions (mean per game), ci95, per_player, shortest, longest."""
+    rows: list[dict[str, Any]] = _measured()["games"].get(game.name, [])
+    return rows
+
+
+def length_source() -> str:
+    """How the lengths were measured: the command, the commit, the bots."""
+    return str(_measured()["source"])
+
+
+def reference(game: Game) -> str:
+    """The docstring of the game's package, ``potager.games.<package>``: its full reference
+    (rules as implemented, notation, view keys, events, every reading chosen); "" without one."""
+    try:
+        package = importlib.import_module(f"potager.games.{game.name.replace('-', '_')}")
+    except ModuleNotFoundError:
+        return ""
+    return (package.__doc__ or "").strip()
+
+
+def players_line(game: Game) -> str:
+    if game.min_players == game.max_players:
+        return f"{game.min_players} players"
+    return f"{game.min_players}–{game.max_players} players"
+
+
+def length_line(rows: Sequence[dict[str, Any]]) -> str:
+    """A player's share of a game: "about 44 decisions each", or its range over the player
+    counts."""
+    if not rows:
+        return ""
+    each = sorted(round(row["per_player"]) for row in rows)
+    span = str(each[0]) if each[0] == each[-1] else f"{each[0]}–{each[-1]}"
+    return f"about {span} decisions each"
+
+
+# -- the page's parts (every text escaped; the docs' HTML is markdown-it's, raw HTML escaped) ----
+def _length_section(rows: Sequence[dict[str, Any]]) -> str:
+    if not rows:
+        return ""
+    lines = "".join(
+        f"<tr><td>{row['players']}</td><td>{round(row['per_player'])}</td>"
+        f"<td>{row['decisions']} ({row['ci95'][0]}–{row['ci95'][1]})</td>"
+        f"<td>{row['shortest']}–{row['longest']}</td><td>{row['games']}</td></tr>"
+        for row in rows
+    )
+    return (
+        '<section id="length"><h2>How long a game lasts</h2>'
+        "<table><thead><tr><th>players</th><th>decisions each</th>"
+        "<th>decisions in a game (95% interval)</th><th>shortest–longest</th><th>games</th>"
+        f"</tr></thead><tbody>{lines}</tbody></table>"
+        f'<p class="hint">Measured with {escape(length_source())}.</p></section>'
+    )
+
+
+def _levels_section(game: Game) -> str:
+    items = "".join(
+        f"<dt>{escape(level)}</dt><dd>{escape(agents.describe(level))}</dd>"
+        for level in agents.levels(game)
+    )
+    return (
+        '<section id="bot-levels"><h2>Computer opponents</h2>'
+        f'<dl class="levels">{items}</dl></section>'
+    )
+
+
+def _reference_section(game: Game) -> str:
+    doc = reference(game)
+    if not doc:
+        return ""
+    return (
+        '<details id="reference" class="reference">'
+        "<summary>Full reference: the game package's docstring (notation, view keys, events, "
+        f"every reading chosen)</summary><pre>{escape(doc)}</pre></details>"
+    )
+
+
+COMPONENTS = (
+    '<section id="components" class="components"><h2>Components</h2>'
+    '<div id="gallery" class="gallery"><p class="muted">Drawing the components…</p></div>'
+    "</section>"
+)
+"""Filled by ``rules.js`` with the game's plug-in drawing its `Game.facts()`."""
+
+
+def _contents(entries: Sequence[tuple[str, str]]) -> str:
+    items = "".join(f'<li><a href="#{a}">{escape(h)}</a></li>' for a, h in entries)
+    return f'<nav class="rules-contents" aria-label="Contents"><ol>{items}</ol></nav>'
+
+
+def _page(game_name: str, title: str, content: str) -> str:
+    return Template(TEMPLATE.read_text(encoding="utf-8")).substitute(
+        game=escape(game_name), title=escape(title), content=content
+    )
+
+
+def page(game: Game) -> str:
+    """The rules page of ``game``, as HTML."""
+    text = rules_text(game.name)
+    rows = lengths(game)
+    facts = " · ".join(filter(None, [players_line(game), length_line(rows)]))
+    contents = [("components", "Components"), *text.sections]
+    contents += [("length", "How long a game lasts")] if rows else []
+    contents += [("bot-levels", "Computer opponents")]
+    contents += [("reference", "Full reference")] if reference(game) else []
+    article = (
+        f"<h1>{escape(text.title)}</h1>"
+        f'<p class="rules-facts"><span>{escape(facts)}</span>'
+        f'<a class="button primary" href="/?game={escape(game.name)}">'
+        f"Play {escape(game.title)}</a></p>"
+        f"{text.intro}{COMPONENTS}{text.html}{_length_section(rows)}{_levels_section(game)}"
+        f"{_reference_section(game)}"
+    )
+    content = f'{_contents(contents)}<article class="rules">{article}</article>'
+    return _page(game.name, text.title, content)
+
+
+def missing() -> str:
+    """The page for a game that does not exist: the games that do (the name asked for is not
+    repeated: issue 13, a refusal never echoes what was sent)."""
+    links = "".join(
+        f'<li><a href="/rules/{escape(g.name)}">{escape(g.title)}</a></li>'
+        for g in available_games()
+    )
+    article = (
+        "<h1>No such game</h1><p>There is no game by that name here. The games:</p>"
+        f"<ul>{links}</ul>"
+    )
+    return _page("", "No such game", f'<article class="rules">{article}</article>')
+
+
+@router.get("/rules/{name}", response_class=HTMLResponse)
+def rules_page(name: str) -> HTMLResponse:
+    found = {g.name: g for g in available_games()}.get(name)
+    if found is None:
+        return HTMLResponse(missing(), status_code=404)
+    return HTMLResponse(page(found))
