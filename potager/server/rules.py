@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -168,12 +169,18 @@ def players_line(game: Game) -> str:
     return f"{game.min_players}–{game.max_players} players"
 
 
+def whole(count: float) -> int:
+    """``count`` to the nearest whole number, halves up as the lobby's script rounds them
+    (`round` would take 68.5 to 68)."""
+    return math.floor(count + 0.5)
+
+
 def length_line(rows: Sequence[dict[str, Any]]) -> str:
     """A player's share of a game: "about 44 decisions each", or its range over the player
     counts."""
     if not rows:
         return ""
-    each = sorted(round(row["per_player"]) for row in rows)
+    each = sorted(whole(row["per_player"]) for row in rows)
     span = str(each[0]) if each[0] == each[-1] else f"{each[0]}–{each[-1]}"
     return f"about {span} decisions each"
 
@@ -183,7 +190,7 @@ def _length_section(rows: Sequence[dict[str, Any]]) -> str:
     if not rows:
         return ""
     lines = "".join(
-        f"<tr><td>{row['players']}</td><td>{round(row['per_player'])}</td>"
+        f"<tr><td>{row['players']}</td><td>{whole(row['per_player'])}</td>"
         f"<td>{row['decisions']} ({row['ci95'][0]}–{row['ci95'][1]})</td>"
         f"<td>{row['shortest']}–{row['longest']}</td><td>{row['games']}</td></tr>"
         for row in rows

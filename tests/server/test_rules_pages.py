@@ -34,8 +34,7 @@ class Page(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
-        if found.get("id"):
-            self.ids.append(found["id"])
+        self.ids += filter(None, [found.get("id")])
         if re.fullmatch(r"h[1-3]", tag):
             self._heading = tag
             self.headings.setdefault(tag, []).append("")
@@ -155,5 +154,6 @@ def test_the_catalogue_gives_each_games_pitch_and_measured_length(client: TestCl
 def test_the_length_line_spans_the_player_counts() -> None:
     assert rules.length_line([]) == ""
     assert rules.length_line([{"per_player": 43.6}]) == "about 44 decisions each"
+    assert rules.length_line([{"per_player": 68.5}]) == "about 69 decisions each", "as in JS"
     rows = [{"per_player": 52.2}, {"per_player": 36.4}, {"per_player": 48.0}]
     assert rules.length_line(rows) == "about 36–52 decisions each"

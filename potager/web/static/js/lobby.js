@@ -1,4 +1,6 @@
-/* The lobby: create a table (game, players, variant, seats), join an open seat, watch, replay. */
+/* The lobby: the games (each drawn by its plug-in, with its pitch, player count, length, bot
+ * levels and rules page), create a table (game, players, variant, seats), join an open seat,
+ * watch, replay. */
 "use strict";
 
 (() => {
@@ -135,9 +137,60 @@
     }
   }
 
+  /* -- the games, each as a card ------------------------------------------------------------- */
+  const PICTURES = 5; /* the components of a card's picture: the first of its plug-in's first group */
+
+  function playersText(game) {
+    return game.min_players === game.max_players ? `${game.min_players} players` : `${game.min_players}–${game.max_players} players`;
+  }
+
+  /* "about 36–52 decisions each" over the player counts; the title has each count and the source. */
+  function lengthText(game) {
+    if (!game.lengths.length) return null;
+    const each = game.lengths.map((row) => Math.round(row.per_player)).sort((a, b) => a - b);
+    const span = each[0] === each[each.length - 1] ? `${each[0]}` : `${each[0]}–${each[each.length - 1]}`;
+    const detail = game.lengths.map((row) =>
+      `${row.players} players: ${Math.round(row.per_player)} decisions each, ${Math.round(row.decisions)} in a game`);
+    return h("span", { class: "game-length", title: `${detail.join("\n")}\nMeasured with ${game.lengths_source}` },
+      `about ${span} decisions each`);
+  }
+
+  async function picture(game, box) {
+    const plugin = await Potager.loadGame(game.name);
+    if (!plugin.components) return;
+    const drawn = plugin.components(game.facts);
+    box.classList.add(drawn.className);
+    box.replaceChildren(...drawn.groups[0].items.slice(0, PICTURES).map((item) => item.picture));
+  }
+
+  function choose(game) {
+    $("game").value = game.name;
+    fillPlayers();
+    $("create").scrollIntoView({ behavior: "smooth", block: "start" });
+    $("players").focus({ preventScroll: true });
+  }
+
+  function gameCard(game) {
+    const box = h("div", { class: "game-picture", "aria-hidden": "true" });
+    picture(game, box).catch(() => box.remove());
+    const rules = `/rules/${encodeURIComponent(game.name)}`;
+    return h("article", { class: "game-card", dataset: { game: game.name } },
+      h("a", { href: rules, class: "game-picture-link", tabindex: "-1" }, box),
+      h("h2", {}, h("a", { href: rules }, game.title)),
+      game.pitch ? h("p", { class: "game-pitch" }, game.pitch) : null,
+      h("p", { class: "game-meta" }, h("span", { class: "game-players" }, playersText(game)), lengthText(game)),
+      h("details", { class: "game-levels" },
+        h("summary", {}, `Bots: ${game.levels.join(" · ")}`),
+        h("dl", {}, game.levels.map((level) => [h("dt", {}, level), h("dd", {}, (game.level_notes || {})[level] || "")]))),
+      h("div", { class: "game-actions" },
+        h("a", { class: "button", href: rules, dataset: { rules: game.name } }, "Rules"),
+        h("button", { type: "button", class: "primary", onclick: () => choose(game) }, "New table")));
+  }
+
   async function start() {
     $("name").value = store.name;
     games = await api("/api/games");
+    $("games").replaceChildren(...games.map(gameCard));
     $("game").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
     const wanted = new URLSearchParams(location.search).get("game");
     if (wanted && games.some((g) => g.name === wanted)) $("game").value = wanted;

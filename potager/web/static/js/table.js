@@ -246,6 +246,8 @@
       return;
     }
     $("title").textContent = summary.title;
+    $("rules-link").href = `/rules/${encodeURIComponent(summary.game)}`;
+    $("rules-link").hidden = false;
     hints = summary.hints;
     $("hints-on").hidden = !hints;
     const [loaded, info] = await Promise.all([Potager.loadGame(summary.game), Potager.gameInfo(summary.game)]);
