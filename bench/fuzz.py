@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -104,7 +104,9 @@ def seats() -> st.SearchStrategy[Any]:
     return st.lists(spec, max_size=5)
 
 
-def create_bodies(games: Sequence[str]) -> st.SearchStrategy[str]:
+def create_bodies(games: Mapping[str, int]) -> st.SearchStrategy[str]:
+    """Bodies for opening a table; ``games``: each game's least number of players. About one in
+    ten is a whole table of people (accepted, unless its name is refused)."""
     body = near(
         {
             "game": st.sampled_from([*games, "chess", ""]),
@@ -116,7 +118,18 @@ def create_bodies(games: Sequence[str]) -> st.SearchStrategy[str]:
             "hints": st.booleans(),
         }
     )
-    return texts_of(body) | texts_of(JSON) | RAW
+    table = st.builds(
+        lambda game, name: {
+            "game": game,
+            "players": games[game],
+            "seats": [{"kind": "human"}] * games[game],
+            "name": name,
+        },
+        st.sampled_from(sorted(games)),
+        st.text(max_size=45),
+    )
+    some = st.integers(min_value=0, max_value=9).flatmap(lambda i: table if i == 0 else body)
+    return texts_of(some) | texts_of(JSON) | RAW
 
 
 def seat_bodies() -> st.SearchStrategy[str]:
@@ -409,7 +422,7 @@ class Table:
 
 
 def fuzz_http(
-    lobby: Lobby, tally: Tally, table: Table, games: Sequence[str], examples: int
+    lobby: Lobby, tally: Tally, table: Table, games: Mapping[str, int], examples: int
 ) -> None:
     """``examples`` bodies POSTed to the lobby's endpoints, about the fuzzed table."""
     lobby.watch(table.id)
@@ -481,7 +494,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             with ExitStack() as stack:
                 http = stack.enter_context(httpx.Client(base_url=f"http://{base}", timeout=30))
-                games = [g["name"] for g in http.get("/api/games").json()]
+                games = {g["name"]: g["min_players"] for g in http.get("/api/games").json()}
                 sockets: list[Any] = []
 
                 def open_socket(table_id: str) -> Socket:

@@ -43,10 +43,11 @@ def test_generated_bodies_and_messages_break_no_promise(tmp_path: Path) -> None:
             return TestSocket(sessions[0])
 
         table = Table(client, TOY_GAME.name, connect)
-        fuzz_http(Lobby(client), tally, table, [TOY_GAME.name], 600)
+        fuzz_http(Lobby(client), tally, table, {TOY_GAME.name: 2}, 600)
         fuzz_socket(tally, table, 1400)
         for session in sessions:
             session.__exit__(None, None, None)
     assert tally.clean, "\n".join(tally.broken)
     assert tally.counts["http"] == 600 and tally.counts["messages"] == 1400
     assert tally.counts["moves"] > 0, "legal moves are among the generated messages"
+    assert tally.counts["http accepted"] > 0, "whole tables are among the generated bodies"
