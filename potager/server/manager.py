@@ -17,6 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from fastapi import WebSocket
+from sqlalchemy.exc import OperationalError
 
 from potager import games
 from potager.engine import Game, Seat
@@ -32,11 +33,16 @@ from .messages import Shared, summary
 from .moves import Moves
 from .schemas import TableSummary
 from .seating import Refused, Seating
+from .writer import MoveWriter
 
-__all__ = ["Refused", "TableManager", "available_games"]
+__all__ = ["Refused", "TableManager", "Unavailable", "available_games"]
 
 log = logging.getLogger("potager.server")
 T = TypeVar("T")
+
+
+class Unavailable(Refused):
+    """The database failed (it is down, read-only or full): the request changed nothing."""
 
 
 def available_games() -> list[Game]:
@@ -63,6 +69,7 @@ class TableManager:
         self.moves = Moves(self)
         self.announce = Announcer()
         self.bot_turns = BotTurns(self)
+        self.writer = MoveWriter(self)
         self.cluster = Cluster(self, settings.redis_url) if settings.redis_url else None
         """Set when this process is one of several sharing the database (`cluster`)."""
         if self.cluster is not None:
@@ -70,9 +77,16 @@ class TableManager:
         self._db = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="potager-db")
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a store call in the database thread(s)."""
+        """Run a store call in the database thread(s). A database that cannot be reached or
+        written (down, read-only, full) is `Unavailable`: a 503 that says so, nothing changed."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
+        try:
+            return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
+        except OperationalError as exc:
+            log.warning("the database failed: %s", str(exc.orig)[:200])
+            raise Unavailable(
+                503, f"the database is unavailable ({str(exc.orig)[:80]}); nothing changed"
+            ) from exc
 
     # -- start and stop ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -96,6 +110,7 @@ class TableManager:
         """Stop at once, bots thinking or not: their turns are cancelled, their workers stopped,
         and every socket closed."""
         await self.bot_turns.stop()
+        await self.writer.stop()
         if self.cluster is not None:
             await self.cluster.stop()
         self.announce.stop()

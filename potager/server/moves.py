@@ -10,7 +10,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from potager.engine import Action, NotationError, Seat, State
-from potager.store import StaleVersion, TableStatus
+from potager.store import MoveWrite, StaleVersion, TableStatus
 
 from .live import Connection, LiveTable
 from .schemas import Act, ErrorMessage
@@ -135,15 +135,16 @@ class Moves:
         after.apply(seat, action)
         status = "finished" if after.is_over else live.info.status
         try:
-            await tables.db(
-                tables.store.append_move,
-                live.info.id,
-                ply,
-                seat,
-                action,
-                before.action_to_str(action),
-                status=status,
-                result=after.result().to_dict() if after.is_over else None,
+            await tables.writer.write(
+                MoveWrite(
+                    live.info.id,
+                    ply,
+                    seat,
+                    action,
+                    before.action_to_str(action),
+                    status,
+                    after.result().to_dict() if after.is_over else None,
+                )
             )
         except StaleVersion:
             await tables.reload(live)

@@ -8,6 +8,7 @@ database to the newest migration; the server calls it on start.
 from .store import (
     DEFAULT_URL,
     AnalysisInfo,
+    MoveWrite,
     SeatInfo,
     SeatKind,
     StaleVersion,
@@ -20,6 +21,7 @@ from .store import (
 __all__ = [
     "DEFAULT_URL",
     "AnalysisInfo",
+    "MoveWrite",
     "SeatInfo",
     "SeatKind",
     "StaleVersion",

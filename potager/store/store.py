@@ -11,7 +11,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Connection, Engine, create_engine, event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload, sessionmaker
 
@@ -68,6 +68,19 @@ class TableInfo:
     created_at: datetime | None = None
     updated_at: datetime | None = None
     hints: bool = False
+
+
+@dataclass
+class MoveWrite:
+    """One move to append to a table's log, and the table's status and result after it."""
+
+    table_id: str
+    ply: int
+    seat: int
+    action: int
+    notation: str
+    status: TableStatus
+    result: dict[str, Any] | None = None
 
 
 @dataclass
@@ -254,27 +267,46 @@ class Store:
 
         Raises `StaleVersion` if the table is not at version ``ply`` (another writer was first).
         """
+        move = MoveWrite(table_id, ply, seat, action, notation, status, result)
+        if not self.append_moves([move])[0]:
+            raise StaleVersion(f"table {table_id} is not at version {ply}")
+
+    def append_moves(self, moves: list[MoveWrite]) -> list[bool]:
+        """Write several tables' next moves in one transaction (a group commit: one commit, one
+        flush to disk, for every table that had a move waiting); per move, whether it was
+        written (False: its table was not at its version, another writer was first). Raises
+        if the transaction fails: then none was written."""
         try:
             with self.engine.begin() as connection:
-                done = connection.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id, TableRow.version == ply)
-                    .values(version=ply + 1, status=status, result=result, updated_at=utcnow())
-                )
-                if done.rowcount != 1:
-                    raise StaleVersion(f"table {table_id} is not at version {ply}")
-                connection.execute(
-                    insert(MoveRow).values(
-                        table_id=table_id,
-                        ply=ply,
-                        seat=seat,
-                        action=action,
-                        notation=notation,
-                        at=utcnow(),
-                    )
-                )
+                return [self._append(connection, move) for move in moves]
         except IntegrityError:
-            raise StaleVersion(f"move {ply} of table {table_id} is already written") from None
+            if len(moves) == 1:
+                return [False]
+            # Some ply was written already: that move is stale, the others may not be.
+            return [self.append_moves([move])[0] for move in moves]
+
+    @staticmethod
+    def _append(connection: Connection, move: MoveWrite) -> bool:
+        done = connection.execute(
+            update(TableRow)
+            .where(TableRow.id == move.table_id, TableRow.version == move.ply)
+            .values(
+                version=move.ply + 1, status=move.status, result=move.result, updated_at=utcnow()
+            )
+        )
+        if done.rowcount != 1:
+            return False
+        connection.execute(
+            insert(MoveRow).values(
+                table_id=move.table_id,
+                ply=move.ply,
+                seat=move.seat,
+                action=move.action,
+                notation=move.notation,
+                at=utcnow(),
+            )
+        )
+        return True
 
     def moves(self, table_id: str) -> list[tuple[int, int]]:
         with self._session() as session:

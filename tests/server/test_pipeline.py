@@ -59,20 +59,21 @@ class SlowStore:
 
     def __init__(self, client: TestClient, fail: bool = False) -> None:
         self.store = client.app.state.manager.store  # type: ignore[attr-defined]
-        self.append = self.store.append_move
+        self.append = self.store.append_moves
         self.entered, self.release = threading.Event(), threading.Event()
         self.fail = fail
-        self.store.append_move = self.held
+        self.store.append_moves = self.held
 
-    def held(self, *args: Any, **kwargs: Any) -> None:
+    def held(self, *args: Any, **kwargs: Any) -> list[bool]:
         self.entered.set()
         self.release.wait(10)
         if self.fail:
             raise OperationalError("INSERT INTO moves", {}, Exception("database is locked"))
-        self.append(*args, **kwargs)
+        written: list[bool] = self.append(*args, **kwargs)
+        return written
 
     def restore(self) -> None:
-        self.store.append_move = self.append
+        self.store.append_moves = self.append
 
 
 @contextmanager
