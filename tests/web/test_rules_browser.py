@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -70,7 +71,9 @@ def test_an_unknown_game_is_a_404_page_leading_to_the_games(browser: Browser, se
     page.close()
 
 
-def test_the_lobby_shows_each_game_with_its_rules(browser: Browser, server: str) -> None:
+def test_the_lobby_shows_each_game_with_its_rules(
+    browser: Browser, server: str, screenshots: Path
+) -> None:
     page, errors = watched(browser)
     page.goto(server + "/")
     found = catalogue(server)
@@ -97,6 +100,7 @@ def test_the_lobby_shows_each_game_with_its_rules(browser: Browser, server: str)
     page.click(f"a[data-rules='{GAMES[0]}']")
     page.wait_for_url(f"**/rules/{GAMES[0]}")
     expect(page.locator("#gallery .component").first).to_be_visible()
+    page.screenshot(path=screenshots / "rules.png")
     assert not errors
     page.close()
 
