@@ -6,6 +6,7 @@ bot levels, and links to its rules, as the table page does."""
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -105,11 +106,31 @@ def test_the_lobby_shows_each_game_with_its_rules(
     page.close()
 
 
-def test_the_table_links_to_its_games_rules(browser: Browser, server: str) -> None:
+def finished_bot_game(server: str, game: str) -> str:
+    """A table of random bots, played to its end (a few seconds): its id."""
+    body = {"game": game, "players": 2, "seats": [{"kind": "bot", "level": "random"}] * 2}
+    request = urllib.request.Request(
+        server + "/api/tables", json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as answer:
+        table = json.load(answer)["table"]["id"]
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(f"{server}/api/tables/{table}") as answer:
+            if json.load(answer)["status"] == "finished":
+                return str(table)
+        time.sleep(0.2)
+    raise AssertionError("the bots did not finish their game")
+
+
+def test_the_table_and_the_replay_link_to_their_games_rules(browser: Browser, server: str) -> None:
     page, errors = watched(browser)
     create_table(page, server, "garden-rush", ["you", "human"])
     link = page.locator("#rules-link")
     expect(link).to_be_visible()
     expect(link).to_have_attribute("href", "/rules/garden-rush")
+    page.goto(f"{server}/replay/{finished_bot_game(server, 'heuschrecken-poker')}")
+    expect(link).to_be_visible()
+    expect(link).to_have_attribute("href", "/rules/heuschrecken-poker")
     assert not errors
     page.close()

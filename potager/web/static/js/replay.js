@@ -69,6 +69,8 @@
     const query = seat === "" ? "" : `?seat=${seat}`;
     replay = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`);
     $("title").textContent = `${replay.table.title} — replay`;
+    $("rules-link").href = `/rules/${encodeURIComponent(replay.table.game)}`;
+    $("rules-link").hidden = false;
     $("hints-on").hidden = !replay.table.hints;
     $("slider").max = replay.frames.length - 1;
     drawMoves();
