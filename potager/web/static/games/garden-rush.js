@@ -765,7 +765,7 @@
         },
         {
           title: "Tool squares",
-          note: "Four squares of each Potager: a token placed on one gives its bonus.",
+          note: `${Object.keys(facts.tool_squares[0]).length} squares of each Potager: a token placed on one gives its bonus.`,
           items: tools.map((tool) => ({ picture: icon(tool, "big"), caption: `${nameOf(tool)}: ${TOOL_HELP[tool]}` })),
         },
         {

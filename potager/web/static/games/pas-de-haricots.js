@@ -388,8 +388,8 @@
       className: "pdh",
       groups: [
         {
-          title: "The four Pas de Haricots",
-          note: "A trump makes the series of its suit worth 0, whatever else is in it.",
+          title: "The Pas de Haricots",
+          note: "A trump per suit: it makes the series of its suit worth 0, whatever else is in it.",
           items: Object.keys(facts.pas_de_haricots).map((code) => ({ picture: card(deck, code), caption: cardName(deck, code) })),
         },
         {
