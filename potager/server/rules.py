@@ -38,7 +38,9 @@ from .manager import available_games
 from .pages import STATIC
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
-"""The games' docs pages (``docs/games/<package>.md``), read from the source tree."""
+"""The games' docs pages (``docs/games/<package>.md``), read from the source tree (``make run``
+installs it editable). Where they are missing (a wheel has no ``docs/``), a page shows the title,
+components, lengths, bot levels and reference, and the lobby no pitch."""
 LENGTHS = Path(__file__).with_name("lengths.json")
 """The measured game lengths: ``{"source": how, "games": {game: [one row per player count]}}``."""
 TEMPLATE = STATIC / "rules.html"
