@@ -6,6 +6,11 @@ database; ``--database`` for PostgreSQL, ``--url`` for a server already running)
 playing random legal actions, and measures for ``--seconds``: actions/s, and the latency from an
 action being sent to every seat of the table having received the state with that move (p50, p99).
 A finished game is replaced by a new table. Output: a table, or ``--json``.
+
+``--processes P`` starts P server processes sharing the port (issue 13's scale-out: a fresh
+database on the private PostgreSQL of `potager.store.localpg` unless ``--database`` is given, and
+the private Redis of `potager.store.localredis` unless ``--redis`` is); ``--generators G`` splits
+the tables over G load-generator processes, which start measuring together.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import random
 import signal
 import socket
@@ -20,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +35,7 @@ import websockets
 
 from potager.server.config import UNLIMITED
 from potager.server.spawn import spawn, stop
+from potager.store import localpg, localredis
 
 
 @dataclass
@@ -37,6 +45,7 @@ class Totals:
     games: int = 0
     latencies: list[float] = field(default_factory=list)
     measuring: bool = False
+    seconds: float = 0.0
 
 
 class LoadTable:
@@ -137,9 +146,11 @@ class LoadTable:
                 self.totals.games += 1
 
 
-async def measure(
-    base: str, game: str, players: int, tables: int, seconds: float
-) -> dict[str, Any]:
+async def generate(
+    base: str, game: str, players: int, tables: int, seconds: float, start: Callable[[], object]
+) -> Totals:
+    """Play ``tables`` tables; measure for ``seconds`` once every table has begun and ``start``
+    (blocking: the other generators are ready too) has returned."""
     totals = Totals()
     stop = asyncio.Event()
     limits = httpx.Limits(max_connections=50)
@@ -150,13 +161,52 @@ async def measure(
             for i, s in enumerate(starts)
         ]
         await asyncio.gather(*(s.wait() for s in starts))
+        await asyncio.get_running_loop().run_in_executor(None, start)
         totals.measuring = True
         began = time.perf_counter()
         await asyncio.sleep(seconds)
         totals.measuring = False
-        elapsed = time.perf_counter() - began
+        totals.seconds = time.perf_counter() - began
         stop.set()
         await asyncio.gather(*runners, return_exceptions=True)
+    return totals
+
+
+def _generator(
+    base: str, game: str, players: int, tables: int, seconds: float, barrier: Any, out: Any
+) -> None:
+    """One generator process: its tables' totals, once all generators have measured."""
+    totals = asyncio.run(generate(base, game, players, tables, seconds, barrier.wait))
+    out.put(totals)
+
+
+def measure(
+    base: str, game: str, players: int, tables: int, seconds: float, generators: int = 1
+) -> dict[str, Any]:
+    """One row: ``tables`` tables over ``generators`` processes (1: this one)."""
+    if generators == 1:
+        parts = [asyncio.run(generate(base, game, players, tables, seconds, lambda: None))]
+    else:
+        context = multiprocessing.get_context("spawn")
+        barrier, out = context.Barrier(generators), context.Queue()
+        shares = [tables // generators + (i < tables % generators) for i in range(generators)]
+        workers = [
+            context.Process(target=_generator, args=(base, game, players, n, seconds, barrier, out))
+            for n in shares
+        ]
+        for worker in workers:
+            worker.start()
+        parts = [out.get() for _ in workers]
+        for worker in workers:
+            worker.join()
+    totals = Totals(
+        actions=sum(p.actions for p in parts),
+        errors=sum(p.errors for p in parts),
+        games=sum(p.games for p in parts),
+        latencies=[x for p in parts for x in p.latencies],
+        seconds=max(p.seconds for p in parts),
+    )
+    elapsed = totals.seconds
     lat = sorted(totals.latencies)
 
     def pct(p: float) -> float | None:
@@ -181,13 +231,18 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(database: str | None) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(
+    database: str | None, processes: int = 1, redis: str | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    folder = tempfile.mkdtemp(prefix="potager-load-")
-    url = database or f"sqlite:///{folder}/load.db"
     # Every client of the load comes from this one address: no limits per client.
     env = {"POTAGER_BOT_DELAY": "0", **UNLIMITED}
-    return spawn(url, port, env), f"http://127.0.0.1:{port}"
+    if processes > 1:
+        database = database or localpg.fresh_database(localpg.start())
+        env["POTAGER_REDIS_URL"] = redis or localredis.start()
+    folder = tempfile.mkdtemp(prefix="potager-load-")
+    url = database or f"sqlite:///{folder}/load.db"
+    return spawn(url, port, env, processes), f"http://127.0.0.1:{port}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -198,9 +253,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--url", help="a running server (default: start one)")
     parser.add_argument("--database", help="SQLAlchemy URL for the started server")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (needs Redis)")
+    parser.add_argument("--redis", help="Redis URL for several processes (default: a private one)")
+    parser.add_argument("--generators", type=int, default=1, help="load-generator processes")
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     args = parser.parse_args(argv)
-    process, base = (None, args.url) if args.url else start_server(args.database)
+    process, base = (
+        (None, args.url) if args.url else start_server(args.database, args.processes, args.redis)
+    )
     try:
         if not args.json:
             print(
@@ -208,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{'games':>6} {'errors':>6}"
             )
         for n in args.tables:
-            row = asyncio.run(measure(base, args.game, args.players, n, args.seconds))
+            row = measure(base, args.game, args.players, n, args.seconds, args.generators)
             if args.json:
                 print(json.dumps(row))
             else:

@@ -57,4 +57,9 @@ def serve(
     if processes == 1:
         uvicorn.run(create_app(settings), **options)
     else:
+        from potager.store import Store
+
+        store = Store(settings.database_url)  # migrated once, before the workers start
+        store.upgrade()
+        store.close()
         uvicorn.run("potager.server.app:create_app", factory=True, workers=processes, **options)

@@ -11,7 +11,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, insert, select, update
+from sqlalchemy import Connection, Engine, create_engine, event, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload, sessionmaker
 
@@ -30,6 +30,8 @@ from .models import (
 
 DEFAULT_URL = "sqlite:///potager.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATING = 0x706F7461
+"""The PostgreSQL advisory lock a migration holds ("pota")."""
 
 
 def database_url() -> str:
@@ -144,6 +146,9 @@ class Store:
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
+            if self.engine.dialect.name == "postgresql":
+                # Several server processes may start at once: one migrates, the others wait.
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATING})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
