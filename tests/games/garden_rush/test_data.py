@@ -100,7 +100,7 @@ def test_variant_and_deck_errors() -> None:
         GAME.new_game(2, 1, {"stuck": "cry"})
     with pytest.raises(ValueError, match="unknown variant"):
         GAME.new_game(2, 1, {"moles": True})
-    with pytest.raises(ValueError, match="2 to 2"):
+    with pytest.raises(ValueError, match="2 players only"):
         GAME.new_game(3, 1)
     with pytest.raises(ValueError, match="permutation"):
         GAME.new_game(2, 1, deck=["tomato"] * 60)
