@@ -95,7 +95,9 @@ def make(level: str, game: Game) -> Agent:
         arguments = parse_level(level)
         if arguments.pop("playout") == "game":
             arguments["playout"] = game_playout(game)
-        return ISMCTSAgent(**arguments, guide=guide)
+        policy = _game_module(game, "playout")
+        merge = getattr(policy, "representatives", None)
+        return ISMCTSAgent(**arguments, guide=guide, merge=merge)
     raise ValueError(
         f"unknown bot level {level!r} for {game.name}; levels: {', '.join(levels(game))}"
     )

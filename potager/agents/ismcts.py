@@ -56,16 +56,21 @@ RootStats = dict[Action, Edge]
 Playout = Callable[[State, random.Random], object]
 """Plays a sampled state to its end: `random_playout`, or a game's own policy (its
 ``playout.py``)."""
+Merge = Callable[[State, list[Action]], list[Action]]
+"""A game's ``representatives(state, actions)`` (in its ``playout.py``): for each legal action,
+the first of those that lead to the same game but for a detail that never matters (Kraut &
+Rüben: which empty space of a garden a tile goes to), read from public information only."""
 
 
 @dataclass(frozen=True)
 class Knowledge:
     """What guides a search besides its statistics: ``hint``, the guide's choice at the root,
     tried first and favoured by a progressive bias; ``playout``, how a sampled state is played
-    to its end."""
+    to its end; ``merge``, the game's equivalent actions, searched as one (`Merge`)."""
 
     hint: Hint | None = None
     playout: Playout = random_playout
+    merge: Merge | None = None
 
 
 class _Node:
@@ -95,6 +100,7 @@ class ISMCTSAgent:
         guide: Agent | None = None,
         bias: float = 0.0,
         playout: Playout = random_playout,
+        merge: Merge | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS search needs iterations or seconds")
@@ -105,6 +111,7 @@ class ISMCTSAgent:
         self.guide = guide
         self.bias = bias
         self.playout = playout
+        self.merge = merge
 
     def act(
         self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
@@ -119,18 +126,23 @@ class ISMCTSAgent:
         """Every legal action of ``seat`` judged by the search from ``view`` alone, best first:
         most visited, then the higher win share; the first is the search's own choice."""
         seeds = [rng.getrandbits(64) for _ in range(self.workers)]
+        classes = {}  # each legal action's representative, when the game merges some
+        if self.merge is not None:
+            # Representatives depend on public information only: any sample of the view serves.
+            sample = game.sample(view, seat, random.Random(seeds[0]))
+            classes = dict(zip(legal_actions, self.merge(sample, legal_actions), strict=True))
         hint = None
         if self.guide is not None and self.bias > 0:
             # The guide (the game's heuristic) sees the same view; its own generator is seeded
             # from ours so that the search stays reproducible.
             guess = self.guide.act(game, view, seat, legal_actions, random.Random(seeds[0]))
-            hint = (seat, guess, self.bias)
-        knowledge = Knowledge(hint, self.playout)
+            hint = (seat, classes.get(guess, guess), self.bias)
+        knowledge = Knowledge(hint, self.playout, self.merge)
         if self.workers == 1:
             stats = search_root(game, view, seat, seeds[0], self.budget(), knowledge)
         else:
             stats = _parallel(game, view, seat, seeds, self.budget(), knowledge)
-        return _values(stats, legal_actions)
+        return _values(stats, legal_actions, classes)
 
     def budget(self) -> Budget:
         """What one worker is asked to do."""
@@ -170,7 +182,7 @@ def _iterate(
     knowledge: Knowledge,
 ) -> None:
     """One iteration: selection and expansion in the tree, a playout, the backup."""
-    hint = knowledge.hint
+    hint, merge = knowledge.hint, knowledge.merge
     path: list[tuple[Seat, Edge]] = []
     node = root
     while not state.is_over:
@@ -179,6 +191,8 @@ def _iterate(
         if len(movers) == 1:  # the common case, without the simultaneous node's lists
             mover = movers[0]
             actions = state.legal_actions(mover)
+            if merge is not None:
+                actions = _distinct(merge(state, actions))
             if len(actions) == 1:
                 state.apply(mover, actions[0])
                 continue
@@ -189,6 +203,8 @@ def _iterate(
             key: tuple[Action, ...] = (action,)
         else:
             legal = [state.legal_actions(m) for m in movers]
+            if merge is not None:
+                legal = [_distinct(merge(state, actions)) for actions in legal]
             if all(len(actions) == 1 for actions in legal):
                 for mover, actions in zip(movers, legal, strict=True):
                     state.apply(mover, actions[0])
@@ -280,13 +296,21 @@ def _select(
     return best_action, best_edge
 
 
-def _values(stats: RootStats, legal_actions: list[Action]) -> list[ActionValue]:
-    """The root statistics as `ActionValue`s of every legal action, best first."""
+def _distinct(representatives: list[Action]) -> list[Action]:
+    """The representatives, each once, in their order."""
+    return list(dict.fromkeys(representatives))
+
+
+def _values(
+    stats: RootStats, legal_actions: list[Action], classes: dict[Action, Action]
+) -> list[ActionValue]:
+    """The root statistics as `ActionValue`s of every legal action, best first (an action the
+    search merged with its representative, ``classes``, has the representative's)."""
     visits = sum(edge[_VISITS] for edge in stats.values())
     root_score = sum(edge[_SCORE] for edge in stats.values()) / visits if visits else 0.0
     values = []
     for action in legal_actions:
-        edge = stats.get(action)
+        edge = stats.get(classes.get(action, action))
         n = int(edge[_VISITS]) if edge else 0
         if edge is None or n == 0:
             values.append(ActionValue(action, 0, 0.0, 0.0, 1.0, root_score, root_score, root_score))

@@ -13,6 +13,10 @@ import pytest
 from potager import agents, games
 from potager.agents.ismcts import ISMCTSAgent, Playout
 from potager.engine import Game, SeatView, State, View
+from potager.games.kraut_und_rueben.notation import PLACING, SIZE
+from potager.games.kraut_und_rueben.playout import representatives
+from potager.games.kraut_und_rueben.rules import KrautUndRuebenState
+from potager.games.kraut_und_rueben.scoring import CODE
 
 POLICIES = [
     name
@@ -41,10 +45,6 @@ def _points(game: Game, count: int, seed: int) -> list[State]:
         if not state.is_over:
             found.append(state)
     return found
-
-
-def test_every_game_has_its_playout_policy() -> None:
-    assert games.names() == POLICIES
 
 
 @pytest.mark.parametrize("name", POLICIES)
@@ -110,3 +110,57 @@ def test_the_search_levels_use_the_games_playouts_unless_told_otherwise() -> Non
     assert isinstance(informed, ISMCTSAgent) and isinstance(plain, ISMCTSAgent)
     assert informed.playout is _policy(game)
     assert plain.playout is agents.random_playout
+
+
+def _kraut_decisions(count: int) -> list[KrautUndRuebenState]:
+    """Kraut & Rüben states at a placement or a draw with the mole in hand, after random play."""
+    game = games.get("kraut-und-rueben")
+    found: list[KrautUndRuebenState] = []
+    for state in _points(game, count, seed=6):
+        rng = random.Random(len(found))
+        while not state.is_over and len(state.legal_actions(state.to_move[0])) < 3:
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if not state.is_over:
+            found.append(cast(KrautUndRuebenState, state))
+    return found
+
+
+def test_kraut_und_rueben_merges_only_actions_with_the_same_effect() -> None:
+    """An action and its representative leave every garden with the same uncovered tiles, the
+    same number of tiles, and the next seat the same number of choices."""
+    merged = 0
+    for state in _kraut_decisions(8):
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        chosen = representatives(state, legal)
+        assert len(chosen) == len(legal) and set(chosen) <= set(legal)
+        for action, representative in zip(legal, chosen, strict=True):
+            one, other = state.clone(), state.clone()
+            one.apply(seat, action)
+            other.apply(seat, representative)
+            gardens = range(one.gardens)
+            assert [one.top_counts(g) for g in gardens] == [other.top_counts(g) for g in gardens]
+            assert one.to_move == other.to_move
+            assert [len(one.legal_actions(s)) for s in one.to_move] == [
+                len(other.legal_actions(s)) for s in other.to_move
+            ]
+        merged += len(legal) - len(set(chosen))
+    assert merged > 0
+
+
+def test_a_merged_action_is_judged_as_its_representative() -> None:
+    """The search weighs one placement a garden for a vegetable, and every legal action gets the
+    figures of the representative it was searched as."""
+    game = games.get("kraut-und-rueben")
+    state = next(s for s in _kraut_decisions(8) if s.phase == PLACING and s.drawn != CODE["snail"])
+    seat = state.to_move[0]
+    legal = state.legal_actions(seat)
+    agent = agents.make("ismcts:iterations=40", game)
+    assert isinstance(agent, ISMCTSAgent) and agent.merge is not None
+    values = agent.evaluate(game, state.view(seat), seat, legal, random.Random(2))
+    assert sorted(v.action for v in values) == sorted(legal)
+    first = state.place_base
+    per_garden = {(v.action - first) // SIZE: (v.visits, v.win) for v in values}
+    assert all(per_garden[(v.action - first) // SIZE] == (v.visits, v.win) for v in values)
+    assert sum(visits for visits, _ in per_garden.values()) == 40
