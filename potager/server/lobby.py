@@ -25,6 +25,7 @@ from .schemas import (
     Replay,
     SeatAuth,
     SeatGrant,
+    SeatName,
     TableSummary,
     VariantOption,
 )
@@ -109,6 +110,13 @@ async def join_table(table_id: str, request: JoinRequest, tables: Manager) -> Se
 async def leave_table(table_id: str, auth: SeatAuth, tables: Manager) -> TableSummary:
     """Give your seat up: it is open to anybody again."""
     return await tables.seating.leave(table_id, auth)
+
+
+@router.post("/tables/{table_id}/name", response_model=TableSummary, tags=["seats"])
+async def name_seat(table_id: str, request: SeatName, tables: Manager) -> TableSummary:
+    """Choose or change your display name (and take your seat, from an invite link); a name
+    another seat at the table has is refused (409), whatever its case."""
+    return await tables.seating.rename(table_id, request)
 
 
 @router.post("/tables/{table_id}/rematch", response_model=SeatGrant, tags=["seats"])

@@ -1,9 +1,10 @@
 """Every message in and out of the server, as Pydantic models (the OpenAPI page shows them).
 
 REST: the lobby (`GameInfo`, `CreateTable` → `CreatedTable`, `TableSummary`, `JoinRequest` /
-`SeatAuth` → `SeatGrant`, `Replay`). WebSocket ``/ws/tables/{table_id}``: the client sends
-`ClientMessage` (first a `Hello`, then `Act`, `Sync` or `Ping`), the server answers with
-`ServerMessage` (`StateMessage`, `PresenceMessage`, `ErrorMessage`, `Pong`).
+`SeatAuth` → `SeatGrant`, `SeatName` → `TableSummary`, `Replay`). WebSocket
+``/ws/tables/{table_id}``: the client sends `ClientMessage` (first a `Hello`, then `Act`, `Sync`
+or `Ping`), the server answers with `ServerMessage` (`StateMessage`, `PresenceMessage`,
+`ErrorMessage`, `Pong`).
 """
 
 from __future__ import annotations
@@ -198,6 +199,13 @@ class SeatAuth(Strict):
 
     seat: int
     token: Token
+
+
+class SeatName(SeatAuth):
+    """A seat's holder names it (issue 16): a name no other seat at the table has, compared
+    trimmed and without case; empty: the seat is shown by its number."""
+
+    name: PlayerName
 
 
 class SeatHolderModel(BaseModel):

@@ -1,9 +1,12 @@
-"""Seats: opening a table, joining, leaving, claiming by invite link, rematches.
+"""Seats: opening a table, joining, leaving, claiming by invite link, naming, rematches.
 
 One seat, one grant: every change of a seat's holder happens under the table's lock and is
 written with a condition (the seat still open, or its token still the one shown), so thirty
 people asking for a seat at once get one token and twenty-nine "seat taken", however many
 server processes they reach. The connections of a seat that changes hands are revoked at once.
+
+Names (issue 16): every seat chooses its display name, unique at its table (trimmed, and compared
+without case, so "Ada" and " ada" are one name); a bot's name ("heuristic bot") counts too.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from .schemas import (
     JoinRequest,
     SeatAuth,
     SeatGrant,
+    SeatName,
     SeatSpec,
     TableSummary,
 )
@@ -47,6 +51,27 @@ def invite_url(table_id: str, seat: Seat, token: str) -> str:
 def check_token(live: LiveTable, auth: SeatAuth) -> None:
     if not live.verify(auth.seat, auth.token):
         raise Refused(403, "wrong seat token")
+
+
+def name_key(name: str) -> str:
+    """What makes two display names one at a table: trimmed, case folded."""
+    return name.strip().casefold()
+
+
+def name_holder(seats: list[SeatInfo], seat: Seat, name: str) -> Seat | None:
+    """The other seat already called ``name`` (``None``: the name is free for ``seat``; an empty
+    name, a seat shown by its number, is always free)."""
+    key = name_key(name)
+    if key:
+        for other in seats:
+            if other.seat != seat and name_key(other.name) == key:
+                return other.seat
+    return None
+
+
+def check_name_free(seats: list[SeatInfo], seat: Seat, name: str) -> None:
+    if name_holder(seats, seat, name) is not None:
+        raise Refused(409, f'the name "{name.strip()}" is already taken at this table')
 
 
 class Seating:
@@ -98,12 +123,14 @@ class Seating:
         for i, spec in enumerate(request.seats):
             if spec.kind == "human":
                 tokens[i] = new_token()
-                name = request.name if i == mine else ""
+                name = request.name.strip() if i == mine else ""
                 seats.append(
                     SeatInfo(i, "human", None, name, token_hash(tokens[i]), taken=i == mine)
                 )
             else:
                 seats.append(SeatInfo(i, "bot", spec.level, f"{spec.level} bot"))
+        if mine is not None:
+            check_name_free(seats, mine, seats[mine].name)
         state = game.new_game(players, None, variant)
         info = TableInfo(
             new_table_id(),
@@ -150,8 +177,10 @@ class Seating:
             if not free:
                 raise Refused(409, "no open seat: every seat is taken")
             seat = request.seat if request.seat is not None else free[0]
+            name = request.name.strip()
+            check_name_free(live.info.seats, seat, name)
             token = new_token()
-            if not await self._change(live, seat, token_hash(token), request.name, if_open=True):
+            if not await self._change(live, seat, token_hash(token), name, if_open=True):
                 raise Refused(409, f"seat {seat} is taken")
             await self._start_when_seated(live)
         return SeatGrant(
@@ -170,11 +199,16 @@ class Seating:
 
     async def claim(self, live: LiveTable, seat: Seat, token: str, name: str | None) -> bool:
         """A seat holder arrives with its token (an invite link, or back after a refresh): the
-        seat is taken from now on, under ``name`` if given. False: the token is not the seat's."""
+        seat is taken from now on, under ``name`` if given and free at the table (else under the
+        name it has: `rename` is where a name is refused with a reason). False: the token is not
+        the seat's."""
         async with live.lock:
             if not live.verify(seat, token):
                 return False
             info = live.info.seats[seat]
+            name = (name or "").strip()
+            if name_holder(live.info.seats, seat, name) is not None:
+                name = ""
             if info.taken and (not name or name == info.name):
                 return True
             if not await self._change(
@@ -183,6 +217,21 @@ class Seating:
                 return False
             await self._start_when_seated(live)
             return True
+
+    async def rename(self, table_id: str, request: SeatName) -> TableSummary:
+        """The seat's holder chooses its display name, before sitting down (a friend's invite
+        link: the seat is taken from now on) or during the game; a name another seat has is
+        refused and nothing changes."""
+        live = await self.tables.unfinished(table_id)
+        async with live.lock:
+            check_token(live, request)
+            name = request.name.strip()
+            check_name_free(live.info.seats, request.seat, name)
+            digest = live.info.seats[request.seat].token_hash
+            if not await self._change(live, request.seat, digest, name, if_token=digest):
+                raise Refused(403, "wrong seat token")
+            await self._start_when_seated(live)
+        return summary(live)
 
     async def _change(
         self,
