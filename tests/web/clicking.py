@@ -53,6 +53,14 @@ def create_table(
     return page.url
 
 
+def sit_down(page: Page, link: str, name: str) -> None:
+    """Open an invite ``link`` and sit down as ``name`` in the name form it asks first."""
+    page.goto(link)
+    page.fill("#seat-name", name)
+    page.click("#name-button")
+    expect(page.locator("#name-form")).to_be_hidden()
+
+
 def click_one(page: Page, selector: str, rng: random.Random | None = None) -> str | None:
     """Click the first element matching ``selector`` (with ``rng``, a random one): the notation
     it carries (``data-action``, or ``data-pick`` for the first step of a move), or None if the

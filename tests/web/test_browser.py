@@ -21,6 +21,7 @@ from tests.web.clicking import (
     open_page,
     play_one,
     screenshot_phone,
+    sit_down,
 )
 
 GAME = "heuschrecken-poker"
@@ -78,8 +79,8 @@ def test_two_people_play_one_table_through_an_invite_link(
     assert "#seat=1&token=" in link
     bob_context = browser.new_context(viewport={"width": 390, "height": 844})
     bob = bob_context.new_page()
-    bob.goto(link)
-    expect(bob.locator("#me")).to_contain_text("seat 2")
+    sit_down(bob, link, "Bob")
+    expect(bob.locator("#me")).to_contain_text("You play Bob (seat 2)")
     assert "token" not in bob.url
     expect(ada.locator("#turn")).to_contain_text("Your turn")
     expect(ada.locator(".seat.online")).to_have_count(2)

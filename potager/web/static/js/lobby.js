@@ -94,8 +94,15 @@
   }
 
   async function join(table, seat) {
+    const name = $("name").value.trim();
+    if (!name) { // every seat has its name (issue 16)
+      toast("Write your name first: the table shows it at your seat.", "info");
+      $("name").focus();
+      return;
+    }
     try {
-      const grant = await api(`/api/tables/${table.id}/join`, { seat, name: $("name").value.trim() });
+      const grant = await api(`/api/tables/${table.id}/join`, { seat, name });
+      store.name = name;
       store.saveSeat(table.id, grant.seat, grant.token);
       location.href = `/table/${table.id}`;
     } catch (error) {

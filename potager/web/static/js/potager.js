@@ -43,7 +43,7 @@ const Potager = (() => {
       const detail = Array.isArray(data.detail)
         ? data.detail.map((d) => d.msg).join("; ")
         : data.detail || response.statusText;
-      throw new Error(detail);
+      throw Object.assign(new Error(detail), { status: response.status });
     }
     return data;
   }

@@ -35,9 +35,8 @@
       retry = 0;
       pending = null;
       $("connection").className = "connection online";
-      socket.send(JSON.stringify({
-        type: "hello", seat: me ? me.seat : null, token: me ? me.token : null, name: me ? store.name || null : null,
-      }));
+      // The seat's name is chosen through the name form (`saveName`), never changed by a hello.
+      socket.send(JSON.stringify({ type: "hello", seat: me ? me.seat : null, token: me ? me.token : null }));
     };
     socket.onmessage = (event) => receive(JSON.parse(event.data));
     socket.onclose = (event) => {
@@ -61,7 +60,13 @@
       if (pending !== null && message.version > pending && message.last_mover === message.seat) pending = null;
       draw();
     } else if (message.type === "presence") {
-      if (state) { state.seats = message.seats; state.spectators = message.spectators; drawSeats(); }
+      if (state) {
+        // A renamed seat is named anew everywhere (log, board, scores); otherwise only the strip.
+        const renamed = message.seats.some((s, i) => s.name !== state.seats[i].name);
+        state.seats = message.seats;
+        state.spectators = message.spectators;
+        if (renamed) draw(); else drawSeats();
+      }
     } else if (message.type === "error") {
       pending = null;
       if (state) draw();
@@ -195,8 +200,44 @@
     drawSheets();
     $("me").textContent = state.seat === null ? "You are watching this table." : `You play ${names(state.seat)} (seat ${state.seat + 1}).`;
     $("leave").hidden = state.seat === null || state.status === "finished";
+    $("rename").hidden = $("leave").hidden;
     $("hint").hidden = !(hints && me && state.legal.length && pending === null);
     if ($("hint").hidden) $("hint-line").textContent = "";
+  }
+
+  /* The name form (issue 16): a friend's invite link asks for a name before sitting down,
+   * prefilled with the name this browser keeps (`store.name`); a seated player may change it
+   * during the game. The server refuses a name another seat at the table has, and says which. */
+  function askName(sitting) {
+    $("name-form").hidden = false;
+    $("name-button").textContent = sitting ? "Sit down" : "Save";
+    $("name-cancel").hidden = sitting;
+    $("name-error").textContent = "";
+    const current = state && state.seat !== null ? state.seats[state.seat].name : "";
+    $("seat-name").value = current || store.name;
+    $("seat-name").focus();
+  }
+
+  async function saveName(event) {
+    event.preventDefault();
+    const name = $("seat-name").value.trim();
+    $("name-button").disabled = true;
+    try {
+      await api(`/api/tables/${encodeURIComponent(tableId)}/name`, { seat: me.seat, token: me.token, name });
+      store.name = name;
+      $("name-form").hidden = true;
+    } catch (error) {
+      if (error.status === 403) { // the link's seat went to somebody else: watch instead
+        store.forgetSeat(tableId);
+        me = null;
+        $("name-form").hidden = true;
+        toast("This invite link no longer opens its seat: you are watching.", "info");
+      } else {
+        $("name-error").textContent = said(error.message);
+      }
+    }
+    $("name-button").disabled = false;
+    if ($("name-form").hidden && !socket) connect();
   }
 
   async function hint() {
@@ -238,6 +279,9 @@
     takeInviteFromLink();
     $("leave").addEventListener("click", leave);
     $("hint").addEventListener("click", hint);
+    $("rename").addEventListener("click", () => askName(false));
+    $("name-cancel").addEventListener("click", () => { $("name-form").hidden = true; });
+    $("name-form").addEventListener("submit", saveName);
     let summary;
     try {
       summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
@@ -253,6 +297,12 @@
     const [loaded, info] = await Promise.all([Potager.loadGame(summary.game), Potager.gameInfo(summary.game)]);
     plugin = loaded;
     facts = info ? info.facts : {};
+    const mine = me && summary.seats[me.seat];
+    if (mine && mine.kind === "human" && !mine.taken) {
+      $("turn").textContent = "Choose your name to sit down.";
+      askName(true);
+      return;
+    }
     connect();
   }
 
