@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed-dev
 COMPILED := $(shell sed -n 's/^    "\(potager\.[a-z_.]*\)",$$/\1/p' potager/compiled.py | tr . / | sed 's/$$/.py/')
 UNBUILD  := find potager -name '*.so' -delete; rm -rf build potager_compiled__mypyc.*.so
 
-.PHONY: run test bench fuzz ladder train lint fmt clean system chromium postgresql redis screenshots build pure
+.PHONY: run test bench fuzz ladder train lint fmt clean system chromium postgresql redis soak screenshots build pure
 
 # One environment for everything: the tests exercise the server and the OpenSpiel anchors too.
 $(STAMP): pyproject.toml setup.py potager/compiled.py $(COMPILED)
@@ -57,6 +57,12 @@ redis:
 
 bench: $(STAMP)
 	$(BIN)/python -m bench $(BENCH_ARGS)
+
+# Soak and faults (not in make test; about 15 minutes): kill -9 of server processes under play,
+# PostgreSQL stopped and started, a full disk and a read-only database (mounts a tmpfs: root).
+# Private PostgreSQL and Redis; e.g. make soak SOAK_ARGS="--kills 20 --phases kills".
+soak: $(STAMP) postgresql redis
+	$(BIN)/python -m bench.soak $(SOAK_ARGS)
 
 # The server's protocol fuzzed: 100,000 generated HTTP bodies and WebSocket messages against
 # potager serve on a fresh database (issue 13; figures in the README's "Limits").

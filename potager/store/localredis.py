@@ -78,7 +78,7 @@ def start(data: Path = DATA, port: int = PORT) -> str:
         raise RuntimeError(f"Redis did not answer on port {port}\n{log}")
 
 
-def stop(data: Path = DATA, port: int = PORT) -> None:
+def stop(port: int = PORT) -> None:
     """Stop the server started by `start` (nothing if it does not run)."""
     if _answers(port):
         with socket.create_connection(("127.0.0.1", port), timeout=5) as s:

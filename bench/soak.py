@@ -1,0 +1,439 @@
+"""Soak and faults (issue 13): the server killed, its database stopped, its disk full or read-only,
+while people and bots play. ``python -m bench.soak`` (``make soak``; bounded by ``--minutes``).
+
+Each phase runs real ``potager serve`` processes and load clients: tables of two people (clients
+here, acting at random, reconnecting to any process when their socket drops) and a random bot.
+Every state a client is sent is noted (its table, seat, version and a digest of its view), and so
+is every move it saw acknowledged (the state after it, with its seat as the last mover). At the
+end the store's record is read and replayed: an acknowledged move missing from it is a lost move,
+and a state seen whose view the record does not give at that version is a move seen that the
+restart lost. Both must be 0.
+
+- ``kills``: two server processes on PostgreSQL and Redis; ``--kills`` times, after a random
+  0.3-2.5 s, ``kill -9`` of one of them or both (each with its whole process group), restarted
+  at once on its port.
+- ``postgres``: PostgreSQL stopped for a few seconds under load, then started: the errors the
+  clients and a table creation got meanwhile, then the seconds until a move is acknowledged again.
+- ``disk``: one process on SQLite in a small tmpfs (root only: it mounts one) filled to the last
+  byte, then emptied; then a process on that database opened read-only: the errors, the
+  recovery, and SQLite's integrity check.
+
+The PostgreSQL and Redis are private ones (ports 54339 and 63809, data in
+``$TMPDIR/potager-soak/``), so that stopping them disturbs nobody else's tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import hashlib
+import json
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from potager import games
+from potager.server.config import UNLIMITED
+from potager.server.spawn import spawn, stop
+from potager.store import Store, localpg, localredis
+
+from .server_load import free_port
+
+GAME = "heuschrecken-poker"
+DATA = Path(tempfile.gettempdir()) / "potager-soak"
+PG_PORT, REDIS_PORT = 54339, 63809
+
+
+def digest(view: Any) -> str:
+    return hashlib.sha1(json.dumps(view, sort_keys=True).encode()).hexdigest()
+
+
+@dataclass
+class Ledger:
+    """What the clients saw and were told."""
+
+    tables: list[str] = field(default_factory=list)
+    grants: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    acknowledged: list[tuple[str, int, int, int]] = field(default_factory=list)
+    """(table, seat, action, ply) of every move seen stored."""
+    seen: dict[tuple[str, int, int], str] = field(default_factory=dict)
+    """(table, seat, version) -> the view's digest."""
+    changed: int = 0
+    """States seen at a version already seen with another view (a move seen, then lost)."""
+    errors: Counter[str] = field(default_factory=Counter)
+    http: Counter[int] = field(default_factory=Counter)
+    reconnects: int = 0
+    games: int = 0
+    last_ack: float = 0.0
+
+    def see(self, table: str, seat: int, state: dict[str, Any]) -> None:
+        key, view = (table, seat, state["version"]), digest(state["view"])
+        if self.seen.setdefault(key, view) != view:
+            self.changed += 1
+
+
+class Players:
+    """``tables`` tables played at once through ``ports``, each replaced when its game ends."""
+
+    def __init__(self, ports: Callable[[], list[int]], tables: int, ledger: Ledger) -> None:
+        self.ports, self.count, self.ledger = ports, tables, ledger
+        self.stopping = asyncio.Event()
+        self.rng = random.Random(13)
+
+    async def run(self) -> None:
+        await asyncio.gather(*(self._table(i) for i in range(self.count)))
+
+    async def _create(self) -> tuple[str, list[tuple[int, str]]]:
+        body = {
+            "game": GAME,
+            "players": 3,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}],
+        }
+        while True:
+            port = self.rng.choice(self.ports())
+            try:
+                async with httpx.AsyncClient(timeout=10) as http:
+                    response = await http.post(f"http://127.0.0.1:{port}/api/tables", json=body)
+                self.ledger.http[response.status_code] += 1
+                if response.status_code == 201:
+                    created = response.json()
+                    grants = [created["you"], *created["invites"]]
+                    return created["table"]["id"], [(g["seat"], g["token"]) for g in grants]
+            except httpx.HTTPError:
+                self.ledger.reconnects += 1
+            await asyncio.sleep(0.5)
+
+    async def _table(self, index: int) -> None:
+        while not self.stopping.is_set():
+            table_id, grants = await self._create()
+            self.ledger.tables.append(table_id)
+            self.ledger.grants[table_id] = grants
+            over = await asyncio.gather(
+                *(self._seat(table_id, seat, token, index) for seat, token in grants)
+            )
+            if all(over):
+                self.ledger.games += 1
+
+    async def _seat(self, table_id: str, seat: int, token: str, index: int) -> bool:
+        """Play ``seat`` to the end (True) or until stopped, reconnecting whenever it drops."""
+        rng, ledger = random.Random(index * 1000 + seat), self.ledger
+        while not self.stopping.is_set():
+            port = rng.choice(self.ports())
+            pending: tuple[int, int] | None = None
+            try:
+                url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
+                async with websockets.connect(url, open_timeout=5, max_size=None) as ws:
+                    await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+                    while not self.stopping.is_set():
+                        try:
+                            message = json.loads(await asyncio.wait_for(ws.recv(), 1))
+                        except TimeoutError:
+                            continue
+                        if message["type"] == "error":
+                            ledger.errors[message["code"]] += 1
+                            pending = None
+                            await asyncio.sleep(0.3)
+                            await ws.send(json.dumps({"type": "sync"}))
+                            continue
+                        if message["type"] != "state":
+                            continue
+                        version = message["version"]
+                        ledger.see(table_id, seat, message)
+                        if pending and version > pending[0] and message["last_mover"] == seat:
+                            ledger.acknowledged.append((table_id, seat, pending[1], version - 1))
+                            ledger.last_ack = time.monotonic()
+                            pending = None
+                        if message["status"] == "finished":
+                            return True
+                        if message["legal"] and message["status"] == "playing" and not pending:
+                            action = rng.choice(message["legal"])["action"]
+                            pending = (version, action)
+                            act = {"type": "act", "version": version, "action": action}
+                            await ws.send(json.dumps(act))
+            except (OSError, TimeoutError, websockets.WebSocketException):
+                ledger.reconnects += 1
+                await asyncio.sleep(0.2)
+        return False
+
+
+def verify(database: str, ledger: Ledger) -> dict[str, int]:
+    """Replay every table from the store: acknowledged moves lost, states seen that it lost."""
+    store = Store(database)
+    records = {}
+    for table_id in set(ledger.tables):
+        info = store.table(table_id)
+        if info is not None:
+            records[table_id] = store.record(info)
+    store.close()
+    lost = sum(
+        1
+        for table, seat, action, ply in ledger.acknowledged
+        if table not in records
+        or len(records[table].moves) <= ply
+        or tuple(records[table].moves[ply]) != (seat, action)
+    )
+    truth: dict[tuple[str, int, int], str] = {}
+    for table_id, record in records.items():
+        state = games.replay(replace(record, moves=[]))
+        for version in range(len(record.moves) + 1):
+            for seat in range(record.players):
+                truth[(table_id, seat, version)] = digest(json.loads(json.dumps(state.view(seat))))
+            if version < len(record.moves):
+                state.apply(*record.moves[version])
+    unknown = sum(1 for key, view in ledger.seen.items() if truth.get(key) != view)
+    return {
+        "acknowledged": len(ledger.acknowledged),
+        "acknowledged_lost": lost,
+        "states_seen": len(ledger.seen),
+        "seen_then_lost": unknown + ledger.changed,
+        "tables": len(records),
+        "moves_stored": sum(len(r.moves) for r in records.values()),
+    }
+
+
+ENV = {"POTAGER_BOT_DELAY": "0.05", "POTAGER_BOT_POOL": "thread", **UNLIMITED}
+"""Bots think in threads: ``kill -9`` of a server then leaves no orphaned worker process."""
+
+
+class Servers:
+    """Server processes on fixed ports over one database (and Redis, when several)."""
+
+    def __init__(self, database: str, count: int, redis: str | None = None) -> None:
+        self.database, self.ports = database, [free_port() for _ in range(count)]
+        self.env = {**ENV, **({"POTAGER_REDIS_URL": redis} if redis else {})}
+        self.processes = [spawn(database, port, self.env) for port in self.ports]
+
+    def kill(self, which: list[int]) -> None:
+        """``kill -9`` the servers ``which`` (each its whole process group), then restart them."""
+        for i in which:
+            stop(self.processes[i], signal.SIGKILL)
+        for i in which:
+            self.processes[i] = spawn(self.database, self.ports[i], self.env)
+
+    def close(self) -> None:
+        for process in self.processes:
+            stop(process, signal.SIGTERM)
+
+
+@contextlib.contextmanager
+def playing(servers: Servers, tables: int, ledger: Ledger) -> Iterator[Players]:
+    """Clients playing in a thread of their own while the caller breaks things."""
+    import threading
+
+    players: Players | None = None
+    ready = threading.Event()
+
+    def main() -> None:
+        nonlocal players
+
+        async def go() -> None:
+            nonlocal players
+            players = Players(lambda: servers.ports, tables, ledger)
+            ready.set()
+            await players.run()
+
+        asyncio.run(go())
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    ready.wait()
+    assert players is not None
+    loop_players = players
+    try:
+        yield loop_players
+    finally:
+        loop_players.stopping.set()
+        thread.join(60)
+
+
+def create_status(port: int) -> tuple[int, str]:
+    """What a table creation gets now: its status and the start of its answer."""
+    try:
+        response = httpx.post(
+            f"http://127.0.0.1:{port}/api/tables",
+            json={"game": GAME, "players": 2, "seats": [{"kind": "human"}] * 2},
+            timeout=15,
+        )
+        return response.status_code, response.text[:160]
+    except httpx.HTTPError as exc:
+        return 0, type(exc).__name__
+
+
+def act_once(port: int, ledger: Ledger) -> str:
+    """Act at an unfinished table of ``ledger`` for the seat to move: the error code, or
+    ``stored`` when the move was acknowledged."""
+    from websockets.sync.client import connect
+
+    for table_id, grants in ledger.grants.items():
+        for seat, token in grants:
+            with connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}") as ws:
+                ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+                state = json.loads(ws.recv(timeout=10))
+                if state["type"] != "state" or not state["legal"] or state["status"] != "playing":
+                    continue
+                action = state["legal"][0]["action"]
+                ws.send(json.dumps({"type": "act", "version": state["version"], "action": action}))
+                while True:
+                    answer = json.loads(ws.recv(timeout=30))
+                    if answer["type"] == "error":
+                        ledger.grants.pop(table_id)
+                        return str(answer["code"])
+                    if answer["type"] == "state" and answer["version"] > state["version"]:
+                        ledger.grants.pop(table_id)
+                        return "stored"
+    return "no table to move at"
+
+
+def recovery(ledger: Ledger, since: float, limit: float = 60) -> float | None:
+    """Seconds from ``since`` until a move was acknowledged again (None: not within ``limit``)."""
+    while time.monotonic() - since < limit:
+        if ledger.last_ack > since:
+            return round(ledger.last_ack - since, 2)
+        time.sleep(0.1)
+    return None
+
+
+def phase_kills(kills: int, tables: int, deadline: float) -> dict[str, Any]:
+    pg = localpg.start(DATA / "pg", PG_PORT)
+    database = localpg.fresh_database(pg)
+    redis = localredis.start(DATA / "redis", REDIS_PORT)
+    servers, ledger, rng, done = Servers(database, 2, redis), Ledger(), random.Random(9), 0
+    began = time.monotonic()
+    try:
+        with playing(servers, tables, ledger):
+            time.sleep(2)
+            while done < kills and time.monotonic() < deadline:
+                time.sleep(rng.uniform(0.3, 2.5))
+                servers.kill(rng.choice([[0], [1], [0, 1]]))
+                done += 1
+            time.sleep(5)
+    finally:
+        servers.close()
+    return {
+        "phase": "kills",
+        "kills": done,
+        "seconds": round(time.monotonic() - began),
+        "games": ledger.games,
+        "reconnects": ledger.reconnects,
+        "errors": dict(ledger.errors),
+        **verify(database, ledger),
+    }
+
+
+def phase_postgres(tables: int) -> dict[str, Any]:
+    pg = localpg.start(DATA / "pg", PG_PORT)
+    database = localpg.fresh_database(pg)
+    redis = localredis.start(DATA / "redis", REDIS_PORT)
+    servers, ledger = Servers(database, 2, redis), Ledger()
+    try:
+        with playing(servers, tables, ledger):
+            time.sleep(4)
+            before = Counter(ledger.errors)
+            localpg.stop(DATA / "pg")
+            time.sleep(1)
+            during = create_status(servers.ports[0])
+            time.sleep(3)
+            localpg.start(DATA / "pg", PG_PORT)
+            restarted = time.monotonic()
+            back = recovery(ledger, restarted)
+            errors = dict(Counter(ledger.errors) - before)
+            after = create_status(servers.ports[1])
+            time.sleep(4)
+    finally:
+        servers.close()
+    return {
+        "phase": "postgres",
+        "outage_errors": errors,
+        "create_during": during,
+        "create_after": after[0],
+        "recovered_s": back,
+        "games": ledger.games,
+        **verify(database, ledger),
+    }
+
+
+def phase_disk(tables: int) -> dict[str, Any]:
+    mount = Path(tempfile.mkdtemp(prefix="potager-soak-disk-"))
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=6m", "tmpfs", str(mount)], check=True)
+    path = mount / "potager.db"
+    report: dict[str, Any] = {"phase": "disk"}
+    ledger = Ledger()
+    try:
+        servers = Servers(f"sqlite:///{path}", 1)
+        try:
+            with playing(servers, tables, ledger):
+                time.sleep(4)
+                before = Counter(ledger.errors)
+                filler = mount / "filler"
+                subprocess.run(
+                    ["dd", "if=/dev/zero", f"of={filler}", "bs=64k"], capture_output=True
+                )
+                time.sleep(3)
+                during = create_status(servers.ports[0])
+                filler.unlink()
+                healed = time.monotonic()
+                report["full"] = {
+                    "errors": dict(Counter(ledger.errors) - before),
+                    "create_during": during,
+                    "recovered_s": recovery(ledger, healed),
+                }
+                time.sleep(3)
+        finally:
+            servers.close()
+        servers = Servers(f"sqlite:///file:{path}?mode=ro&uri=true", 1)
+        try:
+            report["read-only"] = {
+                "moves": Counter(act_once(servers.ports[0], ledger) for _ in range(tables)),
+                "create_during": create_status(servers.ports[0]),
+            }
+        finally:
+            servers.close()
+        connection = sqlite3.connect(path)
+        report["integrity"] = connection.execute("PRAGMA integrity_check").fetchone()[0]
+        connection.close()
+        report.update(games=ledger.games, **verify(f"sqlite:///{path}", ledger))
+    finally:
+        subprocess.run(["umount", str(mount)], check=False)
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kills", type=int, default=100)
+    parser.add_argument("--tables", type=int, default=8, help="tables played at once")
+    parser.add_argument("--minutes", type=float, default=12, help="the kill phase's time cap")
+    parser.add_argument(
+        "--phases", nargs="+", default=["kills", "postgres", "disk"], help="which to run"
+    )
+    args = parser.parse_args(argv)
+    DATA.mkdir(parents=True, exist_ok=True)
+    failed = False
+    for phase in args.phases:
+        if phase == "kills":
+            row = phase_kills(args.kills, args.tables, time.monotonic() + 60 * args.minutes)
+        elif phase == "postgres":
+            row = phase_postgres(args.tables)
+        else:
+            row = phase_disk(args.tables)
+        print(json.dumps(row), flush=True)
+        failed |= bool(row["acknowledged_lost"] or row["seen_then_lost"])
+    localpg.stop(DATA / "pg")
+    localredis.stop(REDIS_PORT)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
