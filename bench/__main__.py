@@ -5,7 +5,8 @@ for every importable game, player count and measured variant, next to OpenSpiel'
 the same way; the PettingZoo AEC environments' steps/s in the shape of PettingZoo's
 ``performance_benchmark`` (`bench.rl`); then agents (decisions/s of each game's heuristic bot,
 samples each followed by a random playout, then by the game's own playout policy, per second,
-ISMCTS iterations/s with either) and simulation games/s on one worker and on every core. Nothing here is asserted by the tests.
+ISMCTS iterations/s with either) and simulation games/s on one worker and on every core. Nothing
+here is asserted by the tests.
 
 A shared machine's speed changes by a tenth or more from one second to the next, so each engine row
 is measured in slices taken in turn with goofspiel's, and its "vs goofspiel" is against the

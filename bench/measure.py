@@ -26,7 +26,6 @@ from typing import Any
 
 from potager import agents
 from potager.agents import random_playout
-from potager.agents.ismcts import ISMCTSAgent
 from potager.arena.match import play_match
 from potager.arena.simulate import Backend, InlineBackend, ProcessBackend, simulate
 from potager.engine import Game, State
@@ -170,11 +169,12 @@ def random_point(game: Game, players: int, seed: int, rng: random.Random) -> Sta
 def ismcts_iterations(
     game: Game, seconds: float, iterations: int = 50, informed: bool = False
 ) -> Measure:
-    """ISMCTS decisions with a budget of ``iterations`` each, from random points of random
-    games, with random playouts or (``informed``) the game's own (`agents.game_playout`, as the
-    search levels play); ``decisions`` counts iterations here."""
-    policy = agents.game_playout(game) if informed else random_playout
-    agent = ISMCTSAgent(iterations=iterations, playout=policy)
+    """The ``ismcts`` level's decisions with a budget of ``iterations`` each (its heuristic's
+    hint and merged actions included), from random points of random games, with random playouts
+    or (``informed``) the game's own (`agents.game_playout`, as the level plays); ``decisions``
+    counts iterations here."""
+    playout = "game" if informed else "random"
+    agent = agents.make(f"ismcts:iterations={iterations},playout={playout}", game)
     players = game.min_players
     rng = random.Random(2)
 
