@@ -178,7 +178,7 @@ class Seating:
                 raise Refused(409, "no open seat: every seat is taken")
             seat = request.seat if request.seat is not None else free[0]
             name = request.name.strip()
-            check_name_free(live.info.seats, seat, name)
+            await self._check_name(live, seat, name)
             token = new_token()
             if not await self._change(live, seat, token_hash(token), name, if_open=True):
                 raise Refused(409, f"seat {seat} is taken")
@@ -226,12 +226,23 @@ class Seating:
         async with live.lock:
             check_token(live, request)
             name = request.name.strip()
-            check_name_free(live.info.seats, request.seat, name)
+            await self._check_name(live, request.seat, name)
             digest = live.info.seats[request.seat].token_hash
             if not await self._change(live, request.seat, digest, name, if_token=digest):
                 raise Refused(403, "wrong seat token")
             await self._start_when_seated(live)
         return summary(live)
+
+    async def _check_name(self, live: LiveTable, seat: Seat, name: str) -> None:
+        """Refuse ``name`` for ``seat`` if another seat has it in the store: another server
+        process may have named a seat a moment ago, before this one heard of it (the caller
+        holds the table's lock; two processes naming at the very same moment are not kept
+        apart)."""
+        if not name_key(name):
+            return
+        tables = self.tables
+        stored = await tables.db(tables.store.table, live.info.id)
+        check_name_free(live.info.seats if stored is None else stored.seats, seat, name)
 
     async def _change(
         self,

@@ -118,3 +118,14 @@ def test_a_hello_with_a_taken_name_sits_under_the_seat_s_own_name(client: TestCl
         state = socket.receive_json()
     assert state["type"] == "state" and state["status"] == "playing"
     assert [(s["name"], s["taken"]) for s in state["seats"]] == [("Ada", True), ("", True)]
+
+
+def test_a_name_another_process_gave_a_moment_ago_is_refused(client: TestClient) -> None:
+    created = create(client, TOY, ["human", "human", "human"], name="Ada")
+    table_id = created["table"]["id"]
+    store = client.app.state.manager.store  # type: ignore[attr-defined]
+    # What another server process does when Bob takes seat 1 there: only the store knows yet.
+    assert store.update_seat(table_id, 1, token_hash="elsewhere", taken=True, name="Bob")
+    refused = client.post(f"/api/tables/{table_id}/join", json={"seat": 2, "name": "bob"})
+    assert refused.status_code == 409
+    assert [s.name for s in store.table(table_id).seats] == ["Ada", "Bob", ""]
