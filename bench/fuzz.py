@@ -443,7 +443,9 @@ def fuzz_http(
 
 
 def fuzz_socket(tally: Tally, table: Table, examples: int) -> None:
-    """``examples`` messages on the fuzzed table's seated socket."""
+    """``examples`` messages on the fuzzed table's seated socket (a new one: the one opened
+    with the table may have been closed as idle meanwhile, as it should be)."""
+    table.sit()
 
     @settings(GENERATE, max_examples=examples)
     @given(messages(lambda: table.seat.legal()))
