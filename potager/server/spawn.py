@@ -2,28 +2,37 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import httpx
 
 
 def spawn(
-    database_url: str, port: int, env: dict[str, str] | None = None, processes: int = 1
+    database_url: str,
+    port: int,
+    env: dict[str, str] | None = None,
+    processes: int = 1,
+    log: Path | None = None,
 ) -> subprocess.Popen[bytes]:
     """Start the server (``processes`` of them sharing the port: then ``env`` must name Redis,
-    ``POTAGER_REDIS_URL``) with ``env`` added to the environment; return once it answers."""
+    ``POTAGER_REDIS_URL``) with ``env`` added to the environment, its output appended to ``log``
+    (default: discarded); return once it answers."""
     command = ["serve", "--port", str(port), "--processes", str(processes)]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "potager.cli.main", *command],
-        env={**os.environ, "POTAGER_DATABASE_URL": database_url, **(env or {})},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    with contextlib.ExitStack() as files:
+        sink = files.enter_context(open(log, "ab")) if log is not None else subprocess.DEVNULL
+        process = subprocess.Popen(
+            [sys.executable, "-m", "potager.cli.main", *command],
+            env={**os.environ, "POTAGER_DATABASE_URL": database_url, **(env or {})},
+            stdout=sink,
+            stderr=sink,
+            start_new_session=True,
+        )
     deadline = time.monotonic() + 30
     while True:
         try:
