@@ -41,10 +41,7 @@ a game without one) or uniformly random play."""
 DESCRIPTIONS = {
     "random": "plays any legal move at random; instant; the weakest",
     "heuristic": "the game's rules of thumb; instant; wins most games against random",
-    "ismcts": (
-        "tree search over what it may know, guided by the heuristic, with the game's playouts; "
-        "1 s a move, 1 core"
-    ),
+    "ismcts": "tree search over what it may know, guided by the heuristic; 1 s a move, 1 core",
     "ismcts-strong": "the same search, longer: 5 s a move on 2 cores",
     "policy:PATH": "a policy trained by reinforcement learning (potager train), saved at PATH",
 }
@@ -109,8 +106,10 @@ def parse_level(level: str) -> dict[str, Any]:
 def describe(level: str) -> str:
     """The one-line description of a level (a parametrised search level says its budget).
 
-    >>> describe("ismcts:iterations=2000,playout=random")
+    >>> describe("ismcts:iterations=2000")
     'tree search over what it may know, guided by the heuristic; 2000 iterations a move, 1 core'
+    >>> describe("ismcts:bias=0,playout=random")
+    'tree search over what it may know, random playouts; 1 s a move, 1 core'
     """
     if level in DESCRIPTIONS:
         return DESCRIPTIONS[level]
@@ -124,8 +123,8 @@ def describe(level: str) -> str:
         limits.append(f"{arguments['seconds']:g} s")
     cores = arguments["workers"]
     guided = ", guided by the heuristic" if arguments["bias"] else ""
-    if arguments["playout"] == "game":
-        guided += ", with the game's playouts"
+    if arguments["playout"] == "random":
+        guided += ", random playouts"
     return (
         f"tree search over what it may know{guided}; {' or '.join(limits)} a move, "
         f"{cores} core{'s' if cores > 1 else ''}"
