@@ -106,7 +106,7 @@ def seats() -> st.SearchStrategy[Any]:
 
 def create_bodies(games: Mapping[str, int]) -> st.SearchStrategy[str]:
     """Bodies for opening a table; ``games``: each game's least number of players. About one in
-    ten is a whole table of people (accepted, unless its name is refused)."""
+    fifty is a whole table of people (accepted, unless its name is refused)."""
     body = near(
         {
             "game": st.sampled_from([*games, "chess", ""]),
@@ -128,7 +128,7 @@ def create_bodies(games: Mapping[str, int]) -> st.SearchStrategy[str]:
         st.sampled_from(sorted(games)),
         st.text(max_size=45),
     )
-    some = st.integers(min_value=0, max_value=9).flatmap(lambda i: table if i == 0 else body)
+    some = st.integers(min_value=0, max_value=49).flatmap(lambda i: table if i == 0 else body)
     return texts_of(some) | texts_of(JSON) | RAW
 
 
