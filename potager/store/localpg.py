@@ -18,6 +18,8 @@ import time
 import uuid
 from pathlib import Path
 
+from .localserver import command_line
+
 PORT = 54329
 DATA = Path(".pgdata")
 
@@ -111,18 +113,7 @@ def fresh_database(server_url: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    try:
-        if argv[1:] == ["start"]:
-            print(start())
-        elif argv[1:] == ["stop"]:
-            stop()
-        else:
-            print("usage: python -m potager.store.localpg start|stop", file=sys.stderr)
-            return 2
-    except RuntimeError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    return command_line(argv, "localpg", start, stop)
 
 
 if __name__ == "__main__":

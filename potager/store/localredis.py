@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from .localserver import command_line
+
 PORT = 63799
 DATA = Path(".redisdata")
 
@@ -87,18 +89,7 @@ def stop(port: int = PORT) -> None:
 
 
 def main(argv: list[str]) -> int:
-    try:
-        if argv[1:] == ["start"]:
-            print(start())
-        elif argv[1:] == ["stop"]:
-            stop()
-        else:
-            print("usage: python -m potager.store.localredis start|stop", file=sys.stderr)
-            return 2
-    except (RuntimeError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    return command_line(argv, "localredis", start, stop)
 
 
 if __name__ == "__main__":
