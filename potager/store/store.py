@@ -142,7 +142,11 @@ class Store:
         return self.engine.dialect.name == "sqlite"
 
     def upgrade(self) -> None:
-        """Bring the database to the newest Alembic migration (creating it from nothing)."""
+        """Bring the database to the newest Alembic migrations (creating it from nothing).
+
+        ``heads``, not ``head``: features may add their migrations as branches from one parent
+        (see migrations/versions), and every branch is applied; a later merge revision joins them.
+        """
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
@@ -150,7 +154,7 @@ class Store:
                 # Several server processes may start at once: one migrates, the others wait.
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATING})
             config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+            command.upgrade(config, "heads")
 
     def close(self) -> None:
         self.engine.dispose()
