@@ -195,6 +195,7 @@
   }
 
   async function start() {
+    await Potager.i18n.ready;
     $("name").value = store.name;
     games = await api("/api/games");
     $("games").replaceChildren(...games.map(gameCard));

@@ -1,5 +1,7 @@
 /* Potager's browser client: what every page shares.
  *
+ * - `Potager.t(english, params)`, `Potager.tn(count, one, other, params)`: the page's language
+ *   (js/i18n.js, loaded first; `Potager.i18n.ready` resolves once its words are there);
  * - `Potager.h(tag, attrs, ...children)`: build DOM (text is always text: names are never HTML);
  * - `Potager.api(path, body?)`: the lobby's REST API;
  * - seat tokens in localStorage (a refresh or a closed tab rejoins the seat);
@@ -11,6 +13,7 @@
 "use strict";
 
 const Potager = (() => {
+  const { t, tn } = PotagerI18n; // the page's language (js/i18n.js, potager/web/I18N.md)
   const plugins = new Map();
   /* The reserved key of an event addressed to one seat alone (potager.engine.PRIVATE_TO). */
   const PRIVATE_TO = "private_to";
@@ -273,6 +276,7 @@ const Potager = (() => {
   }
 
   return {
+    t, tn, i18n: PotagerI18n,
     h, api, store, inviteLink, humanize, seatName, playerName, serverText, waitingForSeats, withArticle,
     generic, renderValue, renderActions, describeEvent, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };

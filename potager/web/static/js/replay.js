@@ -155,6 +155,7 @@
   /* The controls work as soon as the record is drawn (with the generic drawing until the game's
    * own has loaded, then redrawn with it), so a click never falls between the two. */
   async function start() {
+    await Potager.i18n.ready;
     try {
       await load("");
     } catch (error) {

@@ -17,6 +17,7 @@
   }
 
   async function start() {
+    await Potager.i18n.ready;
     const name = document.body.dataset.game;
     const box = document.getElementById("gallery");
     if (!name || !box) return;

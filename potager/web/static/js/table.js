@@ -276,6 +276,7 @@
   }
 
   async function start() {
+    await Potager.i18n.ready;
     takeInviteFromLink();
     $("leave").addEventListener("click", leave);
     $("hint").addEventListener("click", hint);

@@ -1,0 +1,140 @@
+"""Four languages, the rulebooks' own (issue 16): English, French, German and Italian.
+
+The words live in ``potager/web/static/i18n/<area>.json``, one file per area, each holding the
+three translations of its English texts: ``{"fr": {"<English>": "<French>", ...}, "de": ...,
+"it": ...}`` (the guide is ``potager/web/I18N.md``). The browser fetches them merged per language
+(`catalog`, served as ``/i18n/<lang>.json`` by `potager.server.pages`); the server says its own
+messages to people (refusals, errors) in the asker's language through `translate`.
+
+A message is written in English where it is raised, through `say` (``say("seat {seat} is
+taken", seat=2)``), which marks it for the test that every message has its translations
+(``tests/web/test_i18n.py``) and returns the English text: logs, exceptions and the record stay
+English. Where it reaches a person, `translate` finds the English template it came from and
+fills the translation with the same values (a text it does not know stays English).
+
+The language of a request (`language`): the ``potager.lang`` cookie the pages set (the
+switcher's choice, or the browser's language), else the first supported language of the
+``Accept-Language`` header, else English.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import HTTPConnection
+
+LANGUAGES = ("en", "fr", "de", "it")
+"""English first: the language of the code, the logs and every text's key."""
+TRANSLATED = LANGUAGES[1:]
+CATALOGS = Path(__file__).resolve().parent.parent / "web" / "static" / "i18n"
+COOKIE = "potager.lang"
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+Entry = str | dict[str, str]
+"""A translation: a text, or (a plural, keyed by the English ``other`` form) one text per plural
+category of the language (``one``, ``many``, ``other``)."""
+
+
+def say(template: str, /, **params: Any) -> str:
+    """The English message ``template`` with its ``{placeholders}`` filled from ``params``."""
+    return template.format(**params) if params else template
+
+
+def supported(tag: str | None) -> str | None:
+    """The supported language a tag such as ``de-CH`` or ``it`` names, or None."""
+    primary = (tag or "").strip().lower().split("-")[0].split("_")[0]
+    return primary if primary in LANGUAGES else None
+
+
+def accepted(header: str | None) -> str | None:
+    """The first supported language of an ``Accept-Language`` header, by its weights."""
+    ranked: list[tuple[float, int, str]] = []
+    for position, part in enumerate((header or "").split(",")):
+        tag, _, weight = part.partition(";q=")
+        try:
+            quality = float(weight) if weight else 1.0
+        except ValueError:
+            continue
+        found = supported(tag)
+        if found and quality > 0:
+            ranked.append((-quality, position, found))
+    return min(ranked)[2] if ranked else None
+
+
+def language(connection: HTTPConnection) -> str:
+    """The language to answer ``connection`` (an HTTP request or a WebSocket) in."""
+    return (
+        supported(connection.cookies.get(COOKIE))
+        or accepted(connection.headers.get("accept-language"))
+        or "en"
+    )
+
+
+def _stamp() -> tuple[tuple[str, int], ...]:
+    return tuple(sorted((p.name, p.stat().st_mtime_ns) for p in CATALOGS.glob("*.json")))
+
+
+@cache
+def _areas(stamp: tuple[tuple[str, int], ...]) -> dict[str, dict[str, Entry]]:
+    """Every area file's entries merged per language (read again when a file changes)."""
+    merged: dict[str, dict[str, Entry]] = {lang: {} for lang in TRANSLATED}
+    for name, _ in stamp:
+        found = json.loads((CATALOGS / name).read_text(encoding="utf-8"))
+        for lang in TRANSLATED:
+            merged[lang].update(found.get(lang, {}))
+    return merged
+
+
+def catalog(lang: str) -> dict[str, Entry]:
+    """Every English text's translation into ``lang`` ({} for English)."""
+    return _areas(_stamp()).get(lang, {})
+
+
+@dataclass(frozen=True)
+class _Template:
+    english: str
+    pattern: re.Pattern[str]
+
+
+@cache
+def _templates(stamp: tuple[tuple[str, int], ...]) -> tuple[_Template, ...]:
+    """The texts with placeholders, as patterns matching what they say in English; the most
+    literal first, so "seat {seat} is taken" wins over "{message}"."""
+    found = []
+    for english in {key for entries in _areas(stamp).values() for key in entries}:
+        if not PLACEHOLDER.search(english):
+            continue
+        parts = PLACEHOLDER.split(english)
+        regex = "".join(
+            re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)
+        )
+        found.append(_Template(english, re.compile(f"^{regex}$", re.DOTALL)))
+    found.sort(key=lambda t: -len(PLACEHOLDER.sub("", t.english)))
+    return tuple(found)
+
+
+def _fill(entry: Entry, params: Mapping[str, str]) -> str:
+    text = entry if isinstance(entry, str) else entry.get("other", "")
+    return PLACEHOLDER.sub(lambda m: params.get(m.group(1), m.group(0)), text)
+
+
+def translate(text: str, lang: str) -> str:
+    """``text``, an English message (`say`), in ``lang``: its template's translation with the
+    same values. A text no catalog knows is returned as it is."""
+    if lang not in TRANSLATED:
+        return text
+    words = catalog(lang)
+    found = words.get(text)
+    if found is not None:
+        return _fill(found, {})
+    for template in _templates(_stamp()):
+        match = template.pattern.match(text)
+        if match and template.english in words:
+            return _fill(words[template.english], match.groupdict())
+    return text
