@@ -58,19 +58,41 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-def rate(rows: Sequence[GameRow], bots: Sequence[str]) -> dict[str, Rating]:
-    """Every bot's rating after ``rows`` (rated in the order given)."""
+Skill = tuple[float, float]
+"""A rating's (μ, σ)."""
+
+
+def first_skill() -> Skill:
+    """The (μ, σ) of a newcomer: openskill's defaults, 25 and 25/3."""
     from openskill.models import PlackettLuce  # imported when rating, not with the command line
 
     model = PlackettLuce()
-    skill = {bot: (model.mu, model.sigma) for bot in bots}
+    return model.mu, model.sigma
+
+
+def rate_game(
+    skills: Sequence[Skill], scores: Sequence[float], winners: Sequence[int]
+) -> list[Skill]:
+    """Each seat's (μ, σ) after one game, from its (μ, σ) before and the game's places: one
+    Plackett–Luce update of every seat at once (the server rates its people's games so too)."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    teams = [[model.rating(mu, sigma)] for mu, sigma in skills]
+    rated = model.rate(teams, ranks=list(places(scores, winners)))
+    return [(team[0].mu, team[0].sigma) for team in rated]
+
+
+def rate(rows: Sequence[GameRow], bots: Sequence[str]) -> dict[str, Rating]:
+    """Every bot's rating after ``rows`` (rated in the order given)."""
+    newcomer = first_skill()
+    skill = dict.fromkeys(bots, newcomer)
     played = dict.fromkeys(bots, 0)
     for row in rows:
-        teams = [[model.rating(*skill[bot])] for bot in row.bots]
-        rated = model.rate(teams, ranks=list(places(row.scores, row.winners)))
+        rated = rate_game([skill[bot] for bot in row.bots], row.scores, row.winners)
         for bot in dict.fromkeys(row.bots):
-            seats = [rated[s][0] for s, b in enumerate(row.bots) if b == bot]
-            skill[bot] = (_mean(r.mu for r in seats), _mean(r.sigma for r in seats))
+            seats = [rated[s] for s, b in enumerate(row.bots) if b == bot]
+            skill[bot] = (_mean(mu for mu, _ in seats), _mean(sigma for _, sigma in seats))
             played[bot] += 1
     return {bot: Rating(bot, *skill[bot], played[bot]) for bot in bots}
 
