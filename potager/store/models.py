@@ -45,6 +45,12 @@ class TableRow(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     hints: Mapped[bool] = mapped_column(default=False)
     """The creator allowed the seats to ask the search for the best move."""
+    speed: Mapped[str] = mapped_column(String(16), default="none")
+    """The clock (`potager.server.clocks`): ``none``, ``real_time`` or ``slow``."""
+    stand_in: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The bot level that plays for a seat whose time ran out."""
+    ending: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """How a game finished without being played out (abandoned: by whom, who was absent)."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 

@@ -70,6 +70,12 @@ class TableInfo:
     created_at: datetime | None = None
     updated_at: datetime | None = None
     hints: bool = False
+    speed: str = "none"
+    """The clock's speed (`potager.server.clocks.SPEEDS`)."""
+    stand_in: str | None = None
+    """The bot level that plays for a seat whose time ran out."""
+    ending: dict[str, Any] | None = None
+    """How a finished game ended without being played out (None: played to its end)."""
 
 
 @dataclass
@@ -114,6 +120,9 @@ def _table_info(row: TableRow) -> TableInfo:
         row.created_at,
         row.updated_at,
         row.hints,
+        speed=row.speed,
+        stand_in=row.stand_in,
+        ending=row.ending,
     )
 
 
@@ -173,6 +182,8 @@ class Store:
                 version=0,
                 rematch_of=table.rematch_of,
                 hints=table.hints,
+                speed=table.speed,
+                stand_in=table.stand_in,
             )
             row.seats = [
                 SeatRow(

@@ -129,6 +129,12 @@ const Potager = (() => {
     return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
   }
 
+  /* "Ada, Bob and You" in the page's language (Intl.ListFormat: "et", "und", "e"): a list of
+   * names or counts for a sentence's placeholder; "" for none. */
+  function listOf(items) {
+    return new Intl.ListFormat(PotagerI18n.lang, { type: "conjunction" }).format(items.map(String));
+  }
+
   /* A seat's name as a drawing shows it to `viewer`: "You" for the viewer's own seat. */
   function playerName(table, seat, viewer) {
     if (viewer !== null && viewer !== undefined && seat === viewer) return "You";
@@ -277,7 +283,7 @@ const Potager = (() => {
 
   return {
     t, tn, i18n: PotagerI18n,
-    h, api, store, inviteLink, humanize, seatName, playerName, serverText, waitingForSeats, withArticle,
+    h, api, store, inviteLink, humanize, seatName, playerName, serverText, waitingForSeats, withArticle, listOf,
     generic, renderValue, renderActions, describeEvent, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();
