@@ -5,10 +5,12 @@ SQLite by default (``sqlite:///potager.db``); PostgreSQL with
 database to the newest migration; the server calls it on start.
 """
 
+from .players import name_key
 from .store import (
     DEFAULT_URL,
     AnalysisInfo,
     MoveWrite,
+    NameTaken,
     SeatInfo,
     SeatKind,
     StaleVersion,
@@ -22,6 +24,7 @@ __all__ = [
     "DEFAULT_URL",
     "AnalysisInfo",
     "MoveWrite",
+    "NameTaken",
     "SeatInfo",
     "SeatKind",
     "StaleVersion",
@@ -29,4 +32,5 @@ __all__ = [
     "TableInfo",
     "TableStatus",
     "database_url",
+    "name_key",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, String
+from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 SeatKind = Literal["human", "bot"]
@@ -45,6 +45,8 @@ class TableRow(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     hints: Mapped[bool] = mapped_column(default=False)
     """The creator allowed the seats to ask the search for the best move."""
+    rated: Mapped[bool] = mapped_column(default=False)
+    """Its end moves its players' ratings (`potager.store.players.rate_finished`)."""
     speed: Mapped[str] = mapped_column(String(16), default="none")
     """The clock (`potager.server.clocks`): ``none``, ``real_time`` or ``slow``."""
     stand_in: Mapped[str | None] = mapped_column(String(32), nullable=True)
@@ -63,6 +65,7 @@ class SeatRow(Base):
     """One seat: a bot of some level, or a human seat whose secret token is kept hashed."""
 
     __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "name_key", name="uq_seats_name_key"),)
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -72,6 +75,13 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     taken: Mapped[bool] = mapped_column(default=False)
     """A human seat somebody holds (by invite link or by joining from the lobby)."""
+    name_key: Mapped[str | None] = mapped_column(String(160), nullable=True)
+    """A person's name as compared at the table (`players.name_key`), unique per table; NULL
+    for no name and for bots (issue 16: names unique at a table, whichever process names)."""
+    player_id: Mapped[str | None] = mapped_column(
+        ForeignKey("players.id", name="fk_seats_player_id"), nullable=True
+    )
+    """The player's identity, when the seat was taken by a browser that has one."""
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 

@@ -27,6 +27,7 @@ from .models import (
     TableStatus,
     utcnow,
 )
+from .players import name_key, rate_finished, seat_ratings
 
 DEFAULT_URL = "sqlite:///potager.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -43,6 +44,11 @@ class StaleVersion(ValueError):
     """A move written for a version the table has already passed (another writer was first)."""
 
 
+class NameTaken(ValueError):
+    """Another seat of the table has this name (the database's own check: two server processes
+    naming two seats at the same instant cannot both succeed)."""
+
+
 @dataclass
 class SeatInfo:
     seat: int
@@ -51,6 +57,10 @@ class SeatInfo:
     name: str = ""
     token_hash: str | None = None
     taken: bool = False
+    player_id: str | None = None
+    """The identity of the player who took the seat (`potager.store.players`), if known."""
+    rating: float | None = None
+    """That player's rating (μ − 3σ) in the table's game when read; None: not rated yet."""
 
 
 @dataclass
@@ -76,6 +86,8 @@ class TableInfo:
     """The bot level that plays for a seat whose time ran out."""
     ending: dict[str, Any] | None = None
     """How a finished game ended without being played out (None: played to its end)."""
+    rated: bool = False
+    """Its end moves its players' ratings (people only, each with an identity)."""
 
 
 @dataclass
@@ -116,14 +128,24 @@ def _table_info(row: TableRow) -> TableInfo:
         row.result,
         row.rematch_of,
         row.rematch_id,
-        [SeatInfo(s.seat, s.kind, s.level, s.name, s.token_hash, s.taken) for s in row.seats],
+        [
+            SeatInfo(s.seat, s.kind, s.level, s.name, s.token_hash, s.taken, s.player_id)
+            for s in row.seats
+        ],
         row.created_at,
         row.updated_at,
         row.hints,
         speed=row.speed,
         stand_in=row.stand_in,
         ending=row.ending,
+        rated=row.rated,
     )
+
+
+def _seat_key(kind: str, name: str) -> str | None:
+    """``seats.name_key``: a person's name as compared at a table (None: no name, or a bot's,
+    fixed at creation and free to repeat)."""
+    return (name_key(name) or None) if kind == "human" else None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -182,6 +204,7 @@ class Store:
                 version=0,
                 rematch_of=table.rematch_of,
                 hints=table.hints,
+                rated=table.rated,
                 speed=table.speed,
                 stand_in=table.stand_in,
             )
@@ -193,6 +216,8 @@ class Store:
                     name=s.name,
                     token_hash=s.token_hash,
                     taken=s.taken,
+                    player_id=s.player_id,
+                    name_key=_seat_key(s.kind, s.name),
                 )
                 for s in table.seats
             ]
@@ -201,7 +226,7 @@ class Store:
     def table(self, table_id: str) -> TableInfo | None:
         with self._session() as session:
             row = session.get(TableRow, table_id, options=[selectinload(TableRow.seats)])
-            return None if row is None else _table_info(row)
+            return None if row is None else seat_ratings(session, [_table_info(row)])[0]
 
     def tables(self, statuses: tuple[str, ...], limit: int = 100) -> list[TableInfo]:
         """Tables in one of ``statuses``, the most recently active first."""
@@ -213,7 +238,7 @@ class Store:
                 .order_by(TableRow.updated_at.desc(), TableRow.id)
                 .limit(limit)
             )
-            return [_table_info(r) for r in rows]
+            return seat_ratings(session, [_table_info(r) for r in rows])
 
     def unfinished_ids(self) -> list[str]:
         """The ids of every table waiting or playing (the tables a server process may own)."""
@@ -252,24 +277,32 @@ class Store:
         token_hash: str | None,
         taken: bool,
         name: str,
+        player_id: str | None = None,
         if_open: bool = False,
         if_token: str | None = None,
     ) -> bool:
-        """Set a seat's holder; with ``if_open`` only if nobody has taken it, with ``if_token``
-        only if that is still its token's hash. Whether it was set: one seat, one grant, even
-        when several server processes are asked at once."""
+        """Set a human seat's holder (and the player it is, if known); with ``if_open`` only if
+        nobody has taken it, with ``if_token`` only if that is still its token's hash. Whether
+        it was set: one seat, one grant, even when several server processes are asked at once.
+        Raises `NameTaken` if another seat of the table has ``name`` (nothing changes)."""
         condition = [SeatRow.table_id == table_id, SeatRow.seat == seat]
         if if_open:
             condition.append(SeatRow.taken.is_(False))
         if if_token is not None:
             condition.append(SeatRow.token_hash == if_token)
-        with self._session.begin() as session:
-            done = session.execute(
-                update(SeatRow)
-                .where(*condition)
-                .values(token_hash=token_hash, taken=taken, name=name)
-            )
-            return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+        values = {
+            "token_hash": token_hash,
+            "taken": taken,
+            "name": name,
+            "name_key": _seat_key("human", name),
+            "player_id": player_id,
+        }
+        try:
+            with self._session.begin() as session:
+                done = session.execute(update(SeatRow).where(*condition).values(**values))
+                return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+        except IntegrityError:
+            raise NameTaken(f'the name "{name.strip()}" is already taken at this table') from None
 
     # -- the action log ------------------------------------------------------------------------
     def append_move(
@@ -326,6 +359,8 @@ class Store:
                 at=utcnow(),
             )
         )
+        if move.status == "finished" and move.result is not None:
+            rate_finished(connection, move.table_id, move.result)
         return True
 
     def moves(self, table_id: str) -> list[tuple[int, int]]:

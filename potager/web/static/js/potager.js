@@ -82,11 +82,18 @@ const Potager = (() => {
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
+  /* A bot level's name in the page's language ("heuristic", "heuristique"; a level's
+   * parameters after ":" left out): the levels are data (GET /api/games), their words in
+   * site.json. */
+  function levelName(level) {
+    return t(String(level || "").split(":")[0]);
+  }
+
   /* What a seat is called before telling it from the others: a person's name, a bot's level
-   * ("Heuristic bot"; a level's parameters after ":" left out), "Seat n" for a seat nobody holds. */
+   * ("Heuristic bot"), "Seat n" for a seat nobody holds. */
   function baseLabel(info, seat) {
-    if (info.kind === "bot") return `${humanize(String(info.level || "").split(":")[0])} bot`;
-    return info.name || `Seat ${seat + 1}`;
+    if (info.kind === "bot") return humanize(t("{level} bot", { level: levelName(info.level) }));
+    return info.name || t("Seat {n}", { n: seat + 1 });
   }
 
   /* Every seat's label at a table, one per seat, all distinct and short (issue 16: two bots of
@@ -101,18 +108,21 @@ const Potager = (() => {
   }
 
   function seatName(seats, seat) {
-    if (seat === null || seat === undefined) return "Spectator";
-    return seatLabels(seats)[seat] || `Seat ${seat + 1}`;
+    if (seat === null || seat === undefined) return t("Spectator");
+    return seatLabels(seats)[seat] || t("Seat {n}", { n: seat + 1 });
   }
 
   /* A server's message as the page words it: its seats are numbered from 0 ("it is not seat 0's
    * turn") where the page names them by label, numbered from 1, and calls the viewer's own
-   * "you" (issue 16); the message's code is left as it is. */
+   * "you" (issue 16); the message's code is left as it is. The server says it in the page's
+   * language (potager/server/i18n.py), whose words for "seat {n}" the catalog gives. */
   function serverText(text, seats, viewer) {
-    return String(text).replace(/\bseat (\d+)('s)?/gi, (_, n, owner) => {
+    const [before, after] = t("seat {n}").split("{n}").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const owned = PotagerI18n.lang === "en" ? "('s)?" : "()";
+    return String(text).replace(new RegExp(`(?<![\\p{L}])${before}(\\d+)${after}${owned}`, "giu"), (_, n, owner) => {
       const seat = Number(n);
-      if (seat === viewer) return owner ? "your" : "you";
-      return `${seatName(seats, seat)}${owner ? "’s" : ""}`;
+      if (seat === viewer) return owner ? t("your") : t("you");
+      return `${seatName(seats, seat)}${owner ? "’s" : ""}`; // i18n: not text
     });
   }
 
@@ -120,7 +130,7 @@ const Potager = (() => {
    * "Waiting for You" there, though nobody can move before every seat is taken). */
   function waitingForSeats(seats) {
     const open = (seats || []).filter((s) => s.kind === "human" && !s.taken).length;
-    return `Waiting for ${open} more player${open === 1 ? "" : "s"} to take a seat…`;
+    return tn(open, "Waiting for {n} more player to take a seat…", "Waiting for {n} more players to take a seat…");
   }
 
   /* "an aubergine", "a potato": a word with its indefinite article (by its first letter, which
@@ -137,7 +147,7 @@ const Potager = (() => {
 
   /* A seat's name as a drawing shows it to `viewer`: "You" for the viewer's own seat. */
   function playerName(table, seat, viewer) {
-    if (viewer !== null && viewer !== undefined && seat === viewer) return "You";
+    if (viewer !== null && viewer !== undefined && seat === viewer) return t("You");
     return seatName(table && table.seats, seat);
   }
 
@@ -167,8 +177,8 @@ const Potager = (() => {
 
   /* -- the generic drawing: the view as cards, the legal actions as buttons ----------------- */
   function renderValue(value, players, names) {
-    if (value === null || value === undefined) return h("span", { class: "muted" }, "hidden");
-    if (typeof value === "boolean") return h("span", {}, value ? "yes" : "no");
+    if (value === null || value === undefined) return h("span", { class: "muted" }, t("hidden"));
+    if (typeof value === "boolean") return h("span", {}, value ? t("yes") : t("no"));
     if (typeof value !== "object") return h("span", {}, String(value));
     if (Array.isArray(value)) {
       if (value.length && value.length === players && value.every((v) => typeof v === "object" || typeof v === "number")) {
@@ -176,14 +186,14 @@ const Potager = (() => {
           h("dt", {}, names(i)), h("dd", {}, renderValue(v, players, names)),
         ]));
       }
-      if (!value.length) return h("span", { class: "muted" }, "none");
+      if (!value.length) return h("span", { class: "muted" }, t("none"));
       if (value.every((v) => v === null || typeof v !== "object")) {
         return h("span", { class: "chips" }, value.map((v) => h("span", { class: "chip" }, v === null ? "?" : String(v))));
       }
       return h("ol", { class: "list" }, value.map((v) => h("li", {}, renderValue(v, players, names))));
     }
     const entries = Object.entries(value);
-    if (!entries.length) return h("span", { class: "muted" }, "none");
+    if (!entries.length) return h("span", { class: "muted" }, t("none"));
     return h("dl", { class: "kv" }, entries.map(([k, v]) => [
       h("dt", {}, /^\d+$/.test(k) && players ? names(Number(k)) : humanize(k)),
       h("dd", {}, renderValue(v, players, names)),
@@ -199,7 +209,7 @@ const Potager = (() => {
     const box = h("div", { class: "actions" }, buttons);
     if (legal.length <= 24) return box;
     const filter = h("input", {
-      type: "search", class: "action-filter", placeholder: `Filter ${legal.length} actions…`,
+      type: "search", class: "action-filter", placeholder: tn(legal.length, "Filter {n} action…", "Filter {n} actions…"),
       oninput: () => {
         const q = filter.value.toLowerCase();
         for (const b of buttons) b.hidden = q && !b.textContent.toLowerCase().includes(q) && !b.dataset.action.includes(q);
@@ -216,7 +226,7 @@ const Potager = (() => {
       const cards = Object.entries(view || {}).map(([key, value]) => h("section", { class: "view-card" },
         h("h3", {}, humanize(key)), renderValue(value, players, names)));
       const actions = renderActions(legal, send);
-      const move = actions ? [h("section", { class: "your-move" }, h("h3", {}, "Your move"), actions)] : [];
+      const move = actions ? [h("section", { class: "your-move" }, h("h3", {}, t("Your move")), actions)] : [];
       container.replaceChildren(...move, h("div", { class: "view-cards" }, cards));
     },
   };
@@ -275,15 +285,15 @@ const Potager = (() => {
   async function copy(text, button) {
     try {
       await navigator.clipboard.writeText(text);
-      if (button) { button.textContent = "Copied"; setTimeout(() => { button.textContent = "Copy"; }, 1500); }
+      if (button) { button.textContent = t("Copied"); setTimeout(() => { button.textContent = t("Copy"); }, 1500); }
     } catch {
-      window.prompt("Copy this link:", text);
+      window.prompt(t("Copy this link:"), text);
     }
   }
 
   return {
     t, tn, i18n: PotagerI18n,
-    h, api, store, inviteLink, humanize, seatName, playerName, serverText, waitingForSeats, withArticle, listOf,
+    h, api, store, inviteLink, humanize, levelName, seatName, playerName, serverText, waitingForSeats, withArticle, listOf,
     generic, renderValue, renderActions, describeEvent, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();
