@@ -1,0 +1,291 @@
+"""Players in the store (issue 16): identities, the tokens that open them, their passwords and
+their ratings per game.
+
+A browser creates an identity on its first visit and keeps its secret token; the store keeps
+only the token's hash (`player_tokens`, one row per device: signing in on another device adds
+one). A player who adds a password makes its display name its sign-in name (``login``: the name
+trimmed and case folded, unique among the players who have a password); the password is kept
+as its argon2 hash, made by the server.
+
+A rating per player and game (openskill's Plackett–Luce, as the arena's tournaments:
+`potager.arena.ratings.rate_game`) moves once per rated game: `rate_finished` runs in the very
+transaction that stores a table's finishing move (`Store._append`), which only one writer can
+commit, so a retried or re-forwarded last move, or several server processes, never rate a game
+twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, Float, ForeignKey, Integer, String, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
+
+from potager.arena.ratings import first_skill, rate_game
+
+from .models import Base, SeatRow, TableRow, utcnow
+
+if TYPE_CHECKING:
+    from .store import Store, TableInfo
+
+
+def name_key(name: str) -> str:
+    """What makes two display names one: trimmed and case folded ("Ada" and " ada" are one).
+    Names are unique by it at a table, and sign-in names among the players."""
+    return name.strip().casefold()
+
+
+class LoginTaken(ValueError):
+    """Another player with a password signs in under this name."""
+
+
+class PlayerRow(Base):
+    """An identity: its display name and, once it has a password, its sign-in name."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    login: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    """`name_key` of the name, while the player has a password (NULL: none)."""
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class PlayerTokenRow(Base):
+    """A device's secret token for a player, hashed as the seats' tokens are."""
+
+    __tablename__ = "player_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RatingRow(Base):
+    """A player's rating in one game: openskill's μ and σ, and the rated games it counts."""
+
+    __tablename__ = "ratings"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    id: str
+    name: str
+    has_password: bool
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    """A player's rating in ``game``."""
+
+    player_id: str
+    name: str
+    game: str
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def ordinal(self) -> float:
+        """μ − 3σ, the conservative estimate shown and ranked by (0 for a newcomer)."""
+        return self.mu - 3 * self.sigma
+
+
+def _info(row: PlayerRow) -> PlayerInfo:
+    return PlayerInfo(row.id, row.name, row.password_hash is not None)
+
+
+class Players:
+    """The players of one `Store` (its database, upgraded to the newest migrations)."""
+
+    def __init__(self, store: Store) -> None:
+        self._session = sessionmaker(store.engine, expire_on_commit=False)
+
+    def create(self, player_id: str, name: str, token_hash: str) -> PlayerInfo:
+        with self._session.begin() as session:
+            row = PlayerRow(id=player_id, name=name)
+            session.add(row)
+            session.flush()
+            session.add(PlayerTokenRow(token_hash=token_hash, player_id=player_id))
+            return _info(row)
+
+    def by_token(self, token_hash: str) -> PlayerInfo | None:
+        """The player whose token hashes to ``token_hash``, or None."""
+        with self._session() as session:
+            row = session.scalar(
+                select(PlayerRow)
+                .join(PlayerTokenRow, PlayerTokenRow.player_id == PlayerRow.id)
+                .where(PlayerTokenRow.token_hash == token_hash)
+            )
+            return None if row is None else _info(row)
+
+    def rename(self, player_id: str, name: str) -> PlayerInfo:
+        """Change the display name (and the sign-in name with it, if the player has a
+        password: `LoginTaken` if another player signs in under it, and nothing changes)."""
+        return self._change(player_id, name=name)
+
+    def set_password(self, player_id: str, password_hash: str) -> PlayerInfo:
+        """Keep ``password_hash``; the display name becomes the sign-in name (`LoginTaken` if
+        another player signs in under it, and nothing changes)."""
+        return self._change(player_id, password_hash=password_hash)
+
+    def _change(
+        self, player_id: str, *, name: str | None = None, password_hash: str | None = None
+    ) -> PlayerInfo:
+        try:
+            with self._session.begin() as session:
+                row = session.get(PlayerRow, player_id)
+                if row is None:
+                    raise KeyError(player_id)
+                if name is not None:
+                    row.name = name
+                if password_hash is not None:
+                    row.password_hash = password_hash
+                if row.password_hash is not None:
+                    row.login = name_key(row.name)
+                return _info(row)
+        except IntegrityError:
+            raise LoginTaken(name_key(name or "")) from None
+
+    def password_hash(self, player_id: str) -> str | None:
+        with self._session() as session:
+            return session.scalar(select(PlayerRow.password_hash).where(PlayerRow.id == player_id))
+
+    def credentials(self, name: str) -> tuple[str, str] | None:
+        """The player who signs in as ``name`` and its password's hash, or None."""
+        with self._session() as session:
+            found = session.execute(
+                select(PlayerRow.id, PlayerRow.password_hash).where(
+                    PlayerRow.login == name_key(name)
+                )
+            ).first()
+            if found is None or found.password_hash is None:
+                return None
+            return found.id, found.password_hash
+
+    def add_token(self, player_id: str, token_hash: str) -> PlayerInfo:
+        """A new device's token for ``player_id`` (signed in with its password)."""
+        with self._session.begin() as session:
+            session.add(PlayerTokenRow(token_hash=token_hash, player_id=player_id))
+            row = session.get(PlayerRow, player_id)
+            assert row is not None
+            return _info(row)
+
+    def ratings(self, player_id: str) -> list[PlayerRating]:
+        """The player's rating in every game it has played rated."""
+        with self._session() as session:
+            rows = session.execute(_rated().where(RatingRow.player_id == player_id))
+            return [_rating(r) for r in rows]
+
+    def leaderboard(self, game: str, limit: int) -> list[PlayerRating]:
+        """The ``limit`` best rated players of ``game``, best first (by μ − 3σ)."""
+        with self._session() as session:
+            rows = session.execute(
+                _rated()
+                .where(RatingRow.game == game)
+                .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), PlayerRow.name)
+                .limit(limit)
+            )
+            return [_rating(r) for r in rows]
+
+
+def _rated() -> Any:
+    return select(
+        RatingRow.player_id,
+        PlayerRow.name,
+        RatingRow.game,
+        RatingRow.mu,
+        RatingRow.sigma,
+        RatingRow.games,
+    ).join(PlayerRow, PlayerRow.id == RatingRow.player_id)
+
+
+def _rating(row: Any) -> PlayerRating:
+    return PlayerRating(row.player_id, row.name, row.game, row.mu, row.sigma, row.games)
+
+
+def seat_ratings(session: Session, tables: list[TableInfo]) -> list[TableInfo]:
+    """``tables`` with each seat's player's rating (μ − 3σ) in its table's game, where that
+    player has played it rated: one query per game."""
+    wanted: dict[str, set[str]] = {}
+    for table in tables:
+        ids = {s.player_id for s in table.seats if s.player_id is not None}
+        if ids:
+            wanted.setdefault(table.game, set()).update(ids)
+    for game, ids in wanted.items():
+        rows = session.execute(
+            select(RatingRow.player_id, RatingRow.mu, RatingRow.sigma).where(
+                RatingRow.game == game, RatingRow.player_id.in_(ids), RatingRow.games > 0
+            )
+        )
+        found = {r.player_id: r.mu - 3 * r.sigma for r in rows}
+        for table in tables:
+            if table.game == game:
+                for seat in table.seats:
+                    seat.rating = found.get(seat.player_id or "")
+    return tables
+
+
+def rate_finished(connection: Connection, table_id: str, result: dict[str, Any]) -> None:
+    """Rate a table's game that has just ended, in the transaction that stores its last move:
+    only a table marked rated whose every seat is a different player (people only, each with
+    an identity). The players' rating rows are locked in one order (no two finishing tables
+    wait on each other) and created where missing."""
+    table = connection.execute(
+        select(TableRow.game, TableRow.rated).where(TableRow.id == table_id)
+    ).one()
+    if not table.rated:
+        return
+    seats = connection.execute(
+        select(SeatRow.kind, SeatRow.player_id)
+        .where(SeatRow.table_id == table_id)
+        .order_by(SeatRow.seat)
+    ).all()
+    players = [s.player_id for s in seats]
+    if any(s.kind != "human" or s.player_id is None for s in seats):
+        return
+    if len(set(players)) != len(players):
+        return
+    skills = _locked_skills(connection, table.game, sorted(players))
+    rated = rate_game([skills[p] for p in players], result["scores"], result["winners"])
+    for player, (mu, sigma) in zip(players, rated, strict=True):
+        connection.execute(
+            update(RatingRow)
+            .where(RatingRow.player_id == player, RatingRow.game == table.game)
+            .values(mu=mu, sigma=sigma, games=RatingRow.games + 1, updated_at=utcnow())
+        )
+
+
+def _locked_skills(
+    connection: Connection, game: str, players: list[str]
+) -> dict[str, tuple[float, float]]:
+    """Each player's (μ, σ) in ``game``, its row created for a newcomer and locked until the
+    transaction ends (PostgreSQL; SQLite's one writer already holds the database)."""
+    mu, sigma = first_skill()
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    now = utcnow()
+    for player in players:
+        connection.execute(
+            dialect.insert(RatingRow)
+            .values(player_id=player, game=game, mu=mu, sigma=sigma, games=0, updated_at=now)
+            .on_conflict_do_nothing()
+        )
+    rows = connection.execute(
+        select(RatingRow.player_id, RatingRow.mu, RatingRow.sigma)
+        .where(RatingRow.game == game, RatingRow.player_id.in_(players))
+        .order_by(RatingRow.player_id)
+        .with_for_update()
+    )
+    return {r.player_id: (r.mu, r.sigma) for r in rows}
