@@ -45,7 +45,8 @@ def create_table(
     page.select_option("#game", game)
     page.select_option("#players", str(len(seats)))
     for option, label in (variant or {}).items():
-        page.select_option(f"select[name='variant.{option}']", label=label)
+        shown = {"true": "yes", "false": "no"}.get(label, label)  # the form says yes or no
+        page.select_option(f"select[name='variant.{option}']", label=shown)
     for i, value in enumerate(seats):
         page.select_option(f"select[name=seat{i}]", value)
     page.click("#create-button")

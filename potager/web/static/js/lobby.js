@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { h, api, store, toast, seatName } = Potager;
+  const { h, api, store, toast, seatName, t, tn, levelName } = Potager;
   const $ = (id) => document.getElementById(id);
   let games = [];
 
@@ -14,8 +14,10 @@
     const game = current();
     const keep = Number($("players").value);
     $("players").replaceChildren(...range(game.min_players, game.max_players).map((n) =>
-      h("option", { value: n, selected: n === keep }, `${n} players`)));
-    $("game-hint").textContent = `${game.min_players}–${game.max_players} players · bots: ${game.levels.join(", ")}`;
+      h("option", { value: n, selected: n === keep }, tn(n, "{n} player", "{n} players"))));
+    $("game-hint").textContent = t("{min}–{max} players · bots: {levels}", {
+      min: game.min_players, max: game.max_players, levels: Potager.listOf(game.levels.map(levelName)),
+    });
     fillVariants();
     fillSeats();
   }
@@ -25,31 +27,42 @@
   function fillVariants() {
     const game = current();
     const box = $("variants");
-    box.replaceChildren(h("legend", {}, "Variant"));
+    box.replaceChildren(h("legend", {}, t("Variant")));
     box.hidden = !game.variants.length;
     for (const option of game.variants) {
-      box.append(h("label", { title: option.doc },
-        Potager.humanize(option.name),
+      // The options' names, values and docs are the games' data (GET /api/games), their words
+      // in site.json.
+      box.append(h("label", { title: t(option.doc) },
+        t(Potager.humanize(option.name)),
         h("select", { name: `variant.${option.name}`, dataset: { option: option.name } },
-          option.values.map((v, i) => h("option", { value: i, selected: v === option.default }, String(v)))),
-        h("small", { class: "hint" }, option.doc)));
+          option.values.map((v, i) => h("option", { value: i, selected: v === option.default }, valueName(v)))),
+        h("small", { class: "hint" }, t(option.doc))));
     }
+  }
+
+  /* A variant option's value as the form shows it: yes or no, a number, or a word. */
+  function valueName(value) {
+    if (typeof value === "boolean") return value ? t("yes") : t("no");
+    return typeof value === "string" ? t(value) : String(value);
   }
 
   function fillSeats() {
     const game = current();
     const players = Number($("players").value);
     const box = $("seats");
-    box.replaceChildren(h("legend", {}, "Seats"));
+    box.replaceChildren(h("legend", {}, t("Seats")));
     const bot = game.levels.includes("heuristic") ? "heuristic" : game.levels[0];
     for (let seat = 0; seat < players; seat++) {
       const choices = [
-        seat === 0 ? h("option", { value: "you", selected: true }, "You") : null,
-        h("option", { value: "human" }, "A person (invite link)"),
-        game.levels.map((level) => h("option", { value: `bot:${level}`, selected: seat > 0 && level === bot, title: (game.level_notes || {})[level] || "" },
-          `Bot — ${level}${(game.level_notes || {})[level] ? ` (${game.level_notes[level]})` : ""}`)),
+        seat === 0 ? h("option", { value: "you", selected: true }, t("You")) : null,
+        h("option", { value: "human" }, t("A person (invite link)")),
+        game.levels.map((level) => {
+          const note = (game.level_notes || {})[level];
+          return h("option", { value: `bot:${level}`, selected: seat > 0 && level === bot, title: note ? t(note) : "" },
+            note ? t("Bot — {level} ({note})", { level: levelName(level), note: t(note) }) : t("Bot — {level}", { level: levelName(level) }));
+        }),
       ];
-      box.append(h("label", { class: "seat-row" }, `Seat ${seat + 1}`,
+      box.append(h("label", { class: "seat-row" }, t("Seat {n}", { n: seat + 1 }),
         h("select", { name: `seat${seat}`, dataset: { seat } }, choices)));
     }
   }
@@ -82,7 +95,7 @@
       store.saveInvites(id, created.invites);
       location.href = `/table/${id}`;
     } catch (error) {
-      toast(`Could not create the table: ${error.message}`);
+      toast(t("Could not create the table: {reason}", { reason: error.message }));
       $("create-button").disabled = false;
     }
   }
@@ -90,13 +103,13 @@
   function seatsLine(table) {
     return table.seats.map((s) => h("span", {
       class: `seat-tag ${s.kind}${s.taken || s.kind === "bot" ? "" : " open"}${s.connected ? " online" : ""}`,
-    }, s.kind === "human" && !s.taken ? "open seat" : seatName(table.seats, s.seat)));
+    }, s.kind === "human" && !s.taken ? t("open seat") : seatName(table.seats, s.seat)));
   }
 
   async function join(table, seat) {
     const name = $("name").value.trim();
     if (!name) { // every seat has its name (issue 16)
-      toast("Write your name first: the table shows it at your seat.", "info");
+      toast(t("Write your name first: the table shows it at your seat."), "info");
       $("name").focus();
       return;
     }
@@ -106,7 +119,7 @@
       store.saveSeat(table.id, grant.seat, grant.token);
       location.href = `/table/${table.id}`;
     } catch (error) {
-      toast(`Could not join: ${Potager.serverText(error.message, table.seats, null)}`);
+      toast(t("Could not join: {reason}", { reason: Potager.serverText(error.message, table.seats, null) }));
       refresh();
     }
   }
@@ -115,8 +128,8 @@
     return h("li", { class: "table-item", dataset: { table: table.id } },
       h("div", { class: "table-head" },
         h("strong", {}, table.title),
-        h("span", { class: `status ${table.status}` }, table.status),
-        h("span", { class: "muted" }, `${table.players} players`)),
+        h("span", { class: `status ${table.status}` }, t(table.status)),
+        h("span", { class: "muted" }, tn(table.players, "{n} player", "{n} players"))),
       h("div", { class: "table-seats" }, seatsLine(table)),
       h("div", { class: "table-actions" }, actions));
   }
@@ -128,19 +141,19 @@
         api("/api/tables?status=finished&limit=20"),
       ]);
       $("open-count").textContent = open.length ? `(${open.length})` : "";
-      $("open-tables").replaceChildren(...(open.length ? open.map((t) => tableItem(t, [
-        store.seat(t.id) ? h("a", { class: "button", href: `/table/${t.id}` }, "Back to my seat") : null,
-        t.open_seats.map((s) => h("button", { type: "button", onclick: () => join(t, s) }, `Join as seat ${s + 1}`)),
-      ])) : [h("li", { class: "muted" }, "No open table: create one!")]));
-      const watching = live.filter((t) => !t.open_seats.length);
-      $("live-tables").replaceChildren(...(watching.length ? watching.map((t) => tableItem(t, [
-        h("a", { class: "button", href: `/table/${t.id}` }, store.seat(t.id) ? "Back to my seat" : "Watch"),
-      ])) : [h("li", { class: "muted" }, "Nobody is playing right now.")]));
-      $("finished-tables").replaceChildren(...(finished.length ? finished.map((t) => tableItem(t, [
-        h("a", { class: "button", href: `/replay/${t.id}` }, "Replay"),
-      ])) : [h("li", { class: "muted" }, "No finished game yet.")]));
+      $("open-tables").replaceChildren(...(open.length ? open.map((table) => tableItem(table, [
+        store.seat(table.id) ? h("a", { class: "button", href: `/table/${table.id}` }, t("Back to my seat")) : null,
+        table.open_seats.map((s) => h("button", { type: "button", onclick: () => join(table, s) }, t("Join as seat {n}", { n: s + 1 }))),
+      ])) : [h("li", { class: "muted" }, t("No open table: create one!"))]));
+      const watching = live.filter((table) => !table.open_seats.length);
+      $("live-tables").replaceChildren(...(watching.length ? watching.map((table) => tableItem(table, [
+        h("a", { class: "button", href: `/table/${table.id}` }, store.seat(table.id) ? t("Back to my seat") : t("Watch")),
+      ])) : [h("li", { class: "muted" }, t("Nobody is playing right now."))]));
+      $("finished-tables").replaceChildren(...(finished.length ? finished.map((table) => tableItem(table, [
+        h("a", { class: "button", href: `/replay/${table.id}` }, t("Replay")),
+      ])) : [h("li", { class: "muted" }, t("No finished game yet."))]));
     } catch (error) {
-      toast(`Lobby unavailable: ${error.message}`);
+      toast(t("Lobby unavailable: {reason}", { reason: error.message }));
     }
   }
 
@@ -148,7 +161,9 @@
   const PICTURES = 5; /* the components of a card's picture: the first of its plug-in's first group */
 
   function playersText(game) {
-    return game.min_players === game.max_players ? `${game.min_players} players` : `${game.min_players}–${game.max_players} players`;
+    return game.min_players === game.max_players
+      ? tn(game.min_players, "{n} player", "{n} players")
+      : t("{min}–{max} players", { min: game.min_players, max: game.max_players });
   }
 
   /* "about 36–52 decisions each" over the player counts; the title has each count and the source. */
@@ -156,10 +171,12 @@
     if (!game.lengths.length) return null;
     const each = game.lengths.map((row) => Math.round(row.per_player)).sort((a, b) => a - b);
     const span = each[0] === each[each.length - 1] ? `${each[0]}` : `${each[0]}–${each[each.length - 1]}`;
-    const detail = game.lengths.map((row) =>
-      `${row.players} players: ${Math.round(row.per_player)} decisions each, ${Math.round(row.decisions)} in a game`);
-    return h("span", { class: "game-length", title: `${detail.join("\n")}\nMeasured with ${game.lengths_source}` },
-      `about ${span} decisions each`);
+    const detail = game.lengths.map((row) => t("{players} players: {each} decisions each, {all} in a game", {
+      players: row.players, each: Math.round(row.per_player), all: Math.round(row.decisions),
+    }));
+    const source = t("Measured with {source}", { source: game.lengths_source });
+    return h("span", { class: "game-length", title: [...detail, source].join("\n") },
+      t("about {span} decisions each", { span }));
   }
 
   async function picture(game, box) {
@@ -184,14 +201,16 @@
     return h("article", { class: "game-card", dataset: { game: game.name } },
       h("a", { href: rules, class: "game-picture-link", tabindex: "-1" }, box),
       h("h2", {}, h("a", { href: rules }, game.title)),
-      game.pitch ? h("p", { class: "game-pitch" }, game.pitch) : null,
+      game.pitch ? h("p", { class: "game-pitch" }, t(game.pitch)) : null,
       h("p", { class: "game-meta" }, h("span", { class: "game-players" }, playersText(game)), lengthText(game)),
       h("details", { class: "game-levels" },
-        h("summary", {}, `Bots: ${game.levels.join(" · ")}`),
-        h("dl", {}, game.levels.map((level) => [h("dt", {}, level), h("dd", {}, (game.level_notes || {})[level] || "")]))),
+        h("summary", {}, t("Bots: {levels}", { levels: game.levels.map(levelName).join(" · ") })),
+        h("dl", {}, game.levels.map((level) => [
+          h("dt", {}, levelName(level)), h("dd", {}, t((game.level_notes || {})[level] || "")),
+        ]))),
       h("div", { class: "game-actions" },
-        h("a", { class: "button", href: rules, dataset: { rules: game.name } }, "Rules"),
-        h("button", { type: "button", class: "primary", onclick: () => choose(game) }, "New table")));
+        h("a", { class: "button", href: rules, dataset: { rules: game.name } }, t("Rules")),
+        h("button", { type: "button", class: "primary", onclick: () => choose(game) }, t("New table"))));
   }
 
   async function start() {
@@ -210,5 +229,5 @@
     setInterval(refresh, 5000);
   }
 
-  start().catch((error) => toast(`Lobby unavailable: ${error.message}`));
+  start().catch((error) => toast(t("Lobby unavailable: {reason}", { reason: error.message })));
 })();
