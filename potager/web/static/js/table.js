@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { h, api, store, toast, seatName } = Potager;
+  const { h, api, store, toast, seatName, t } = Potager;
   const $ = (id) => document.getElementById(id);
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 
@@ -41,11 +41,11 @@
     socket.onmessage = (event) => receive(JSON.parse(event.data));
     socket.onclose = (event) => {
       $("connection").className = "connection offline";
-      if (event.code === 4404) { $("turn").textContent = "There is no such table."; return; }
+      if (event.code === 4404) { $("turn").textContent = t("There is no such table."); return; }
       if (event.code === 4403 && me) {
         store.forgetSeat(tableId);
         me = null;
-        toast("This seat is no longer yours: you are watching.", "info");
+        toast(t("This seat is no longer yours: you are watching."), "info");
       }
       retry = Math.min(retry + 1, 5);
       setTimeout(connect, event.code === 4403 ? 0 : 400 * retry);
@@ -95,27 +95,28 @@
         state.seat === s.seat ? "mine" : "", s.kind === "human" && !s.taken ? "open" : ""].join(" "),
       dataset: { seat: s.seat },
     },
-    h("span", { class: "presence", title: s.connected ? "connected" : "away" }),
+    h("span", { class: "presence", title: s.connected ? t("connected") : t("away") }),
     h("span", { class: "seat-name" }, names(s.seat)),
-    state.seat === s.seat ? h("span", { class: "badge" }, "you") : null,
-    s.kind === "bot" ? h("span", { class: "badge bot" }, "bot") : null,
-    s.kind === "human" && !s.taken ? h("span", { class: "badge open" }, "open") : null,
-    toMove.has(s.seat) ? h("span", { class: "turn-dot", title: "to move" }) : null)));
-    if (state.spectators) $("seats").append(h("li", { class: "spectators" }, `${state.spectators} watching`));
+    state.seat === s.seat ? h("span", { class: "badge" }, t("you")) : null,
+    s.kind === "bot" ? h("span", { class: "badge bot" }, t("bot")) : null,
+    s.kind === "human" && !s.taken ? h("span", { class: "badge open" }, t("open")) : null,
+    toMove.has(s.seat) ? h("span", { class: "turn-dot", title: t("to move") }) : null)));
+    if (state.spectators) {
+      $("seats").append(h("li", { class: "spectators" }, Potager.tn(state.spectators, "{n} watching", "{n} watching")));
+    }
   }
 
   function turnText() {
     if (state.status === "waiting") return Potager.waitingForSeats(state.seats);
     if (state.status === "finished") {
       const winners = state.result.winners.map(names);
-      return `Game over — ${winners.join(" and ")} ${winners.length === 1 ? "wins" : "win"}!`;
+      return Potager.tn(winners.length, "Game over — {names} wins!", "Game over — {names} win!", { names: Potager.listOf(winners) });
     }
-    if (pending !== null) return "Move sent…";
+    if (pending !== null) return t("Move sent…");
     if (state.legal.length) {
-      return state.to_move.length > 1 ? "Your turn (everyone chooses at the same time)" : "Your turn";
+      return state.to_move.length > 1 ? t("Your turn (everyone chooses at the same time)") : t("Your turn");
     }
-    const waiting = state.to_move.map(names);
-    return `Waiting for ${waiting.join(", ")}…`;
+    return t("Waiting for {names}…", { names: Potager.listOf(state.to_move.map(names)) });
   }
 
   function drawLog() {
@@ -123,8 +124,8 @@
     const table = { game: state.game, seats: state.seats, seat: state.seat, facts };
     const only = (event) => Potager.PRIVATE_TO in event;
     list.replaceChildren(...log.map((event) => h("li", { class: only(event) ? "private" : "" },
-      Potager.describeEvent(event, table), only(event) ? h("span", { class: "badge" }, "only you") : null)));
-    if (!log.length) list.append(h("li", { class: "muted" }, "Nothing has happened yet."));
+      Potager.describeEvent(event, table), only(event) ? h("span", { class: "badge" }, t("only you")) : null)));
+    if (!log.length) list.append(h("li", { class: "muted" }, t("Nothing has happened yet.")));
     list.scrollTop = list.scrollHeight;
   }
 
@@ -138,13 +139,13 @@
     const rows = scores.map((score, seat) => h("tr", { class: winners.includes(seat) ? "winner" : "" },
       h("td", {}, winners.includes(seat) ? h("span", { class: "star" }, "★ ") : "", names(seat)), h("td", {}, String(score))));
     box.replaceChildren(
-      h("h2", {}, "Final scores"),
+      h("h2", {}, t("Final scores")),
       h("table", { class: "scores" }, h("tbody", {}, rows)),
       h("div", { class: "result-actions" },
         me ? h("button", { type: "button", class: "primary", onclick: rematch },
-          state.rematch_id ? "Join the rematch" : "Rematch") : null,
-        h("a", { class: "button", href: `/replay/${tableId}` }, "Watch the replay"),
-        h("a", { class: "button quiet", href: "/" }, "Back to the lobby")));
+          state.rematch_id ? t("Join the rematch") : t("Rematch")) : null,
+        h("a", { class: "button", href: `/replay/${tableId}` }, t("Watch the replay")),
+        h("a", { class: "button quiet", href: "/" }, t("Back to the lobby"))));
   }
 
   /* On a phone the log and a drawing's own panels are a tap away (Potager.panelBar); the log's
@@ -166,8 +167,8 @@
     $("invites-panel").hidden = !invites.length;
     $("invites").replaceChildren(...invites.map((g) => {
       const link = Potager.inviteLink(g);
-      const button = h("button", { type: "button", class: "quiet", onclick: () => Potager.copy(link, button) }, "Copy");
-      return h("li", {}, h("span", {}, `Seat ${g.seat + 1}`),
+      const button = h("button", { type: "button", class: "quiet", onclick: () => Potager.copy(link, button) }, t("Copy"));
+      return h("li", {}, h("span", {}, t("Seat {n}", { n: g.seat + 1 })),
         h("input", { class: "invite-link", readonly: true, value: link, dataset: { seat: g.seat }, onfocus: (e) => e.target.select() }),
         button);
     }));
@@ -175,11 +176,12 @@
 
   function draw() {
     document.body.classList.toggle("busy", pending !== null);
-    $("status").textContent = state.status;
+    $("status").textContent = t(state.status);
     $("status").className = `status ${state.status}`;
     $("turn").textContent = turnText();
     $("turn").className = `turn-banner ${state.legal.length && pending === null ? "mine" : ""} ${state.status}`;
-    document.title = `${state.legal.length ? "▶ Your turn — " : ""}${$("title").textContent} — Potager`;
+    const title = `${$("title").textContent} — Potager`;
+    document.title = state.legal.length ? t("▶ Your turn — {title}", { title }) : title;
     drawSeats();
     const table = { game: state.game, seats: state.seats, to_move: state.to_move, status: state.status,
       result: state.result, version: state.version, seat: state.seat, events: log, facts };
@@ -191,14 +193,16 @@
       Potager.generic.render($("board"), state.view, state.seat, legal, send, table);
     }
     const actions = plugin.handlesActions ? null : Potager.renderActions(legal, send);
-    $("actions").replaceChildren(...(actions ? [h("h3", {}, "Your move"), actions] : []));
+    $("actions").replaceChildren(...(actions ? [h("h3", {}, t("Your move")), actions] : []));
     drawLog();
     drawResult();
     if (state.status === "finished" && !finishedShown) $("result").scrollIntoView({ block: "nearest" });
     finishedShown = state.status === "finished";
     drawInvites();
     drawSheets();
-    $("me").textContent = state.seat === null ? "You are watching this table." : `You play ${names(state.seat)} (seat ${state.seat + 1}).`;
+    $("me").textContent = state.seat === null
+      ? t("You are watching this table.")
+      : t("You play {name} (seat {n}).", { name: names(state.seat), n: state.seat + 1 });
     $("leave").hidden = state.seat === null || state.status === "finished";
     $("rename").hidden = $("leave").hidden;
     $("hint").hidden = !(hints && me && state.legal.length && pending === null);
@@ -210,7 +214,7 @@
    * during the game. The server refuses a name another seat at the table has, and says which. */
   function askName(sitting) {
     $("name-form").hidden = false;
-    $("name-button").textContent = sitting ? "Sit down" : "Save";
+    $("name-button").textContent = sitting ? t("Sit down") : t("Save");
     $("name-cancel").hidden = sitting;
     $("name-error").textContent = "";
     const current = state && state.seat !== null ? state.seats[state.seat].name : "";
@@ -231,7 +235,7 @@
         store.forgetSeat(tableId);
         me = null;
         $("name-form").hidden = true;
-        toast("This invite link no longer opens its seat: you are watching.", "info");
+        toast(t("This invite link no longer opens its seat: you are watching."), "info");
       } else {
         $("name-error").textContent = said(error.message);
       }
@@ -242,14 +246,16 @@
 
   async function hint() {
     $("hint").disabled = true;
-    $("hint-line").textContent = "Thinking…";
+    $("hint-line").textContent = t("Thinking…");
     try {
       const best = await api(`/api/tables/${tableId}/hint`, me);
       const win = (x) => `${Math.round(100 * x)}%`;
-      $("hint-line").textContent = `Hint: ${best.label} — win chance ${win(best.win)} (${win(best.win_low)}–${win(best.win_high)})`;
+      $("hint-line").textContent = t("Hint: {move} — win chance {win} ({low}–{high})", {
+        move: best.label, win: win(best.win), low: win(best.win_low), high: win(best.win_high),
+      });
     } catch (error) {
       $("hint-line").textContent = "";
-      toast(`No hint: ${said(error.message)}`);
+      toast(t("No hint: {reason}", { reason: said(error.message) }));
     }
     $("hint").disabled = false;
   }
@@ -260,12 +266,12 @@
       store.saveSeat(grant.table_id, grant.seat, grant.token);
       location.href = `/table/${grant.table_id}`;
     } catch (error) {
-      toast(`No rematch: ${said(error.message)}`);
+      toast(t("No rematch: {reason}", { reason: said(error.message) }));
     }
   }
 
   async function leave() {
-    if (!me || !confirm("Give up your seat? Anybody can then take it from the lobby.")) return;
+    if (!me || !confirm(t("Give up your seat? Anybody can then take it from the lobby."))) return;
     try {
       await api(`/api/tables/${tableId}/leave`, me);
     } catch (error) {
@@ -287,7 +293,7 @@
     try {
       summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     } catch (error) {
-      $("turn").textContent = `This table cannot be found (${error.message}).`;
+      $("turn").textContent = t("This table cannot be found ({reason}).", { reason: error.message });
       return;
     }
     $("title").textContent = summary.title;
@@ -300,7 +306,7 @@
     facts = info ? info.facts : {};
     const mine = me && summary.seats[me.seat];
     if (mine && mine.kind === "human" && !mine.taken) {
-      $("turn").textContent = "Choose your name to sit down.";
+      $("turn").textContent = t("Choose your name to sit down.");
       askName(true);
       return;
     }
