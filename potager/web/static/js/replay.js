@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { h, api, toast, seatName } = Potager;
+  const { h, api, toast, seatName, t } = Potager;
   const $ = (id) => document.getElementById(id);
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   let replay = null;
@@ -14,6 +14,10 @@
   let reviews = new Map(); // ply (1-based, as the replay counts moves) -> the move's review
 
   const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder"];
+  /* A verdict's word in the page's language (asked when drawn: the catalog loads first). */
+  const verdict = (label) => ({
+    best: t("best"), good: t("good"), inaccuracy: t("inaccuracy"), mistake: t("mistake"), blunder: t("blunder"),
+  })[label] || label;
   const percent = (x) => `${Math.round(100 * x)}%`;
 
   const names = (seat) => seatName(replay.table.seats, seat);
@@ -32,12 +36,12 @@
     const table = { game: replay.table.game, seats: replay.table.seats, to_move: frame.to_move,
       status: at === last ? "finished" : "playing", result: replay.table.result, version: at, seat: replay.seat, events, facts };
     $("turn").textContent = frame.move
-      ? `Move ${at}: ${names(frame.move.seat)} — ${frame.move.label}`
-      : "The set-up, before the first move";
+      ? t("Move {n}: {name} — {move}", { n: at, name: names(frame.move.seat), move: frame.move.label })
+      : t("The set-up, before the first move");
     const toMove = new Set(frame.to_move);
     $("seats").replaceChildren(...replay.table.seats.map((s) => h("li", {
       class: `seat ${s.kind} ${toMove.has(s.seat) ? "to-move" : ""} ${replay.seat === s.seat ? "mine" : ""}`,
-    }, h("span", { class: "seat-name" }, names(s.seat)), toMove.has(s.seat) ? h("span", { class: "turn-dot", title: "to move" }) : null)));
+    }, h("span", { class: "seat-name" }, names(s.seat)), toMove.has(s.seat) ? h("span", { class: "turn-dot", title: t("to move") }) : null)));
     try {
       plugin.render($("board"), frame.view, replay.seat, [], noop, table);
     } catch (error) {
@@ -59,7 +63,7 @@
     $("result").hidden = at !== last;
     if (at === last && replay.table.result) {
       const { scores, winners } = replay.table.result;
-      $("result").replaceChildren(h("h2", {}, "Final scores"), h("table", { class: "scores" }, h("tbody", {},
+      $("result").replaceChildren(h("h2", {}, t("Final scores")), h("table", { class: "scores" }, h("tbody", {},
         scores.map((score, seat) => h("tr", { class: winners.includes(seat) ? "winner" : "" },
           h("td", {}, winners.includes(seat) ? h("span", { class: "star" }, "★ ") : "", names(seat)), h("td", {}, String(score)))))));
     }
@@ -68,7 +72,7 @@
   async function load(seat) {
     const query = seat === "" ? "" : `?seat=${seat}`;
     replay = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`);
-    $("title").textContent = `${replay.table.title} — replay`;
+    $("title").textContent = t("{title} — replay", { title: replay.table.title });
     $("rules-link").href = `/rules/${encodeURIComponent(replay.table.game)}`;
     $("rules-link").hidden = false;
     $("hints-on").hidden = !replay.table.hints;
@@ -81,8 +85,10 @@
     $("moves").replaceChildren(...replay.frames.map((f) => {
       const review = reviews.get(f.ply);
       return h("li", { dataset: { ply: f.ply }, onclick: () => show(f.ply) },
-        f.move ? `${f.ply}. ${names(f.move.seat)}: ${f.move.notation}` : "Set-up",
-        review ? h("span", { class: `verdict ${review.label}`, title: `${review.label}: best was ${review.best}` }, review.label) : null);
+        f.move ? `${f.ply}. ${names(f.move.seat)}: ${f.move.notation}` : t("Set-up"),
+        review ? h("span", {
+          class: `verdict ${review.label}`, title: t("{verdict}: best was {move}", { verdict: verdict(review.label), move: review.best }),
+        }, verdict(review.label)) : null);
     }));
   }
 
@@ -92,15 +98,22 @@
     const box = $("analysis-move");
     if (!analysis) { box.replaceChildren(); return; }
     if (!review) {
-      box.replaceChildren(frame.move ? "A forced move: nothing to choose." : "Step through the moves to see each verdict.");
+      box.replaceChildren(frame.move ? t("A forced move: nothing to choose.") : t("Step through the moves to see each verdict."));
       return;
     }
     const best = review.actions[0];
-    box.replaceChildren(
-      h("span", { class: `verdict ${review.label}` }, review.label), " ",
-      `${names(review.seat)} played ${review.played} (win chance ${percent(review.win)})`,
-      review.label === "best" ? "" : `; best was ${review.best} (${percent(best.win)}, ${percent(best.win_low)}–${percent(best.win_high)})`,
-      review.loss > 0 ? `, ${(100 * review.loss).toFixed(1)} points lost.` : ".");
+    const said = {
+      name: names(review.seat), move: review.played, win: percent(review.win), best: review.best,
+      bestWin: percent(best.win), low: percent(best.win_low), high: percent(best.win_high),
+      points: (100 * review.loss).toFixed(1),
+    };
+    const lost = review.loss > 0;
+    const text = review.label === "best"
+      ? (lost ? t("{name} played {move} (win chance {win}), {points} points lost.", said)
+        : t("{name} played {move} (win chance {win}).", said))
+      : (lost ? t("{name} played {move} (win chance {win}); best was {best} ({bestWin}, {low}–{high}), {points} points lost.", said)
+        : t("{name} played {move} (win chance {win}); best was {best} ({bestWin}, {low}–{high}).", said));
+    box.replaceChildren(h("span", { class: `verdict ${review.label}` }, verdict(review.label)), " ", text);
   }
 
   function showAnalysis(state) {
@@ -111,9 +124,9 @@
     $("analysis-progress").value = state.done;
     const text = {
       none: "",
-      running: `Analysing… ${state.done} of ${state.total} decisions (${state.evaluator})`,
-      done: `Every decision judged by ${state.evaluator}.`,
-      failed: `The analysis failed: ${state.error}`,
+      running: t("Analysing… {done} of {total} decisions ({evaluator})", state),
+      done: t("Every decision judged by {evaluator}.", state),
+      failed: t("The analysis failed: {error}", state),
     }[state.status];
     $("analysis-status").textContent = text;
     if (state.status !== "done" || analysis) return;
@@ -122,8 +135,11 @@
     $("analysis-chart").src = $("analysis-chart-link").href = `/api/tables/${encodeURIComponent(tableId)}/analysis/chart.png`;
     $("analysis-chart").hidden = false;
     $("analysis-summary").replaceChildren(...analysis.summary.map((s) => h("span", { class: "seat-summary" },
-      `${names(s.seat)}: `, LABELS.filter((l) => s.labels[l]).map((l) => `${s.labels[l]} ${l}`).join(", "),
-      ` · ${(100 * s.mean_loss).toFixed(1)} points lost a decision`)));
+      t("{name}: {verdicts} · {points} points lost a decision", {
+        name: names(s.seat),
+        verdicts: LABELS.filter((l) => s.labels[l]).map((l) => `${s.labels[l]} ${verdict(l)}`).join(", "),
+        points: (100 * s.mean_loss).toFixed(1),
+      }))));
     drawMoves();
     show(at);
   }
@@ -141,7 +157,7 @@
     $("forward").onclick = () => show(at + 1);
     $("last").onclick = () => show(replay.frames.length - 1);
     $("slider").oninput = () => show(Number($("slider").value));
-    $("analyse").onclick = () => followAnalysis(true).catch((e) => toast(`No analysis: ${e.message}`));
+    $("analyse").onclick = () => followAnalysis(true).catch((e) => toast(t("No analysis: {reason}", { reason: e.message })));
     $("viewer").addEventListener("change", () => load($("viewer").value).catch((e) => toast(e.message)));
     document.addEventListener("keydown", (e) => {
       if (!replay || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
@@ -159,11 +175,11 @@
     try {
       await load("");
     } catch (error) {
-      $("turn").textContent = `No replay: ${error.message}`;
+      $("turn").textContent = t("No replay: {reason}", { reason: error.message });
       return;
     }
     wireControls();
-    $("viewer").replaceChildren(h("option", { value: "" }, "Spectator"),
+    $("viewer").replaceChildren(h("option", { value: "" }, t("Spectator")),
       ...replay.table.seats.map((s) => h("option", { value: s.seat }, names(s.seat))));
     followAnalysis(false).catch(() => {});
     const [loaded, info] = await Promise.all([Potager.loadGame(replay.table.game), Potager.gameInfo(replay.table.game)]);

@@ -23,11 +23,11 @@
     if (!name || !box) return;
     const [plugin, info] = await Promise.all([Potager.loadGame(name), Potager.gameInfo(name)]);
     if (!info || !plugin.components) {
-      box.replaceChildren(h("p", { class: "muted" }, "This game has no pictures of its components yet."));
+      box.replaceChildren(h("p", { class: "muted" }, Potager.t("This game has no pictures of its components yet.")));
       return;
     }
     box.replaceChildren(...gallery(plugin.components(info.facts)));
   }
 
-  start().catch((error) => Potager.toast(`Could not draw the components: ${error.message}`));
+  start().catch((error) => Potager.toast(Potager.t("Could not draw the components: {reason}", { reason: error.message })));
 })();
