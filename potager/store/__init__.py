@@ -9,6 +9,7 @@ from .players import name_key
 from .store import (
     DEFAULT_URL,
     AnalysisInfo,
+    ChatLine,
     MoveWrite,
     NameTaken,
     SeatInfo,
@@ -23,6 +24,7 @@ from .store import (
 __all__ = [
     "DEFAULT_URL",
     "AnalysisInfo",
+    "ChatLine",
     "MoveWrite",
     "NameTaken",
     "SeatInfo",

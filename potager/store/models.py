@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 SeatKind = Literal["human", "bot"]
@@ -45,6 +45,10 @@ class TableRow(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     hints: Mapped[bool] = mapped_column(default=False)
     """The creator allowed the seats to ask the search for the best move."""
+    chat: Mapped[bool] = mapped_column(default=True)
+    """The seated players may chat (issue 16: the creator may turn it off)."""
+    undo: Mapped[bool] = mapped_column(default=True)
+    """A seat may take its last move back while nobody has acted since (issue 16)."""
     rated: Mapped[bool] = mapped_column(default=False)
     """Its end moves its players' ratings (`potager.store.players.rate_finished`)."""
     speed: Mapped[str] = mapped_column(String(16), default="none")
@@ -96,6 +100,21 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(String(128))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ChatRow(Base):
+    """One line of a table's chat (issue 16), said by a seated player at a version of the table;
+    ``id`` orders the lines of every table (any server process may write one)."""
+
+    __tablename__ = "chat_lines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    ply: Mapped[int] = mapped_column(Integer)
+    """The table's version (its number of moves) when the line was said."""
+    text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

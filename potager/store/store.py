@@ -11,7 +11,17 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, insert, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload, sessionmaker
 
@@ -20,6 +30,7 @@ from potager.engine import GameRecord
 from .models import (
     AnalysisRow,
     AnalysisStatus,
+    ChatRow,
     MoveRow,
     SeatKind,
     SeatRow,
@@ -88,6 +99,10 @@ class TableInfo:
     """How a finished game ended without being played out (None: played to its end)."""
     rated: bool = False
     """Its end moves its players' ratings (people only, each with an identity)."""
+    chat: bool = True
+    """The seated players may chat (issue 16)."""
+    undo: bool = True
+    """A seat may take its last move back while nobody has acted since (issue 16)."""
 
 
 @dataclass
@@ -101,6 +116,18 @@ class MoveWrite:
     notation: str
     status: TableStatus
     result: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """A line of a table's chat: ``id`` orders the lines, ``ply`` is the table's version when
+    it was said."""
+
+    id: int
+    seat: int
+    ply: int
+    text: str
+    at: datetime
 
 
 @dataclass
@@ -139,6 +166,8 @@ def _table_info(row: TableRow) -> TableInfo:
         stand_in=row.stand_in,
         ending=row.ending,
         rated=row.rated,
+        chat=row.chat,
+        undo=row.undo,
     )
 
 
@@ -204,6 +233,8 @@ class Store:
                 version=0,
                 rematch_of=table.rematch_of,
                 hints=table.hints,
+                chat=table.chat,
+                undo=table.undo,
                 rated=table.rated,
                 speed=table.speed,
                 stand_in=table.stand_in,
@@ -382,6 +413,46 @@ class Store:
             table.deck,
             self.moves(table.id),
         )
+
+    def undo_move(self, table_id: str, ply: int) -> bool:
+        """Delete move ``ply``, the table's last, and bring the table back to version ``ply`` in
+        one transaction, only if the table is still at version ``ply + 1`` and in play (issue 16,
+        undo): a move another writer stored meanwhile makes it refuse (False), and a move
+        written for version ``ply + 1`` after it fails as stale. The log stays append-only
+        otherwise: nothing but the last move is ever taken out."""
+        with self.engine.begin() as connection:
+            done = connection.execute(
+                update(TableRow)
+                .where(
+                    TableRow.id == table_id,
+                    TableRow.version == ply + 1,
+                    TableRow.status == "playing",
+                )
+                .values(version=ply, updated_at=utcnow())
+            )
+            if done.rowcount != 1:
+                return False
+            connection.execute(
+                delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.ply == ply)
+            )
+            return True
+
+    # -- chat ----------------------------------------------------------------------------------
+    def add_chat(self, table_id: str, seat: int, ply: int, text: str) -> ChatLine:
+        """Keep a line of the table's chat, said by ``seat`` at version ``ply``."""
+        with self._session.begin() as session:
+            row = ChatRow(table_id=table_id, seat=seat, ply=ply, text=text, at=utcnow())
+            session.add(row)
+            session.flush()
+            return ChatLine(row.id, row.seat, row.ply, row.text, row.at)
+
+    def chat(self, table_id: str) -> list[ChatLine]:
+        """The table's chat, in the order it was said."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id)
+            )
+            return [ChatLine(r.id, r.seat, r.ply, r.text, r.at) for r in rows]
 
     # -- analyses ------------------------------------------------------------------------------
     def start_analysis(self, info: AnalysisInfo) -> None:
