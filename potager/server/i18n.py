@@ -46,6 +46,13 @@ def say(template: str, /, **params: Any) -> str:
     return template.format(**params) if params else template
 
 
+def say_in(lang: str, template: str, /, **params: Any) -> str:
+    """`say` in ``lang``: the translation of ``template`` (English without one) with its
+    ``{placeholders}`` filled, for a page the server draws in the asker's language."""
+    entry = catalog(lang).get(template, template) if lang in TRANSLATED else template
+    return _fill(entry, {name: str(value) for name, value in params.items()}, lang)
+
+
 def supported(tag: str | None) -> str | None:
     """The supported language a tag such as ``de-CH`` or ``it`` names, or None."""
     primary = (tag or "").strip().lower().split("-")[0].split("_")[0]
@@ -119,9 +126,19 @@ def _templates(stamp: tuple[tuple[str, int], ...]) -> tuple[_Template, ...]:
     return tuple(found)
 
 
-def _fill(entry: Entry, params: Mapping[str, str]) -> str:
-    text = entry if isinstance(entry, str) else entry.get("other", "")
-    return PLACEHOLDER.sub(lambda m: params.get(m.group(1), m.group(0)), text)
+def _category(lang: str, count: str | None) -> str:
+    """The plural category of a whole ``count`` (CLDR's rules for integers, millions aside):
+    "one" for 1 (and 0 in French), else "other"."""
+    if count is None or not count.isdigit():
+        return "other"
+    return "one" if int(count) == 1 or (lang == "fr" and int(count) == 0) else "other"
+
+
+def _fill(entry: Entry, params: Mapping[str, str], lang: str) -> str:
+    """A translation with its placeholders filled; a plural's form chosen by ``{n}``."""
+    if isinstance(entry, dict):
+        entry = entry.get(_category(lang, params.get("n")), entry.get("other", ""))
+    return PLACEHOLDER.sub(lambda m: params.get(m.group(1), m.group(0)), entry)
 
 
 def translate(text: str, lang: str) -> str:
@@ -132,9 +149,9 @@ def translate(text: str, lang: str) -> str:
     words = catalog(lang)
     found = words.get(text)
     if found is not None:
-        return _fill(found, {})
+        return _fill(found, {}, lang)
     for template in _templates(_stamp()):
         match = template.pattern.match(text)
         if match and template.english in words:
-            return _fill(words[template.english], match.groupdict())
+            return _fill(words[template.english], match.groupdict(), lang)
     return text

@@ -26,7 +26,7 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -34,6 +34,7 @@ from markdown_it.token import Token
 from potager import agents, games
 from potager.engine import Game
 
+from .i18n import language, say_in, translate
 from .manager import available_games
 from .pages import STATIC
 
@@ -165,10 +166,10 @@ def reference(game: Game) -> str:
     return (package.__doc__ or "").strip()
 
 
-def players_line(game: Game) -> str:
+def players_line(game: Game, lang: str = "en") -> str:
     if game.min_players == game.max_players:
-        return f"{game.min_players} players"
-    return f"{game.min_players}–{game.max_players} players"
+        return say_in(lang, "{n} players", n=game.min_players)
+    return say_in(lang, "{min}–{max} players", min=game.min_players, max=game.max_players)
 
 
 def whole(count: float) -> int:
@@ -177,18 +178,18 @@ def whole(count: float) -> int:
     return math.floor(count + 0.5)
 
 
-def length_line(rows: Sequence[dict[str, Any]]) -> str:
+def length_line(rows: Sequence[dict[str, Any]], lang: str = "en") -> str:
     """A player's share of a game: "about 44 decisions each", or its range over the player
     counts."""
     if not rows:
         return ""
     each = sorted(whole(row["per_player"]) for row in rows)
     span = str(each[0]) if each[0] == each[-1] else f"{each[0]}–{each[-1]}"
-    return f"about {span} decisions each"
+    return say_in(lang, "about {span} decisions each", span=span)
 
 
 # -- the page's parts (every text escaped; the docs' HTML is markdown-it's, raw HTML escaped) ----
-def _length_section(rows: Sequence[dict[str, Any]]) -> str:
+def _length_section(rows: Sequence[dict[str, Any]], lang: str) -> str:
     if not rows:
         return ""
     lines = "".join(
@@ -197,94 +198,129 @@ def _length_section(rows: Sequence[dict[str, Any]]) -> str:
         f"<td>{row['shortest']}–{row['longest']}</td><td>{row['games']}</td></tr>"
         for row in rows
     )
+    heads = "".join(
+        f"<th>{escape(say_in(lang, head))}</th>"
+        for head in (
+            "players",
+            "decisions each",
+            "decisions in a game (95% interval)",
+            "shortest–longest",
+            "games",
+        )
+    )
+    measured = say_in(lang, "Measured with {source}.", source=length_source())
     return (
-        '<section id="length"><h2>How long a game lasts</h2>'
-        "<table><thead><tr><th>players</th><th>decisions each</th>"
-        "<th>decisions in a game (95% interval)</th><th>shortest–longest</th><th>games</th>"
-        f"</tr></thead><tbody>{lines}</tbody></table>"
-        f'<p class="hint">Measured with {escape(length_source())}.</p></section>'
+        f'<section id="length"><h2>{escape(say_in(lang, "How long a game lasts"))}</h2>'
+        f"<table><thead><tr>{heads}</tr></thead><tbody>{lines}</tbody></table>"
+        f'<p class="hint">{escape(measured)}</p></section>'
     )
 
 
-def _levels_section(game: Game) -> str:
+def _levels_section(game: Game, lang: str) -> str:
+    """The bot levels, named and described as the lobby does (their words are data in
+    site.json, shared with the lobby's script)."""
     items = "".join(
-        f"<dt>{escape(level)}</dt><dd>{escape(agents.describe(level))}</dd>"
+        f"<dt>{escape(translate(level, lang))}</dt>"
+        f"<dd>{escape(translate(agents.describe(level), lang))}</dd>"
         for level in agents.levels(game)
     )
     return (
-        '<section id="bot-levels"><h2>Computer opponents</h2>'
+        f'<section id="bot-levels"><h2>{escape(say_in(lang, "Computer opponents"))}</h2>'
         f'<dl class="levels">{items}</dl></section>'
     )
 
 
-def _reference_section(game: Game) -> str:
+def _reference_section(game: Game, lang: str) -> str:
     doc = reference(game)
     if not doc:
         return ""
+    summary = say_in(
+        lang,
+        "Full reference: the game package's docstring (notation, view keys, events, "
+        "every reading chosen)",
+    )
     return (
         '<details id="reference" class="reference">'
-        "<summary>Full reference: the game package's docstring (notation, view keys, events, "
-        f"every reading chosen)</summary><pre>{escape(doc)}</pre></details>"
+        f"<summary>{escape(summary)}</summary><pre>{escape(doc)}</pre></details>"
     )
 
 
-COMPONENTS = (
-    '<section id="components" class="components"><h2>Components</h2>'
-    '<div id="gallery" class="gallery"><p class="muted">Drawing the components…</p></div>'
-    "</section>"
-)
-"""Filled by ``rules.js`` with the game's plug-in drawing its `Game.facts()`."""
+def _components(lang: str) -> str:
+    """The components' section, filled by ``rules.js`` with the game's plug-in drawing its
+    `Game.facts()`."""
+    return (
+        f'<section id="components" class="components"><h2>{escape(say_in(lang, "Components"))}'
+        '</h2><div id="gallery" class="gallery"><p class="muted">'
+        f"{escape(say_in(lang, 'Drawing the components…'))}</p></div></section>"
+    )
 
 
-def _contents(entries: Sequence[tuple[str, str]]) -> str:
+def _contents(entries: Sequence[tuple[str, str]], lang: str) -> str:
     items = "".join(f'<li><a href="#{a}">{escape(h)}</a></li>' for a, h in entries)
-    return f'<nav class="rules-contents" aria-label="Contents"><ol>{items}</ol></nav>'
+    label = escape(say_in(lang, "Contents"))
+    return f'<nav class="rules-contents" aria-label="{label}"><ol>{items}</ol></nav>'
 
 
-def _page(game_name: str, title: str, content: str) -> str:
+def _in_english(lang: str) -> str:
+    """What a page in another language says of the docs' text, which exists in English only."""
+    if lang == "en":
+        return ""
+    note = say_in(
+        lang, "The rules below are in English: the game's documentation exists only in English."
+    )
+    return f'<p class="rules-language" lang="{lang}">{escape(note)}</p>'
+
+
+def _page(game_name: str, title: str, content: str, lang: str) -> str:
     return Template(TEMPLATE.read_text(encoding="utf-8")).substitute(
-        game=escape(game_name), title=escape(title), content=content
+        game=escape(game_name),
+        title=escape(say_in(lang, "{game} — rules — Potager", game=title)),
+        content=content,
     )
 
 
-def page(game: Game) -> str:
-    """The rules page of ``game``, as HTML."""
+def page(game: Game, lang: str = "en") -> str:
+    """The rules page of ``game``, as HTML: its frame in ``lang``, the docs' text in English
+    (with a note saying so in the other languages)."""
     text = rules_text(game.name)
     rows = lengths(game)
-    facts = " · ".join(filter(None, [players_line(game), length_line(rows)]))
-    contents = [("components", "Components"), *text.sections]
-    contents += [("length", "How long a game lasts")] if rows else []
-    contents += [("bot-levels", "Computer opponents")]
-    contents += [("reference", "Full reference")] if reference(game) else []
+    facts = " · ".join(filter(None, [players_line(game, lang), length_line(rows, lang)]))
+    contents = [("components", say_in(lang, "Components")), *text.sections]
+    contents += [("length", say_in(lang, "How long a game lasts"))] if rows else []
+    contents += [("bot-levels", say_in(lang, "Computer opponents"))]
+    contents += [("reference", say_in(lang, "Full reference"))] if reference(game) else []
+    play = say_in(lang, "Play {game}", game=game.title)
     article = (
         f"<h1>{escape(text.title)}</h1>"
         f'<p class="rules-facts"><span>{escape(facts)}</span>'
-        f'<a class="button primary" href="/?game={escape(game.name)}">'
-        f"Play {escape(game.title)}</a></p>"
-        f"{text.intro}{COMPONENTS}{text.html}{_length_section(rows)}{_levels_section(game)}"
-        f"{_reference_section(game)}"
+        f'<a class="button primary" href="/?game={escape(game.name)}">{escape(play)}</a></p>'
+        f'{_in_english(lang)}<div lang="en">{text.intro}</div>{_components(lang)}'
+        f'<div lang="en">{text.html}</div>{_length_section(rows, lang)}'
+        f"{_levels_section(game, lang)}{_reference_section(game, lang)}"
     )
-    content = f'{_contents(contents)}<article class="rules">{article}</article>'
-    return _page(game.name, text.title, content)
+    content = f'{_contents(contents, lang)}<article class="rules">{article}</article>'
+    return _page(game.name, text.title, content, lang)
 
 
-def missing() -> str:
+def missing(lang: str = "en") -> str:
     """The page for a game that does not exist: the games that do (the name asked for is not
     repeated: issue 13, a refusal never echoes what was sent)."""
     links = "".join(
         f'<li><a href="/rules/{escape(g.name)}">{escape(g.title)}</a></li>'
         for g in available_games()
     )
-    article = (
-        "<h1>No such game</h1><p>There is no game by that name here. The games:</p>"
-        f"<ul>{links}</ul>"
-    )
-    return _page("", "No such game", f'<article class="rules">{article}</article>')
+    title = say_in(lang, "No such game")
+    there = say_in(lang, "There is no game by that name here. The games:")
+    article = f"<h1>{escape(title)}</h1><p>{escape(there)}</p><ul>{links}</ul>"
+    return _page("", title, f'<article class="rules">{article}</article>', lang)
 
 
 @router.get("/rules/{name}", response_class=HTMLResponse)
-def rules_page(name: str) -> HTMLResponse:
+def rules_page(name: str, request: Request) -> HTMLResponse:
+    """A game's rules page in the asker's language (`i18n.language`: the pages' cookie, else
+    the browser's Accept-Language)."""
+    lang = language(request)
     found = {g.name: g for g in available_games()}.get(name)
     if found is None:
-        return HTMLResponse(missing(), status_code=404)
-    return HTMLResponse(page(found))
+        return HTMLResponse(missing(lang), status_code=404)
+    return HTMLResponse(page(found, lang))
