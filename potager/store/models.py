@@ -57,6 +57,10 @@ class TableRow(Base):
     """The bot level that plays for a seat whose time ran out."""
     ending: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """How a game finished without being played out (abandoned: by whom, who was absent)."""
+    waiting: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
+    """While the game is played, the seats it waits on and since when (seat number as text to
+    naive UTC ISO time), written with every move: the lobby's "your turn" list reads it from
+    here (issue 16) without rebuilding the table, whichever server process owns it."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 

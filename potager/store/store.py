@@ -103,6 +103,8 @@ class TableInfo:
     """The seated players may chat (issue 16)."""
     undo: bool = True
     """A seat may take its last move back while nobody has acted since (issue 16)."""
+    waiting: dict[int, datetime] = field(default_factory=dict)
+    """The seats the game waits on and since when (naive UTC); empty unless it is played."""
 
 
 @dataclass
@@ -116,6 +118,8 @@ class MoveWrite:
     notation: str
     status: TableStatus
     result: dict[str, Any] | None = None
+    waiting: dict[int, datetime] | None = None
+    """The seats the game waits on after the move, and since when (None: left as it was)."""
 
 
 @dataclass(frozen=True)
@@ -163,6 +167,7 @@ def _table_info(row: TableRow) -> TableInfo:
         row.updated_at,
         row.hints,
         speed=row.speed,
+        waiting=waiting_of(row.waiting),
         stand_in=row.stand_in,
         ending=row.ending,
         rated=row.rated,
@@ -175,6 +180,15 @@ def _seat_key(kind: str, name: str) -> str | None:
     """``seats.name_key``: a person's name as compared at a table (None: no name, or a bot's,
     fixed at creation and free to repeat)."""
     return (name_key(name) or None) if kind == "human" else None
+
+
+def waiting_json(waiting: dict[int, datetime]) -> dict[str, str]:
+    """`TableInfo.waiting` as the ``tables.waiting`` column holds it (JSON: text keys)."""
+    return {str(seat): since.isoformat() for seat, since in waiting.items()}
+
+
+def waiting_of(stored: dict[str, str] | None) -> dict[int, datetime]:
+    return {int(seat): datetime.fromisoformat(since) for seat, since in (stored or {}).items()}
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -238,6 +252,7 @@ class Store:
                 rated=table.rated,
                 speed=table.speed,
                 stand_in=table.stand_in,
+                waiting=waiting_json(table.waiting),
             )
             row.seats = [
                 SeatRow(
@@ -271,6 +286,16 @@ class Store:
             )
             return seat_ratings(session, [_table_info(r) for r in rows])
 
+    def tables_by_id(self, table_ids: list[str]) -> list[TableInfo]:
+        """The tables of ``table_ids`` that exist, with their seats, in one query."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(TableRow)
+                .where(TableRow.id.in_(table_ids))
+                .options(selectinload(TableRow.seats))
+            )
+            return [_table_info(r) for r in rows]
+
     def unfinished_ids(self) -> list[str]:
         """The ids of every table waiting or playing (the tables a server process may own)."""
         with self._session() as session:
@@ -279,13 +304,15 @@ class Store:
             )
             return list(found)
 
-    def set_status(self, table_id: str, status: TableStatus) -> None:
+    def set_status(
+        self, table_id: str, status: TableStatus, waiting: dict[int, datetime] | None = None
+    ) -> None:
+        """Set the table's status (and the seats it waits on from now, if given)."""
+        values: dict[str, Any] = {"status": status, "updated_at": utcnow()}
+        if waiting is not None:
+            values["waiting"] = waiting_json(waiting)
         with self._session.begin() as session:
-            session.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id)
-                .values(status=status, updated_at=utcnow())
-            )
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
 
     def set_rematch(self, table_id: str, rematch_id: str) -> str:
         """Link ``table_id`` to its rematch unless it has one already; return the one it has."""
@@ -371,12 +398,18 @@ class Store:
 
     @staticmethod
     def _append(connection: Connection, move: MoveWrite) -> bool:
+        values: dict[str, Any] = {
+            "version": move.ply + 1,
+            "status": move.status,
+            "result": move.result,
+            "updated_at": utcnow(),
+        }
+        if move.waiting is not None:
+            values["waiting"] = waiting_json(move.waiting)
         done = connection.execute(
             update(TableRow)
             .where(TableRow.id == move.table_id, TableRow.version == move.ply)
-            .values(
-                version=move.ply + 1, status=move.status, result=move.result, updated_at=utcnow()
-            )
+            .values(**values)
         )
         if done.rowcount != 1:
             return False
