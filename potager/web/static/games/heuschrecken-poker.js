@@ -13,15 +13,25 @@
 "use strict";
 
 (() => {
-  const { h } = Potager;
+  const { h, t, tn } = Potager;
 
-  const LABEL = {
-    corn: ["corn", "corn"], strawberry: ["strawberry", "strawberries"], broccoli: ["broccoli", "broccoli"],
-    blackberry: ["blackberry", "blackberries"], grasshopper: ["grasshopper", "grasshoppers"],
+  /* Each kind of garden card: its name and a count of it ("3 strawberries"), in the page's
+   * language as the rulebook names them (potager/web/GLOSSARY.md). */
+  const KINDS = {
+    corn: { name: () => t("corn"), count: (n) => tn(n, "{n} corn", "{n} corn") },
+    strawberry: { name: () => t("strawberry"), count: (n) => tn(n, "{n} strawberry", "{n} strawberries") },
+    broccoli: { name: () => t("broccoli"), count: (n) => tn(n, "{n} broccoli", "{n} broccoli") },
+    blackberry: { name: () => t("blackberry"), count: (n) => tn(n, "{n} blackberry", "{n} blackberries") },
+    grasshopper: { name: () => t("grasshopper"), count: (n) => tn(n, "{n} grasshopper", "{n} grasshoppers") },
   };
+  const kindName = (kind) => (KINDS[kind] ? KINDS[kind].name() : kind);
   /* The four colour sets of poker cards, one per seat. */
   const SEAT_COLOURS = ["#2563eb", "#d9480f", "#7e22ce", "#0f766e"];
-  const REASON = { ace: "with the Ace", x: "with the X (over the Ace)", alone: "as the only taker" };
+  /* Why a seat took the whole display (the `take_all` event's reason). */
+  const REASON = {
+    ace: () => t("with the Ace"), x: () => t("with the X card (over the Ace)"), alone: () => t("as the only taker"),
+  };
+  const reasonOf = (reason) => (REASON[reason] ? REASON[reason]() : "");
 
   /* Each garden card's illustration (viewBox 0 0 48 48). */
   function cornKernels() {
@@ -77,12 +87,12 @@
   /* -- words ------------------------------------------------------------------------------------ */
   const seated = (seat) => seat !== null && seat !== undefined;
   const nameOf = Potager.playerName;
+  /* `you` when seat `s` is the viewer's, else `other`: two whole texts, as each language
+   * conjugates its own verb (never a verb's ending glued on). */
   const verb = (s, viewer, you, other) => (seated(viewer) && s === viewer ? you : other);
-  const count = (n, kind) => `${n} ${LABEL[kind][n === 1 ? 0 : 1]}`;
-  const cardsLine = (cards) => Object.entries(cards).filter(([, n]) => n).map(([k, n]) => count(n, k)).join(", ") || "nothing";
-  function listNames(names) {
-    return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  }
+  const count = (n, kind) => (KINDS[kind] ? KINDS[kind].count(n) : `${n} ${kind}`);
+  const cardsLine = (cards) => Potager.listOf(Object.entries(cards).filter(([, n]) => n).map(([k, n]) => count(n, k))) || t("nothing");
+  const listNames = Potager.listOf;
   const colourOf = (s) => SEAT_COLOURS[s % SEAT_COLOURS.length];
 
   /* The printed facts, with the rulebook's values when a page has none to pass. */
@@ -102,7 +112,7 @@
 
   /* -- cards ------------------------------------------------------------------------------------ */
   function gardenCard(kind, extra = "", style = null) {
-    const el = h("span", { class: `hp-gc kind-${kind} ${extra}`, title: LABEL[kind][0], style });
+    const el = h("span", { class: `hp-gc kind-${kind} ${extra}`, title: kindName(kind), style });
     el.innerHTML = `<svg viewBox="0 0 48 48" aria-hidden="true">${ART[kind]}</svg>`;
     return el;
   }
@@ -118,16 +128,23 @@
     ];
   }
 
+  /* A poker card's name: the Ace, the X card, poker card 5. */
+  function pokerName(bid, facts) {
+    if (bid === facts.ace) return t("the Ace");
+    if (bid === facts.x) return t("the X card");
+    return t("poker card {bid}", { bid });
+  }
+
   /* A poker card of seat `s`. opts: action+send (a legal bid), state (spent | pending |
    * cancelled), fresh (flip in), delay (of the flip), size. */
   function pokerCard(bid, s, facts, opts = {}) {
     const classes = ["hp-pc", opts.size || "", opts.state || "", opts.fresh ? "fresh" : "",
       opts.action ? "playable" : ""].join(" ");
     const style = `--seat:${colourOf(s)};${opts.delay ? `animation-delay:${opts.delay}ms` : ""}`;
-    const title = opts.title || (bid === facts.ace ? "the Ace" : bid === facts.x ? "the X" : `poker card ${bid}`);
+    const title = opts.title || pokerName(bid, facts);
     if (!opts.action) return h("span", { class: classes, style, title, dataset: { bid } }, pokerFace(bid, facts));
     return h("button", {
-      type: "button", class: classes, style, title: `Bid ${opts.action.label || bid}`,
+      type: "button", class: classes, style, title: t("Bid {card}", { card: pokerName(bid, facts) }),
       dataset: { bid, action: opts.action.notation }, onclick: () => opts.send(opts.action.action),
     }, pokerFace(bid, facts));
   }
@@ -135,12 +152,12 @@
   function pokerBack(s, extra = "", peek = null) {
     return h("span", {
       class: `hp-pc back ${extra}`, style: `--seat:${colourOf(s)}`,
-      title: peek ? `your face-down bid: ${peek}` : "a face-down bid",
+      title: peek ? t("your face-down bid: {bid}", { bid: peek }) : t("a face-down bid"),
     }, peek ? h("span", { class: "peek" }, peek) : null);
   }
 
   function chipToken(n, extra = "") {
-    return h("span", { class: `hp-chip ${extra}`, title: `${n} win chip${n === 1 ? "" : "s"}` }, String(n));
+    return h("span", { class: `hp-chip ${extra}`, title: tn(n, "{n} win chip", "{n} win chips") }, String(n));
   }
 
   /* -- the last reveal and its outcome, from the public events ---------------------------------- */
@@ -174,13 +191,15 @@
       else if (e.type === "plague") outcome[e.seat].push({ type: "plague" });
       else if (e.type === "stalemate") {
         notes.push({ cls: "stalemate", text: e.added.length
-          ? `Stalemate: nobody may take. One card is added (${e.added.map((k) => LABEL[k][0]).join(", ")}); everyone bids again.`
-          : "Stalemate: nobody may take, and the pile is empty." });
+          ? t("Stalemate: nobody may take. A card is added ({cards}); everyone bids again.", { cards: Potager.listOf(e.added.map(kindName)) })
+          : t("Stalemate: nobody may take, and the draw pile is empty.") });
       } else if (e.type === "double_stalemate") {
-        notes.push({ cls: "stalemate", text: `Second stalemate in a row: the display goes to the discard (${cardsLine(e.discarded)}).` });
+        notes.push({ cls: "stalemate", text: t("Second stalemate in a row: the display goes to the discard pile ({cards}).", { cards: cardsLine(e.discarded) }) });
       } else if (e.type === "round_scoring") {
         const to = e.chips_to.map(name);
-        notes.push({ cls: "round", text: `Round ${e.round} scored — most plants: ${to.length ? `+1 chip to ${listNames(to)}` : "nobody has any"}. Poker cards back to hand.` });
+        notes.push({ cls: "round", text: to.length
+          ? t("Round {round} scored: the most plants, +1 win chip to {names}. Poker cards back to hand.", { round: e.round, names: listNames(to) })
+          : t("Round {round} scored: nobody has any plant. Poker cards back to hand.", { round: e.round }) });
       }
     }
     return { bids: reveal.bids, cancelled: reveal.cancelled, outcome, notes, index: reveals };
@@ -190,27 +209,34 @@
   function prompt(view, seat, legal, table) {
     const name = (s) => nameOf(table, s, seat);
     const mine = legal.length > 0;
-    if (table && table.status === "waiting") return ["Waiting for players", Potager.waitingForSeats(table.seats)];
+    if (table && table.status === "waiting") return [t("Waiting for players"), Potager.waitingForSeats(table.seats)];
     if (view.phase === "over") {
       const winners = table && table.result ? table.result.winners : [];
-      const who = winners.map(name);
-      return ["Game over", who.length
-        ? `${listNames(who)} ${winners.length === 1 && !(seated(seat) && winners[0] === seat) ? "wins" : "win"} with the most chips (ties: fewest grasshoppers).`
-        : "Every garden card has been used."];
+      const names = listNames(winners.map(name));
+      let line = t("Every garden card has been used.");
+      if (winners.length === 1 && seated(seat) && winners[0] === seat) line = t("You win with the most win chips (ties: fewest grasshoppers).");
+      else if (winners.length === 1) line = t("{names} wins with the most win chips (ties: fewest grasshoppers).", { names });
+      else if (winners.length) line = t("{names} win with the most win chips (ties: fewest grasshoppers).", { names });
+      return [t("Game over"), line];
     }
     if (view.phase === "take") {
       const taker = view.takers[0];
-      return mine
-        ? ["Take a kind", "Click a stack in the display: you take every card of that kind."]
-        : [`${name(taker)} ${verb(taker, seat, "pick", "picks")} a kind`, "Highest bid first; each taker takes every card of one kind."];
+      if (mine) return [t("Take a kind"), t("Click a stack in the display: you take every card of that kind.")];
+      return [verb(taker, seat, t("You pick a kind"), t("{name} picks a kind", { name: name(taker) })),
+        t("Highest bid first; each taker takes every card of one kind.")];
     }
-    const again = view.stalemates ? "Stalemate — bid again. " : "";
+    const again = view.stalemates;
     if (mine) {
-      return [`${again}Bid a poker card`, `Everyone chooses at the same time; the bids turn over together. Equal bids cancel; the Ace takes all${view.variant && view.variant.beginner ? "" : " (unless one X answers it)"}.`];
+      const rule = view.variant && view.variant.beginner
+        ? t("Everyone chooses at the same time; the bids turn over together. Equal cards cancel out; the Ace takes the whole display.")
+        : t("Everyone chooses at the same time; the bids turn over together. Equal cards cancel out; the Ace takes the whole display (unless one X card answers it).");
+      return [again ? t("Stalemate — bid a poker card again") : t("Bid a poker card"), rule];
     }
-    const waiting = view.to_move.map(name);
-    if (seated(seat) && view.bid) return [`${again}Your bid is down: ${view.bid}`, `Waiting for ${listNames(waiting)}.`];
-    return [`${again}Everyone bids`, `Waiting for ${listNames(waiting)}.`];
+    const waiting = t("Waiting for {names}.", { names: listNames(view.to_move.map(name)) });
+    if (seated(seat) && view.bid) {
+      return [again ? t("Stalemate — your new bid is down: {bid}", { bid: view.bid }) : t("Your bid is down: {bid}", { bid: view.bid }), waiting];
+    }
+    return [again ? t("Stalemate — everyone bids again") : t("Everyone bids"), waiting];
   }
 
   /* -- the table: pile, display, discard ------------------------------------------------------- */
@@ -218,18 +244,18 @@
     const depth = Math.min(4, Math.ceil(view.pile / 16));
     const backs = Array.from({ length: Math.max(depth, view.pile ? 1 : 0) }, (_, i) =>
       gardenBack("", `--i:${i}`));
-    return h("div", { class: "hp-pile", title: `${view.pile} garden cards left to draw` },
+    return h("div", { class: "hp-pile", title: tn(view.pile, "{n} garden card left to draw", "{n} garden cards left to draw") },
       h("div", { class: `hp-heap ${view.pile ? "" : "empty"}` }, backs),
-      h("div", { class: "hp-label" }, h("b", {}, String(view.pile)), " to draw"));
+      h("div", { class: "hp-label" }, h("b", {}, String(view.pile)), " ", t("to draw")));
   }
 
   function discardArea(view, facts) {
     const total = facts.kinds.reduce((sum, k) => sum + view.discard[k], 0);
     const top = facts.kinds.filter((k) => view.discard[k]).slice(-2);
-    return h("div", { class: "hp-discard", title: `discard pile: ${cardsLine(view.discard)}` },
+    return h("div", { class: "hp-discard", title: t("discard pile: {cards}", { cards: cardsLine(view.discard) }) },
       h("div", { class: `hp-heap ${total ? "" : "empty"}` },
         top.map((k, i) => gardenCard(k, "discarded", `--i:${i}`))),
-      h("div", { class: "hp-label" }, h("b", {}, String(total)), " discarded"),
+      h("div", { class: "hp-label" }, h("b", {}, String(total)), " ", t("discarded")),
       total ? h("ul", { class: "hp-tally" }, facts.kinds.filter((k) => view.discard[k]).map((k) =>
         h("li", { title: count(view.discard[k], k) }, gardenCard(k, "icon"), String(view.discard[k])))) : null);
   }
@@ -244,53 +270,61 @@
       const action = takeActions.get(kind);
       if (!action) return h("div", { class: `hp-stack kind-${kind}`, dataset: { kind } }, inner);
       return h("button", {
-        type: "button", class: `hp-stack kind-${kind} playable`, title: `Take ${count(n, kind)}`,
+        type: "button", class: `hp-stack kind-${kind} playable`, title: t("Take {cards}", { cards: count(n, kind) }),
         dataset: { kind, action: action.notation }, onclick: () => send(action.action),
       }, inner);
     });
     return h("div", { class: `hp-display ${takeActions.size ? "choosing" : ""}` },
-      h("div", { class: "hp-caption" }, "Display"),
-      h("div", { class: "stacks" }, stacks.length ? stacks : h("span", { class: "hp-empty" }, "empty")));
+      h("div", { class: "hp-caption" }, t("Display")),
+      h("div", { class: "stacks" }, stacks.length ? stacks : h("span", { class: "hp-empty" }, t("empty"))));
   }
 
   /* -- the reveal: every bid face up, cancelled ones crossed out, then who took what ----------- */
-  function outcomeLine(item, s, seat) {
+  function outcomeLine(item, s, seat, facts) {
     if (item.type === "take") {
-      return h("li", { class: "got" }, gardenCard(item.kind, "icon"),
-        `${verb(s, seat, "take", "takes")} ${count(item.n, item.kind)}${item.forced ? " (last kind)" : ""}`);
+      const cards = count(item.n, item.kind);
+      const text = item.forced
+        ? verb(s, seat, t("take {cards} (last kind)", { cards }), t("takes {cards} (last kind)", { cards }))
+        : verb(s, seat, t("take {cards}", { cards }), t("takes {cards}", { cards }));
+      return h("li", { class: "got" }, gardenCard(item.kind, "icon"), text);
     }
     if (item.type === "all") {
       const kinds = Object.entries(item.cards).filter(([, n]) => n);
+      const reason = reasonOf(item.reason);
       return h("li", { class: "got all" }, kinds.map(([k]) => gardenCard(k, "icon")),
-        `${verb(s, seat, "take", "takes")} the whole display ${REASON[item.reason] || ""}`);
+        verb(s, seat, t("take the whole display {reason}", { reason }), t("takes the whole display {reason}", { reason })));
     }
-    if (item.type === "empty") return h("li", { class: "empty" }, "nothing left");
-    if (item.type === "harvest") return h("li", { class: "harvest" }, chipToken(item.chips, "tiny"), `${verb(s, seat, "harvest", "harvests")} ${LABEL[item.kind][1]}`);
-    if (item.type === "plague") return h("li", { class: "plague" }, gardenCard("grasshopper", "icon"), "plague! the garden is eaten");
+    if (item.type === "empty") return h("li", { class: "empty" }, t("nothing left"));
+    if (item.type === "harvest") {
+      return h("li", { class: "harvest" }, chipToken(item.chips, "tiny"),
+        verb(s, seat, t("harvest {cards}", { cards: count(item.chips * facts.harvest, item.kind) }),
+          t("harvests {cards}", { cards: count(item.chips * facts.harvest, item.kind) })));
+    }
+    if (item.type === "plague") return h("li", { class: "plague" }, gardenCard("grasshopper", "icon"), t("plague of grasshoppers! the garden is eaten"));
     return null;
   }
 
   function revealArea(view, seat, table, facts, reveal, fresh, freshReveal) {
     if (!reveal) {
       return h("div", { class: "hp-reveal none" },
-        h("div", { class: "hp-caption" }, "Bids"),
-        h("p", { class: "hp-empty" }, "The bids turn over here, all at once."));
+        h("div", { class: "hp-caption" }, t("Bids")),
+        h("p", { class: "hp-empty" }, t("The bids turn over here, all at once.")));
     }
     const cancelled = new Set(reveal.cancelled);
     const takers = view.phase === "take" ? view.takers : [];
     const spots = reveal.bids.map((bid, s) => {
       const isCancelled = cancelled.has(s);
       const lines = reveal.outcome[s].map((item, i) => {
-        const line = outcomeLine(item, s, seat);
+        const line = outcomeLine(item, s, seat, facts);
         if (line && fresh.has(outcomeKey(reveal, s, i))) line.classList.add("fresh");
         return line;
       }).filter(Boolean);
       const queue = takers.indexOf(s);
-      if (queue === 0) lines.push(h("li", { class: "picking" }, `${verb(s, seat, "pick", "picks")} a kind…`));
-      else if (queue > 0) lines.push(h("li", { class: "queued" }, queue === 1 ? "picks next" : "waits to pick"));
-      if (isCancelled) lines.unshift(h("li", { class: "cancel" }, "cancelled"));
-      else if (!lines.length && bid === facts.x) lines.push(h("li", { class: "empty" }, view.variant && view.variant.beginner ? "a pass" : "no Ace to beat"));
-      else if (!lines.length) lines.push(h("li", { class: "empty" }, "gets nothing"));
+      if (queue === 0) lines.push(h("li", { class: "picking" }, verb(s, seat, t("pick a kind…"), t("picks a kind…"))));
+      else if (queue > 0) lines.push(h("li", { class: "queued" }, queue === 1 ? t("picks next") : t("waits to pick")));
+      if (isCancelled) lines.unshift(h("li", { class: "cancel" }, t("cancelled")));
+      else if (!lines.length && bid === facts.x) lines.push(h("li", { class: "empty" }, view.variant && view.variant.beginner ? t("a pass") : t("no Ace to beat")));
+      else if (!lines.length) lines.push(h("li", { class: "empty" }, t("gets nothing")));
       if (freshReveal) for (const line of lines) line.classList.add("fresh");
       return h("div", { class: `hp-bid ${isCancelled ? "cancelled" : ""} ${queue === 0 ? "taker" : ""}`, dataset: { seat: s, bid } },
         h("span", { class: "who", style: `--seat:${colourOf(s)}` }, nameOf(table, s, seat)),
@@ -299,7 +333,7 @@
         }), isCancelled ? h("span", { class: `cross ${freshReveal ? "fresh" : ""}`, "aria-hidden": "true" }) : null),
         h("ul", { class: "outcome" }, lines));
     });
-    const title = view.phase === "take" ? "Bids revealed" : "Last bids";
+    const title = view.phase === "take" ? t("Bids revealed") : t("Last bids");
     return h("div", { class: `hp-reveal ${freshReveal ? "fresh" : ""}` },
       h("div", { class: "hp-caption" }, title),
       h("div", { class: "bids" }, spots),
@@ -311,26 +345,26 @@
     if (view.committed.includes(s)) {
       const peek = s === seat ? view.bid : null;
       return h("span", { class: "hp-bidslot down" }, pokerBack(s, `small ${fresh.has(`bid:${s}`) ? "fresh" : ""}`, peek),
-        h("span", { class: "note" }, peek ? "your bid" : "has bid"));
+        h("span", { class: "note" }, peek ? t("your bid") : t("has bid")));
     }
     if (view.phase === "bid" && view.to_move.includes(s)) {
       return h("span", { class: "hp-bidslot waiting" }, h("span", { class: "hp-pc small slot" }),
-        h("span", { class: "note" }, "choosing…"));
+        h("span", { class: "note" }, t("choosing…")));
     }
     if (view.phase === "take" && view.takers[0] === s) {
-      return h("span", { class: "hp-bidslot picking" }, h("span", { class: "note" }, "picking…"));
+      return h("span", { class: "hp-bidslot picking" }, h("span", { class: "note" }, t("picking…")));
     }
     return h("span", { class: "hp-bidslot" });
   }
 
   function pokerRow(view, s, seat, facts) {
     const inHand = new Set(view.hands[s]);
-    return h("div", { class: "hp-pokers", title: `${view.hands[s].length} poker cards in hand` },
+    return h("div", { class: "hp-pokers", title: tn(view.hands[s].length, "{n} poker card in hand", "{n} poker cards in hand") },
       facts.bids.map((bid) => {
         const pending = s === seat && view.bid === bid;
         return pokerCard(bid, s, facts, {
           size: "mini", state: pending ? "pending" : inHand.has(bid) ? "" : "spent",
-          title: pending ? `${bid}: your face-down bid` : inHand.has(bid) ? `${bid}: in hand` : `${bid}: spent this round`,
+          title: pending ? t("{bid}: your face-down bid", { bid }) : inHand.has(bid) ? t("{bid}: in hand", { bid }) : t("{bid}: spent this round", { bid }),
         });
       }));
   }
@@ -345,7 +379,8 @@
     const danger = garden[hop] === facts.plague - 1;
     const rows = facts.kinds.filter((k) => k !== hop).map((kind) => {
       const n = garden[kind];
-      return h("div", { class: `hp-row kind-${kind}`, title: `${count(n, kind)}: ${facts.harvest} are harvested for a chip`, dataset: { kind } },
+      const title = t("{cards}: {set} are harvested for a win chip", { cards: count(n, kind), set: facts.harvest });
+      return h("div", { class: `hp-row kind-${kind}`, title, dataset: { kind } },
         n ? cards(kind) : gardenCard(kind, "ghost"),
         h("span", { class: "tally" }, `${n}/${facts.harvest}`));
     });
@@ -353,12 +388,17 @@
     const most = Math.max(...view.gardens.map((g) => plantsOf(g, facts)));
     const lead = plants > 0 && plants === most;
     return h("div", { class: "hp-garden" },
-      h("div", { class: `hp-hoppers ${danger ? "danger" : ""}`, title: `${count(garden[hop], hop)}: ${facts.plague} eat the garden` },
-        garden[hop] ? cards(hop) : gardenCard(hop, "ghost"),
-        h("span", { class: "tally" }, danger ? `${garden[hop]}/${facts.plague}: one more eats the garden!` : `${garden[hop]}/${facts.plague}`)),
+      h("div", {
+        class: `hp-hoppers ${danger ? "danger" : ""}`,
+        title: t("{cards}: {plague} eat the garden", { cards: count(garden[hop], hop), plague: facts.plague }),
+      },
+      garden[hop] ? cards(hop) : gardenCard(hop, "ghost"),
+      h("span", { class: "tally" }, danger
+        ? t("{n}/{plague}: one more eats the garden!", { n: garden[hop], plague: facts.plague })
+        : `${garden[hop]}/${facts.plague}`)),
       h("div", { class: "hp-rows" }, rows),
-      h("div", { class: `hp-plants ${lead ? "lead" : ""}`, title: "the most plants at the round's end earn a chip" },
-        `${plants} plant${plants === 1 ? "" : "s"}${lead ? " — the most" : ""}`));
+      h("div", { class: `hp-plants ${lead ? "lead" : ""}`, title: t("the most plants at the round's end earn a win chip") },
+        lead ? tn(plants, "{n} plant — the most", "{n} plants — the most") : tn(plants, "{n} plant", "{n} plants")));
   }
 
   function playerArea(view, s, seat, table, facts, fresh, winners) {
@@ -381,11 +421,11 @@
       const state = pending ? "pending" : inHand.has(bid) ? "" : "spent";
       return h("span", { class: `hp-handslot ${state}` },
         pokerCard(bid, seat, facts, { action: bidActions.get(bid), send, state }),
-        h("span", { class: "tag" }, pending ? "your bid" : state === "spent" ? "spent" : ""));
+        h("span", { class: "tag" }, pending ? t("your bid") : state === "spent" ? t("spent") : ""));
     });
     const left = view.hands[seat].length;
     return h("section", { class: `hp-hand ${bidActions.size ? "active" : ""}` },
-      h("h3", {}, "Your poker cards ", h("span", { class: "count" }, `(${left} in hand this round)`)),
+      h("h3", {}, t("Your poker cards"), " ", h("span", { class: "count" }, tn(left, "({n} in hand this round)", "({n} in hand this round)"))),
       h("div", { class: "cards" }, cards));
   }
 
@@ -435,10 +475,10 @@
     const [title, hint] = prompt(view, seat, legal, table);
     const status = h("div", { class: `game-status hp-status ${legal.length ? "mine" : ""} phase-${view.phase}` },
       h("div", { class: "where" },
-        h("span", { class: "pill" }, `Round ${view.round}`),
-        view.phase === "over" ? null : h("span", { class: "pill" }, `Bid ${Math.min(view.bids_played + 1, facts.hand)} / ${facts.hand}`),
-        view.variant && view.variant.beginner ? h("span", { class: "pill alt" }, "Beginners") : null,
-        view.stalemates ? h("span", { class: "pill warn" }, "Stalemate") : null),
+        h("span", { class: "pill" }, t("Round {round}", { round: view.round })),
+        view.phase === "over" ? null : h("span", { class: "pill" }, t("Bid {n} / {of}", { n: Math.min(view.bids_played + 1, facts.hand), of: facts.hand })),
+        view.variant && view.variant.beginner ? h("span", { class: "pill alt" }, t("Beginners' variant")) : null,
+        view.stalemates ? h("span", { class: "pill warn" }, t("Stalemate")) : null),
       h("div", { class: "what" }, h("strong", {}, title), h("span", {}, hint)));
 
     const felt = h("section", { class: `hp-felt phase-${view.phase}` },
@@ -457,33 +497,52 @@
   /* -- the log ---------------------------------------------------------------------------------- */
   function describe(event, table) {
     const name = (s) => Potager.seatName(table && table.seats, s);
+    const facts = factsOf(table, { display: {} });
     switch (event.type) {
       case "bid":
-        return `${name(event.seat)} bids face down.`;
+        return t("{name} bids face down.", { name: name(event.seat) });
       case "reveal": {
-        const cancelled = event.cancelled.length ? ` (${listNames(event.cancelled.map(name))} cancel out)` : "";
-        return `Bids turn over: ${event.bids.map((b, s) => `${name(s)} ${b}`).join(", ")}${cancelled}.`;
+        const bids = Potager.listOf(event.bids.map((bid, s) => `${name(s)} ${bid}`));
+        return event.cancelled.length
+          ? t("Bids turn over: {bids} ({names} cancel out).", { bids, names: listNames(event.cancelled.map(name)) })
+          : t("Bids turn over: {bids}.", { bids });
       }
-      case "take":
-        return `${name(event.seat)} takes ${count(event.count, event.kind)}${event.forced ? " (the only kind left)" : ""}.`;
+      case "take": {
+        const params = { name: name(event.seat), cards: count(event.count, event.kind) };
+        return event.forced ? t("{name} takes {cards} (the only kind left).", params) : t("{name} takes {cards}.", params);
+      }
       case "take_all":
-        return `${name(event.seat)} takes the whole display ${REASON[event.reason] || ""}: ${cardsLine(event.cards)}.`;
+        return t("{name} takes the whole display {reason}: {cards}.", {
+          name: name(event.seat), reason: reasonOf(event.reason), cards: cardsLine(event.cards),
+        });
       case "empty_handed":
-        return `Nothing left for ${listNames(event.seats.map(name))}.`;
+        return t("Nothing left for {names}.", { names: listNames(event.seats.map(name)) });
       case "harvest":
-        return `${name(event.seat)} harvests ${LABEL[event.kind][1]}: +${event.chips} chip${event.chips === 1 ? "" : "s"}.`;
+        return tn(event.chips, "{name} harvests {cards}: +{n} win chip.", "{name} harvests {cards}: +{n} win chips.", {
+          name: name(event.seat), cards: count(event.chips * facts.harvest, event.kind),
+        });
       case "plague":
-        return `Grasshopper plague! ${name(event.seat)} loses the garden (${cardsLine(event.cards)}).`;
+        return t("Plague of grasshoppers! {name} loses the garden ({cards}).", { name: name(event.seat), cards: cardsLine(event.cards) });
       case "stalemate":
-        return `Stalemate: ${event.added.length ? `${event.added.map((k) => LABEL[k][0]).join(", ")} added` : "nothing added"}; everyone bids again.`;
+        return event.added.length
+          ? t("Stalemate: {cards} added; everyone bids again.", { cards: Potager.listOf(event.added.map(kindName)) })
+          : t("Stalemate: nothing added; everyone bids again.");
       case "double_stalemate":
-        return `Second stalemate: the display is discarded (${cardsLine(event.discarded)}).`;
+        return t("Second stalemate: the display is discarded ({cards}).", { cards: cardsLine(event.discarded) });
       case "refill":
-        return `The display is made up: ${event.cards.map((k) => LABEL[k][0]).join(", ")}.`;
-      case "round_scoring":
-        return `Round ${event.round} scored (plants ${event.plants.join(" / ")}): ${event.chips_to.length ? `+1 chip to ${listNames(event.chips_to.map(name))}` : "no chip"}.`;
-      case "game_end":
-        return `Game over: ${listNames(event.winners.map(name))} ${event.winners.length === 1 ? "wins" : "win"} (chips ${event.chips.join(" / ")}).`;
+        return t("The display is made up: {cards}.", { cards: Potager.listOf(event.cards.map(kindName)) });
+      case "round_scoring": {
+        const plants = event.plants.join(" / ");
+        return event.chips_to.length
+          ? t("Round {round} scored (plants {plants}): +1 win chip to {names}.", { round: event.round, plants, names: listNames(event.chips_to.map(name)) })
+          : t("Round {round} scored (plants {plants}): no win chip.", { round: event.round, plants });
+      }
+      case "game_end": {
+        const params = { names: listNames(event.winners.map(name)), chips: event.chips.join(" / ") };
+        return event.winners.length === 1
+          ? t("Game over: {names} wins (win chips {chips}).", params)
+          : t("Game over: {names} win (win chips {chips}).", params);
+      }
       default:
         return null;
     }
@@ -498,22 +557,22 @@
       className: "hp",
       groups: [
         {
-          title: "Garden cards",
-          note: `${total} cards, shuffled into the draw pile; ${printed.display_size} lie face up in the display.`,
-          items: facts.kinds.map((kind) => ({ picture: gardenCard(kind, "", "--w: var(--gw)"), caption: `${LABEL[kind][0]} ×${counts[kind]}` })),
+          title: t("Garden cards"),
+          note: t("{total} cards, shuffled into the draw pile; {display} lie face up in the display.", { total, display: printed.display_size }),
+          items: facts.kinds.map((kind) => ({ picture: gardenCard(kind, "", "--w: var(--gw)"), caption: `${kindName(kind)} ×${counts[kind]}` })),
         },
         {
-          title: "Poker cards",
-          note: `Each player holds ${facts.hand} in their own colour, taken back after every round.`,
+          title: t("Poker cards"),
+          note: t("Each player holds {n} in their own colour, taken back after every round.", { n: facts.hand }),
           items: facts.bids.map((bid) => ({
             picture: pokerCard(bid, 0, facts),
-            caption: bid === facts.ace ? "the Ace" : bid === facts.x ? "the X" : bid,
+            caption: bid === facts.ace ? t("the Ace") : bid === facts.x ? t("the X card") : bid,
           })),
         },
         {
-          title: "Win chips",
-          note: `${facts.harvest} plants of one kind are harvested for a chip; ${facts.plague} grasshoppers eat the garden.`,
-          items: [{ picture: chipToken(1), caption: "a chip" }],
+          title: t("Win chips"),
+          note: t("{set} plants of one kind are harvested for a win chip; {plague} grasshoppers eat the garden.", { set: facts.harvest, plague: facts.plague }),
+          items: [{ picture: chipToken(1), caption: t("a win chip") }],
         },
       ],
     };
