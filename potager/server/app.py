@@ -15,7 +15,7 @@ from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 
 from potager.store import Store
 
-from . import analysis, lobby, pages, play, refusals, rules
+from . import analysis, identity, lobby, pages, play, refusals, rules
 from .analysis import Analyst
 from .config import Settings
 from .limits import Guard, SecurityHeaders, rate_limited
@@ -44,6 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await manager.start()
         app.state.manager = manager
         app.state.analyst = Analyst(manager, settings.analysis_iterations)
+        app.state.identity = identity.Identity(manager)
         try:
             yield
         finally:
@@ -65,6 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, refusals.invalid_request)  # type: ignore[arg-type]
     limited = [Depends(rate_limited)]
     app.include_router(lobby.router, dependencies=limited)
+    app.include_router(identity.router, dependencies=limited)
     app.include_router(play.router)
     app.include_router(analysis.router, dependencies=limited)
     app.include_router(pages.router)

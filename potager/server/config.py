@@ -63,6 +63,9 @@ class Limits:
     client_connections: int = 64
     create_rate: Rate | None = Rate(10, 60)
     seat_rate: Rate | None = Rate(30, 60)
+    signin_rate: Rate | None = Rate(5, 60)
+    """Sign-in attempts (and password changes) per client and per player name (issue 16):
+    a wrong password's guesses are slowed down wherever they come from; 429 past it."""
     max_message: int = 16 * 1024
     message_rate: Rate | None = Rate(60, 10)
     client_sockets: int = 32
@@ -93,6 +96,7 @@ class Limits:
 UNLIMITED = {
     "POTAGER_CREATE_RATE": "off",
     "POTAGER_SEAT_RATE": "off",
+    "POTAGER_SIGNIN_RATE": "off",
     "POTAGER_MESSAGE_RATE": "off",
     "POTAGER_CLIENT_CONNECTIONS": "0",
     "POTAGER_CLIENT_SOCKETS": "0",

@@ -71,6 +71,8 @@ class Guard:
         self.limits = limits
         self.creates = Bucket(limits.create_rate, clock)
         self.seats = Bucket(limits.seat_rate, clock)
+        self.signins = Bucket(limits.signin_rate, clock)
+        """Sign-in attempts, keyed by client and by name (`potager.server.identity`)."""
         self.clock = clock
         self.sockets: Counter[str] = Counter()
         """Open table sockets per client."""

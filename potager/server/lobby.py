@@ -8,8 +8,10 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 
 from potager import agents
 from potager.engine import Game, Seat, State
+from potager.store.players import PlayerInfo
 
 from . import rules
+from .identity import Player
 from .limits import client_of
 from .live import LiveTable
 from .manager import TableManager, available_games
@@ -83,9 +85,16 @@ async def list_tables(
 
 
 @router.post("/tables", response_model=CreatedTable, status_code=201, tags=["lobby"])
-async def create_table(request: CreateTable, tables: Manager, http: Request) -> CreatedTable:
-    """Open a table; the answer holds the creator's seat token and the other seats' invites."""
-    return await tables.seating.create(request, owner=client_of(http.scope))
+async def create_table(
+    request: CreateTable, tables: Manager, http: Request, player: Player
+) -> CreatedTable:
+    """Open a table; the answer holds the creator's seat token and the other seats' invites.
+    With a player's token (``Authorization: Bearer``), the creator's seat is that player's."""
+    return await tables.seating.create(request, client_of(http.scope), _id(player))
+
+
+def _id(player: PlayerInfo | None) -> str | None:
+    return None if player is None else player.id
 
 
 async def _live(tables: TableManager, table_id: str) -> LiveTable:
@@ -101,9 +110,12 @@ async def get_table(table_id: str, tables: Manager) -> TableSummary:
 
 
 @router.post("/tables/{table_id}/join", response_model=SeatGrant, tags=["seats"])
-async def join_table(table_id: str, request: JoinRequest, tables: Manager) -> SeatGrant:
-    """Take an open human seat (any older invite link to it stops working)."""
-    return await tables.seating.join(table_id, request)
+async def join_table(
+    table_id: str, request: JoinRequest, tables: Manager, player: Player
+) -> SeatGrant:
+    """Take an open human seat (any older invite link to it stops working); with a player's
+    token, for that player."""
+    return await tables.seating.join(table_id, request, _id(player))
 
 
 @router.post("/tables/{table_id}/leave", response_model=TableSummary, tags=["seats"])
@@ -113,16 +125,19 @@ async def leave_table(table_id: str, auth: SeatAuth, tables: Manager) -> TableSu
 
 
 @router.post("/tables/{table_id}/name", response_model=TableSummary, tags=["seats"])
-async def name_seat(table_id: str, request: SeatName, tables: Manager) -> TableSummary:
-    """Choose or change your display name (and take your seat, from an invite link); a name
-    another seat at the table has is refused (409), whatever its case."""
-    return await tables.seating.rename(table_id, request)
+async def name_seat(
+    table_id: str, request: SeatName, tables: Manager, player: Player
+) -> TableSummary:
+    """Choose or change your display name (and take your seat, from an invite link, for the
+    player of the token given, if any); a name another seat at the table has is refused (409),
+    whatever its case."""
+    return await tables.seating.rename(table_id, request, _id(player))
 
 
 @router.post("/tables/{table_id}/rematch", response_model=SeatGrant, tags=["seats"])
-async def rematch(table_id: str, auth: SeatAuth, tables: Manager) -> SeatGrant:
+async def rematch(table_id: str, auth: SeatAuth, tables: Manager, player: Player) -> SeatGrant:
     """After the end: your same seat at the rematch table (created by the first to ask)."""
-    return await tables.seating.rematch(table_id, auth)
+    return await tables.seating.rematch(table_id, auth, _id(player))
 
 
 async def _finished(tables: TableManager, table_id: str) -> State:

@@ -31,6 +31,7 @@ def seats_public(live: LiveTable) -> list[SeatPublic]:
             name=s.name,
             taken=s.taken,
             connected=s.kind == "bot" or live.connected(s.seat),
+            rating=None if s.rating is None else round(s.rating, 2),
         )
         for s in live.info.seats
     ]
@@ -62,6 +63,7 @@ def summary(live: LiveTable) -> TableSummary:
         created_at=info.created_at,
         updated_at=info.updated_at,
         hints=info.hints,
+        rated=info.rated,
     )
 
 

@@ -130,6 +130,9 @@ class CreateTable(Strict):
     seat: int | None = None
     hints: bool = False
     """Let each seat ask the search for its best move during its turn (``POST .../hint``)."""
+    rated: bool | None = None
+    """Whether the game's end moves its players' ratings (issue 16; people only): by default
+    (None) when every seat is a person; a table with a bot cannot be rated."""
 
 
 class SeatPublic(BaseModel):
@@ -141,6 +144,8 @@ class SeatPublic(BaseModel):
     name: str
     taken: bool
     connected: bool
+    rating: float | None = None
+    """The seat's player's rating in the table's game (μ − 3σ), once it has played it rated."""
 
 
 class ResultModel(BaseModel):
@@ -168,6 +173,8 @@ class TableSummary(BaseModel):
     updated_at: datetime | None
     hints: bool = False
     """The seats may ask for hints (the creator allowed them)."""
+    rated: bool = False
+    """The game's end moves its players' ratings (`potager.server.identity`)."""
 
 
 class SeatGrant(BaseModel):

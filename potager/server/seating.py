@@ -6,7 +6,13 @@ people asking for a seat at once get one token and twenty-nine "seat taken", how
 server processes they reach. The connections of a seat that changes hands are revoked at once.
 
 Names (issue 16): every seat chooses its display name, unique at its table (trimmed, and compared
-without case, so "Ada" and " ada" are one name); a bot's name ("heuristic bot") counts too.
+without case, so "Ada" and " ada" are one name); a bot's name ("heuristic bot") counts too. The
+store holds people's names unique per table itself, so two server processes naming two seats at
+the same instant cannot both succeed (`potager.store.NameTaken`).
+
+Players (issue 16, `potager.server.identity`): a seat taken by a browser that says which player
+it is keeps that player's id, and shows its rating in the table's game; a table is rated (its
+end moves the ratings) when its creator says so, by default when every seat is a person.
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from potager import agents, games
 from potager.engine import Game, Seat
-from potager.store import SeatInfo, TableInfo
+from potager.store import NameTaken, SeatInfo, TableInfo, name_key
+from potager.store.players import Players
 
+from .i18n import say
 from .live import LiveTable, new_table_id, new_token, token_hash
 from .messages import open_seats, summary
 from .schemas import (
@@ -53,11 +61,6 @@ def check_token(live: LiveTable, auth: SeatAuth) -> None:
         raise Refused(403, "wrong seat token")
 
 
-def name_key(name: str) -> str:
-    """What makes two display names one at a table: trimmed, case folded."""
-    return name.strip().casefold()
-
-
 def name_holder(seats: list[SeatInfo], seat: Seat, name: str) -> Seat | None:
     """The other seat already called ``name`` (``None``: the name is free for ``seat``; an empty
     name, a seat shown by its number, is always free)."""
@@ -77,9 +80,13 @@ def check_name_free(seats: list[SeatInfo], seat: Seat, name: str) -> None:
 class Seating:
     def __init__(self, tables: TableManager) -> None:
         self.tables = tables
+        self.players = Players(tables.store)
 
-    async def create(self, request: CreateTable, owner: str) -> CreatedTable:
-        """Open a table for ``owner`` (the client asking: its bots queue as one owner)."""
+    async def create(
+        self, request: CreateTable, owner: str, player: str | None = None
+    ) -> CreatedTable:
+        """Open a table for ``owner`` (the client asking: its bots queue as one owner), the
+        creator's seat for ``player`` if given."""
         try:
             game = games.get(request.game)
             players = request.players
@@ -106,7 +113,9 @@ class Seating:
         mine = request.seat if request.seat is not None else (humans[0] if humans else None)
         if mine is not None and mine not in humans:
             raise Refused(422, f"seat {mine} is not a human seat")
-        return await self._open(game, players, variant, request, mine, None, owner)
+        if request.rated and len(humans) < players:
+            raise Refused(422, say("a rated table seats people only"))
+        return await self._open(game, players, variant, request, mine, None, owner, player)
 
     async def _open(
         self,
@@ -117,6 +126,7 @@ class Seating:
         mine: Seat | None,
         rematch_of: str | None,
         owner: str,
+        player: str | None,
     ) -> CreatedTable:
         tokens: dict[Seat, str] = {}
         seats = []
@@ -124,8 +134,18 @@ class Seating:
             if spec.kind == "human":
                 tokens[i] = new_token()
                 name = request.name.strip() if i == mine else ""
+                held = i == mine
                 seats.append(
-                    SeatInfo(i, "human", None, name, token_hash(tokens[i]), taken=i == mine)
+                    SeatInfo(
+                        i,
+                        "human",
+                        None,
+                        name,
+                        token_hash(tokens[i]),
+                        taken=held,
+                        player_id=player if held else None,
+                        rating=await self._rating(player, game.name) if held else None,
+                    )
                 )
             else:
                 seats.append(SeatInfo(i, "bot", spec.level, f"{spec.level} bot"))
@@ -143,6 +163,7 @@ class Seating:
             seats=seats,
             rematch_of=rematch_of,
             hints=request.hints,
+            rated=all(s.kind == "human" for s in seats) if request.rated is None else request.rated,
         )
         if all(s.kind == "bot" or s.taken for s in seats):
             info.status = "playing"
@@ -164,8 +185,11 @@ class Seating:
             invites=[g for s, g in grants.items() if s != mine],
         )
 
-    async def join(self, table_id: str, request: JoinRequest) -> SeatGrant:
-        """Take an open human seat: a new token, so any older invite link to it stops working."""
+    async def join(
+        self, table_id: str, request: JoinRequest, player: str | None = None
+    ) -> SeatGrant:
+        """Take an open human seat (for ``player`` if given): a new token, so any older invite
+        link to it stops working."""
         live = await self.tables.unfinished(table_id)
         async with live.lock:
             free = open_seats(live)
@@ -180,7 +204,7 @@ class Seating:
             name = request.name.strip()
             await self._check_name(live, seat, name)
             token = new_token()
-            if not await self._change(live, seat, token_hash(token), name, if_open=True):
+            if not await self._change(live, seat, token_hash(token), name, player, if_open=True):
                 raise Refused(409, f"seat {seat} is taken")
             await self._start_when_seated(live)
         return SeatGrant(
@@ -193,7 +217,7 @@ class Seating:
         async with live.lock:
             check_token(live, auth)
             digest = live.info.seats[auth.seat].token_hash
-            if not await self._change(live, auth.seat, None, "", if_token=digest):
+            if not await self._change(live, auth.seat, None, "", None, if_token=digest):
                 raise Refused(403, "wrong seat token")
         return summary(live)
 
@@ -212,23 +236,31 @@ class Seating:
             if info.taken and (not name or name == info.name):
                 return True
             if not await self._change(
-                live, seat, info.token_hash, name or info.name, if_token=info.token_hash
+                live,
+                seat,
+                info.token_hash,
+                name or info.name,
+                info.player_id,
+                if_token=info.token_hash,
             ):
                 return False
             await self._start_when_seated(live)
             return True
 
-    async def rename(self, table_id: str, request: SeatName) -> TableSummary:
+    async def rename(
+        self, table_id: str, request: SeatName, player: str | None = None
+    ) -> TableSummary:
         """The seat's holder chooses its display name, before sitting down (a friend's invite
-        link: the seat is taken from now on) or during the game; a name another seat has is
-        refused and nothing changes."""
+        link: the seat is taken from now on, for ``player`` if given) or during the game; a name
+        another seat has is refused and nothing changes."""
         live = await self.tables.unfinished(table_id)
         async with live.lock:
             check_token(live, request)
             name = request.name.strip()
             await self._check_name(live, request.seat, name)
-            digest = live.info.seats[request.seat].token_hash
-            if not await self._change(live, request.seat, digest, name, if_token=digest):
+            held = live.info.seats[request.seat]
+            digest, player = held.token_hash, player or held.player_id
+            if not await self._change(live, request.seat, digest, name, player, if_token=digest):
                 raise Refused(403, "wrong seat token")
             await self._start_when_seated(live)
         return summary(live)
@@ -250,32 +282,49 @@ class Seating:
         seat: Seat,
         digest: str | None,
         name: str,
+        player: str | None,
         *,
         if_open: bool = False,
         if_token: str | None = None,
     ) -> bool:
-        """Write the seat's new holder (``digest`` None: nobody) if the condition holds, then
-        take it in memory and revoke its connections that no longer speak for it."""
+        """Write the seat's new holder (``digest`` None: nobody) and player if the condition
+        holds, then take it in memory and revoke its connections that no longer speak for it.
+        A name another seat took meanwhile, in any server process, is refused (409)."""
         tables = self.tables
         taken = digest is not None
-        written = await tables.db(
-            tables.store.update_seat,
-            live.info.id,
-            seat,
-            token_hash=digest,
-            taken=taken,
-            name=name,
-            if_open=if_open,
-            if_token=if_token,
-        )
+        try:
+            written = await tables.db(
+                tables.store.update_seat,
+                live.info.id,
+                seat,
+                token_hash=digest,
+                taken=taken,
+                name=name,
+                player_id=player,
+                if_open=if_open,
+                if_token=if_token,
+            )
+        except NameTaken:
+            raise Refused(
+                409, say('the name "{name}" is already taken at this table', name=name.strip())
+            ) from None
         if not written:
             return False
         info = live.info.seats[seat]
         info.token_hash, info.taken, info.name = digest, taken, name
+        if info.player_id != player:
+            info.player_id, info.rating = player, await self._rating(player, live.info.game)
         self._revoke(live, seat)
         tables.announce.presence(live)
         tables.seats_changed(live)
         return True
+
+    async def _rating(self, player: str | None, game: str) -> float | None:
+        """``player``'s rating in ``game`` (None: no player, or not rated yet)."""
+        if player is None:
+            return None
+        tables = self.tables
+        return await tables.db(self.players.rating, player, game)
 
     @staticmethod
     def _revoke(live: LiveTable, seat: Seat) -> None:
@@ -302,6 +351,7 @@ class Seating:
             return
         for held, now in zip(live.info.seats, stored.seats, strict=True):
             held.token_hash, held.taken, held.name = now.token_hash, now.taken, now.name
+            held.player_id, held.rating = now.player_id, now.rating
             self._revoke(live, held.seat)
         changed = stored.rematch_id != live.info.rematch_id
         live.info.rematch_id = stored.rematch_id
@@ -321,9 +371,12 @@ class Seating:
             tables.bot_turns.schedule(live)
             tables.seats_changed(live)
 
-    async def rematch(self, table_id: str, auth: SeatAuth) -> SeatGrant:
+    async def rematch(
+        self, table_id: str, auth: SeatAuth, player: str | None = None
+    ) -> SeatGrant:
         """The same game, players, variant and seats at a new table, reshuffled; each player of
-        the finished table who asks gets their same seat there."""
+        the finished table who asks gets their same seat there (as ``player``, or as the player
+        who held it)."""
         tables = self.tables
         live = await tables.table(table_id)
         if live is None:
@@ -340,6 +393,7 @@ class Seating:
                     variant=info.variant,
                     seats=[SeatSpec(kind=s.kind, level=s.level) for s in info.seats],
                     hints=info.hints,
+                    rated=info.rated,
                 )
                 created = await self._open(
                     games.get(info.game),
@@ -349,13 +403,16 @@ class Seating:
                     None,
                     info.id,
                     live.owner,
+                    None,
                 )
                 info.rematch_id = await tables.db(
                     tables.store.set_rematch, info.id, created.table.id
                 )
                 tables.announce.state(live)
                 tables.seats_changed(live)
+        held = live.info.seats[auth.seat]
         return await self.join(
             live.info.rematch_id or "",
-            JoinRequest(seat=auth.seat, name=live.info.seats[auth.seat].name),
+            JoinRequest(seat=auth.seat, name=held.name),
+            player or held.player_id,
         )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 SeatKind = Literal["human", "bot"]
@@ -73,7 +73,7 @@ class SeatRow(Base):
     """One seat: a bot of some level, or a human seat whose secret token is kept hashed."""
 
     __tablename__ = "seats"
-    __table_args__ = (UniqueConstraint("table_id", "name_key", name="uq_seats_name_key"),)
+    __table_args__ = (Index("uq_seats_name_key", "table_id", "name_key", unique=True),)
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)

@@ -183,6 +183,12 @@ class Players:
             assert row is not None
             return _info(row)
 
+    def rating(self, player_id: str, game: str) -> float | None:
+        """The player's rating (μ − 3σ) in ``game``; None before its first rated game there."""
+        with self._session() as session:
+            row = session.get(RatingRow, (player_id, game))
+            return None if row is None or not row.games else row.mu - 3 * row.sigma
+
     def ratings(self, player_id: str) -> list[PlayerRating]:
         """The player's rating in every game it has played rated."""
         with self._session() as session:

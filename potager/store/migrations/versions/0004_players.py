@@ -46,15 +46,17 @@ def upgrade() -> None:
         sa.Column("games", sa.Integer, nullable=False),
         sa.Column("updated_at", sa.DateTime, nullable=False),
     )
-    with op.batch_alter_table("tables") as tables:
-        tables.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
-    with op.batch_alter_table("seats") as seats:
-        seats.add_column(sa.Column("player_id", sa.String(32), nullable=True))
-        seats.add_column(sa.Column("name_key", sa.String(160), nullable=True))
+    # Plain ADD COLUMN and CREATE INDEX, no batch copy: SQLite cannot drop a table that
+    # other rows refer to while the store's foreign keys are on (an old database has seats).
+    op.add_column(
+        "tables", sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false())
+    )
+    op.add_column("seats", sa.Column("player_id", sa.String(32), nullable=True))
+    if op.get_bind().dialect.name != "sqlite":  # SQLite adds no constraint to a table it has
+        op.create_foreign_key("fk_seats_player_id", "seats", "players", ["player_id"], ["id"])
+    op.add_column("seats", sa.Column("name_key", sa.String(160), nullable=True))
     _keep_name_keys()
-    with op.batch_alter_table("seats") as seats:
-        seats.create_foreign_key("fk_seats_player_id", "players", ["player_id"], ["id"])
-        seats.create_unique_constraint("uq_seats_name_key", ["table_id", "name_key"])
+    op.create_index("uq_seats_name_key", "seats", ["table_id", "name_key"], unique=True)
 
 
 def _keep_name_keys() -> None:
@@ -87,9 +89,10 @@ def _keep_name_keys() -> None:
 
 
 def downgrade() -> None:
+    op.drop_index("uq_seats_name_key", "seats")
+    if op.get_bind().dialect.name != "sqlite":
+        op.drop_constraint("fk_seats_player_id", "seats", type_="foreignkey")
     with op.batch_alter_table("seats") as seats:
-        seats.drop_constraint("uq_seats_name_key", type_="unique")
-        seats.drop_constraint("fk_seats_player_id", type_="foreignkey")
         seats.drop_column("name_key")
         seats.drop_column("player_id")
     with op.batch_alter_table("tables") as tables:

@@ -1,0 +1,321 @@
+"""Players (issue 16): an identity per browser, a password to sign in on another device, and a
+rating per game for the games people play against people.
+
+- ``POST /api/players`` (a display name) makes an identity and answers its secret token, which
+  the browser keeps with the name; the store keeps only the token's hash, as for seats. Every
+  request that takes a seat (create, join, name, rematch) may carry it as
+  ``Authorization: Bearer <token>``: the seat is then that player's.
+- ``POST /api/players/me/password`` adds (or, given the current one, changes) a password, at
+  least `PASSWORD_LENGTH` characters, kept as its argon2 hash (argon2-cffi's defaults: the
+  RFC 9106 low-memory profile); the display name becomes the sign-in name, unique among the
+  players who have a password. ``POST /api/players/sign-in`` (name and password) answers a new
+  token for the same player: one per device. A wrong name or password is a 401 that says
+  which two were wrong together, never which one; every attempt takes a token from the
+  client's and from the name's sign-in bucket (`Limits.signin_rate`, 429 past it). Passwords
+  are never logged, stored or echoed: refusals never repeat what was sent
+  (`potager.server.refusals`).
+- ``GET /api/players/me`` is the player's name, whether it has a password, and its ratings;
+  ``GET /api/ratings/{game}`` the game's leaderboard. A rating is openskill's Plackett–Luce μ
+  and σ shown as μ − 3σ (0 for a newcomer), moved when a rated table ends
+  (`potager.store.players.rate_finished`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Annotated
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import AfterValidator, BaseModel, Field
+
+from potager.store import name_key
+from potager.store.players import LoginTaken, PlayerInfo, PlayerRating, Players
+
+from .i18n import say
+from .limits import Guard, client_of
+from .live import new_token, token_hash
+from .manager import Refused, TableManager, available_games
+from .schemas import PlayerName, Strict, Token
+
+PASSWORD_LENGTH = 8
+"""The fewest characters of a password."""
+PASSWORD_LONGEST = 200
+"""The most characters of a password (argon2 takes any length; a bound keeps requests small)."""
+LEADERBOARD = 20
+"""Players a leaderboard shows by default."""
+
+
+def _named(name: str) -> str:
+    if not name_key(name):
+        raise ValueError(say("a player needs a name"))
+    return name.strip()
+
+
+GivenName = Annotated[PlayerName, AfterValidator(_named)]
+"""A player's display name: a seat's name (`PlayerName`), not empty, stored trimmed."""
+Password = Annotated[str, Field(min_length=PASSWORD_LENGTH, max_length=PASSWORD_LONGEST)]
+
+
+class NewPlayer(Strict):
+    """An identity for this browser, under ``name``."""
+
+    name: GivenName
+
+
+class PlayerGrant(BaseModel):
+    """A player's identity for this device: keep ``token`` secret (it opens the identity)."""
+
+    id: str
+    name: str
+    token: str
+
+
+class GameRating(BaseModel):
+    game: str
+    rating: float = Field(description="μ − 3σ, the conservative estimate ranked by.")
+    mu: float
+    sigma: float
+    games: int = Field(description="Rated games played.")
+
+
+class PlayerProfile(BaseModel):
+    id: str
+    name: str
+    has_password: bool
+    ratings: list[GameRating]
+
+
+class NewName(Strict):
+    name: GivenName
+
+
+class NewPassword(Strict):
+    """A password to sign in with on another device; ``current`` is needed to change one."""
+
+    password: Password
+    current: Annotated[str, Field(max_length=PASSWORD_LONGEST)] | None = None
+
+
+class SignIn(Strict):
+    name: PlayerName
+    password: Annotated[str, Field(max_length=PASSWORD_LONGEST)]
+
+
+class LeaderboardRow(BaseModel):
+    rank: int
+    name: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+
+
+def _rating(found: PlayerRating) -> GameRating:
+    return GameRating(
+        game=found.game,
+        rating=round(found.ordinal, 2),
+        mu=found.mu,
+        sigma=found.sigma,
+        games=found.games,
+    )
+
+
+class Identity:
+    """The players of one server process's store, and their passwords' hasher."""
+
+    def __init__(self, tables: TableManager) -> None:
+        self.tables = tables
+        self.players = Players(tables.store)
+        self.hasher = PasswordHasher()
+        self._decoy: str | None = None
+        """A hash to check an unknown name's password against, so that a wrong name takes
+        as long as a wrong password (the answer's time does not tell which names exist)."""
+
+    async def create(self, name: str) -> PlayerGrant:
+        token = new_token()
+        found = await self.tables.db(
+            self.players.create, secrets.token_urlsafe(12), name, token_hash(token)
+        )
+        return PlayerGrant(id=found.id, name=found.name, token=token)
+
+    async def holder(self, token: str) -> PlayerInfo | None:
+        """The player ``token`` opens, or None."""
+        return await self.tables.db(self.players.by_token, token_hash(token))
+
+    async def profile(self, player: PlayerInfo) -> PlayerProfile:
+        ratings = await self.tables.db(self.players.ratings, player.id)
+        return PlayerProfile(
+            id=player.id,
+            name=player.name,
+            has_password=player.has_password,
+            ratings=[_rating(r) for r in ratings],
+        )
+
+    async def rename(self, player: PlayerInfo, name: str) -> PlayerProfile:
+        try:
+            found = await self.tables.db(self.players.rename, player.id, name)
+        except LoginTaken:
+            raise Refused(409, say('another player signs in as "{name}"', name=name)) from None
+        return await self.profile(found)
+
+    async def set_password(
+        self, player: PlayerInfo, request: NewPassword, guard: Guard
+    ) -> PlayerProfile:
+        """Add a password, or change it given the current one (checked as a sign-in is)."""
+        if player.has_password:
+            _take(guard, f"player:{player.id}")
+            stored = await self.tables.db(self.players.password_hash, player.id)
+            if request.current is None or not await self._matches(stored, request.current):
+                raise Refused(401, say("the current password is wrong"))
+        digest = await asyncio.to_thread(self.hasher.hash, request.password)
+        try:
+            found = await self.tables.db(self.players.set_password, player.id, digest)
+        except LoginTaken:
+            raise Refused(
+                409, say('another player signs in as "{name}"', name=player.name)
+            ) from None
+        return await self.profile(found)
+
+    async def sign_in(self, request: SignIn, client: str, guard: Guard) -> PlayerGrant:
+        """A new token for the player who signs in as ``request.name`` with its password."""
+        _take(guard, f"client:{client}")
+        _take(guard, f"name:{name_key(request.name)}")
+        found = await self.tables.db(self.players.credentials, request.name)
+        if found is None:
+            await self._matches(None, request.password)
+            raise Refused(401, say("wrong name or password"))
+        player_id, stored = found
+        if not await self._matches(stored, request.password):
+            raise Refused(401, say("wrong name or password"))
+        token = new_token()
+        info = await self.tables.db(self.players.add_token, player_id, token_hash(token))
+        return PlayerGrant(id=info.id, name=info.name, token=token)
+
+    async def _matches(self, stored: str | None, password: str) -> bool:
+        """Does ``password`` match the argon2 hash ``stored`` (None: check a decoy, false)?"""
+        if stored is None:
+            if self._decoy is None:
+                self._decoy = await asyncio.to_thread(self.hasher.hash, secrets.token_hex(16))
+            stored, decoy = self._decoy, True
+        else:
+            decoy = False
+        try:
+            await asyncio.to_thread(self.hasher.verify, stored, password)
+        except (VerificationError, InvalidHashError):
+            return False
+        return not decoy
+
+    async def leaderboard(self, game: str, limit: int) -> list[LeaderboardRow]:
+        found = await self.tables.db(self.players.leaderboard, game, limit)
+        return [
+            LeaderboardRow(
+                rank=rank,
+                name=r.name,
+                rating=round(r.ordinal, 2),
+                mu=r.mu,
+                sigma=r.sigma,
+                games=r.games,
+            )
+            for rank, r in enumerate(found, start=1)
+        ]
+
+
+def _take(guard: Guard, key: str) -> None:
+    """One sign-in attempt for ``key``: 429 once its bucket is empty."""
+    wait = guard.signins.take(key)
+    if wait:
+        raise HTTPException(
+            429,
+            say("too many sign-in attempts: try again in {seconds} s", seconds=round(wait)),
+            headers={"Retry-After": str(max(1, round(wait)))},
+        )
+
+
+# -- the routes -----------------------------------------------------------------------------------
+router = APIRouter(prefix="/api", tags=["players"])
+bearer = HTTPBearer(
+    auto_error=False,
+    description="A player's token (`POST /api/players` or `/api/players/sign-in`).",
+)
+
+
+def identity(request: Request) -> Identity:
+    found: Identity = request.app.state.identity
+    return found
+
+
+Players_ = Annotated[Identity, Depends(identity)]
+
+
+async def signed_in(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> PlayerInfo | None:
+    """The player of the request's bearer token; None without one; 401 for a token that opens
+    no player (a refusal, not an anonymous seat: the browser should know its token is gone)."""
+    if credentials is None:
+        return None
+    token: Token = credentials.credentials
+    found = await identity(request).holder(token[:100])
+    if found is None:
+        raise Refused(401, say("this player token is not known here"))
+    return found
+
+
+Player = Annotated[PlayerInfo | None, Depends(signed_in)]
+"""The player a request comes from, if it says (a route's parameter)."""
+
+
+def me(player: Player) -> PlayerInfo:
+    if player is None:
+        raise Refused(401, say("a player token is needed (Authorization: Bearer)"))
+    return player
+
+
+Me = Annotated[PlayerInfo, Depends(me)]
+
+
+@router.post("/players", response_model=PlayerGrant, status_code=201)
+async def create_player(request: NewPlayer, players: Players_) -> PlayerGrant:
+    """An identity for this browser: keep its token (it is shown once)."""
+    return await players.create(request.name)
+
+
+@router.get("/players/me", response_model=PlayerProfile)
+async def get_me(player: Me, players: Players_) -> PlayerProfile:
+    """The player of the bearer token: name, whether it has a password, ratings."""
+    return await players.profile(player)
+
+
+@router.post("/players/me/name", response_model=PlayerProfile)
+async def rename_me(request: NewName, player: Me, players: Players_) -> PlayerProfile:
+    """Change the display name (and the sign-in name, with a password: 409 if taken)."""
+    return await players.rename(player, request.name)
+
+
+@router.post("/players/me/password", response_model=PlayerProfile)
+async def set_password(
+    request: NewPassword, player: Me, players: Players_, http: Request
+) -> PlayerProfile:
+    """Add a password (or change it, with ``current``); the name becomes the sign-in name."""
+    return await players.set_password(player, request, http.app.state.guard)
+
+
+@router.post("/players/sign-in", response_model=PlayerGrant)
+async def sign_in(request: SignIn, players: Players_, http: Request) -> PlayerGrant:
+    """Sign in on this device: a new token for the player (401: wrong name or password)."""
+    return await players.sign_in(request, client_of(http.scope), http.app.state.guard)
+
+
+@router.get("/ratings/{game}", response_model=list[LeaderboardRow])
+async def leaderboard(
+    game: str, players: Players_, limit: Annotated[int, Query(ge=1, le=100)] = LEADERBOARD
+) -> list[LeaderboardRow]:
+    """The game's best rated players, by μ − 3σ (games between people only)."""
+    if game not in {g.name for g in available_games()}:
+        raise Refused(404, say("no such game"))
+    return await players.leaderboard(game, limit)
