@@ -199,13 +199,13 @@ def _length_section(rows: Sequence[dict[str, Any]], lang: str) -> str:
         for row in rows
     )
     heads = "".join(
-        f"<th>{escape(say_in(lang, head))}</th>"
+        f"<th>{escape(head)}</th>"
         for head in (
-            "players",
-            "decisions each",
-            "decisions in a game (95% interval)",
-            "shortest–longest",
-            "games",
+            say_in(lang, "players"),
+            say_in(lang, "decisions each"),
+            say_in(lang, "decisions in a game (95% interval)"),
+            say_in(lang, "shortest–longest"),
+            say_in(lang, "games"),
         )
     )
     measured = say_in(lang, "Measured with {source}.", source=length_source())
