@@ -46,7 +46,8 @@ class Limits:
     connection is kept; ``max_connections`` connections in all (503 past it);
     ``client_connections`` HTTP connections of one client at once. ``create_rate``: tables one
     client may open, ``seat_rate``: its other requests that change something (join, leave,
-    rematch, hint, analysis), both 429 past the rate.
+    rematch, hint, analysis), both 429 past the rate; ``turns_rate``: its looks at the "your
+    turn" list (``POST /api/turns``, which the lobby polls), 429 past it too.
 
     WebSockets: ``max_message`` bytes of a message; ``message_rate`` messages one socket may
     send; ``client_sockets`` sockets of one client at once; ``table_sockets`` sockets at one
@@ -63,6 +64,7 @@ class Limits:
     client_connections: int = 64
     create_rate: Rate | None = Rate(10, 60)
     seat_rate: Rate | None = Rate(30, 60)
+    turns_rate: Rate | None = Rate(30, 60)
     signin_rate: Rate | None = Rate(5, 60)
     """Sign-in attempts (and password changes) per client and per player name (issue 16):
     a wrong password's guesses are slowed down wherever they come from; 429 past it."""
@@ -96,6 +98,7 @@ class Limits:
 UNLIMITED = {
     "POTAGER_CREATE_RATE": "off",
     "POTAGER_SEAT_RATE": "off",
+    "POTAGER_TURNS_RATE": "off",
     "POTAGER_SIGNIN_RATE": "off",
     "POTAGER_MESSAGE_RATE": "off",
     "POTAGER_CLIENT_CONNECTIONS": "0",

@@ -71,6 +71,7 @@ class Guard:
         self.limits = limits
         self.creates = Bucket(limits.create_rate, clock)
         self.seats = Bucket(limits.seat_rate, clock)
+        self.turns = Bucket(limits.turns_rate, clock)
         self.signins = Bucket(limits.signin_rate, clock)
         """Sign-in attempts, keyed by client and by name (`potager.server.identity`)."""
         self.clock = clock
@@ -82,12 +83,14 @@ class Guard:
         return Bucket(self.limits.message_rate, self.clock)
 
     def check_rate(self, request: Request) -> None:
-        """A request that changes something takes a token from its client's bucket: opening a
-        table from the creation bucket, every other POST from the seat bucket; 429 when empty."""
+        """A POST takes a token from its client's bucket: opening a table from the creation
+        bucket, a look at the "your turn" list from the turns bucket, every other POST (one that
+        changes something) from the seat bucket; 429 when empty."""
         if request.method != "POST":
             return
-        route = request.scope.get("route")
-        bucket = self.creates if getattr(route, "path", "") == "/api/tables" else self.seats
+        path = getattr(request.scope.get("route"), "path", "")
+        buckets = {"/api/tables": self.creates, "/api/turns": self.turns}
+        bucket = buckets.get(path, self.seats)
         wait = bucket.take(client_of(request.scope))
         if wait:
             raise HTTPException(

@@ -36,6 +36,15 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(9)
 
 
+def holds(info: TableInfo, seat: Seat, token: str) -> bool:
+    """Does ``token`` open ``seat`` of ``info``? (Constant-time; bots and free seats open to
+    nobody.)"""
+    if not 0 <= seat < len(info.seats):
+        return False
+    expected = info.seats[seat].token_hash
+    return expected is not None and hmac.compare_digest(expected, token_hash(token))
+
+
 class Connection:
     """One WebSocket at a table, for a seat or a spectator (``seat`` None).
 
@@ -136,7 +145,11 @@ class LiveTable:
     @classmethod
     def from_record(cls, info: TableInfo, moves: list[tuple[int, int]]) -> LiveTable:
         record = GameRecord(info.game, info.players, info.variant, info.seed, info.deck, moves)
-        return cls(info, games.replay(record))
+        state = games.replay(record)
+        if info.status == "playing" and not info.waiting and info.updated_at is not None:
+            # Stored before the store kept whom a table waits on: since its last change.
+            info.waiting = {seat: info.updated_at for seat in state.to_move}
+        return cls(info, state)
 
     @property
     def record(self) -> GameRecord:
@@ -153,11 +166,8 @@ class LiveTable:
         return len(self.state.moves)
 
     def verify(self, seat: Seat, token: str) -> bool:
-        """Does ``token`` open ``seat``? (Constant-time; bots and free seats open to nobody.)"""
-        if not 0 <= seat < len(self.info.seats):
-            return False
-        expected = self.info.seats[seat].token_hash
-        return expected is not None and hmac.compare_digest(expected, token_hash(token))
+        """Does ``token`` open ``seat``? (`holds`)"""
+        return holds(self.info, seat, token)
 
     def speaks_for(self, connection: Connection) -> bool:
         """Is ``connection`` still its seat's (the token it opened with is the seat's current

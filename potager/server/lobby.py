@@ -10,7 +10,7 @@ from potager import agents
 from potager.engine import Game, Seat, State
 from potager.store.players import PlayerInfo
 
-from . import rules
+from . import rules, turns
 from .identity import Player
 from .limits import client_of
 from .live import LiveTable
@@ -29,6 +29,8 @@ from .schemas import (
     SeatGrant,
     SeatName,
     TableSummary,
+    Turn,
+    TurnsRequest,
     VariantOption,
 )
 
@@ -132,6 +134,14 @@ async def name_seat(
     player of the token given, if any); a name another seat at the table has is refused (409),
     whatever its case."""
     return await tables.seating.rename(table_id, request, _id(player))
+
+
+@router.post("/turns", response_model=list[Turn], tags=["seats"])
+async def your_turns(request: TurnsRequest, tables: Manager) -> list[Turn]:
+    """The tables that wait on the seats given (each with its token, at most 50), the longest
+    waiting first; a seat whose token is wrong is left out, as one whose table does not wait
+    on it (issue 16's "your turn" list). Rate: ``POTAGER_TURNS_RATE``."""
+    return await turns.turns(tables, request)
 
 
 @router.post("/tables/{table_id}/rematch", response_model=SeatGrant, tags=["seats"])

@@ -193,6 +193,7 @@ class TableManager:
             info or live.info, await self.db(self.store.moves, live.info.id)
         )
         live.state, live.info.status = rebuilt.state, rebuilt.info.status
+        live.info.waiting = rebuilt.info.waiting
         live.legal_since = rebuilt.legal_since
         self.announce.state(live)
         if live.info.status == "finished":

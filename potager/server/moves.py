@@ -7,13 +7,16 @@ when told it is stored (`follow`)."""
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from potager.engine import Action, NotationError, Seat, State
 from potager.store import MoveWrite, StaleVersion, TableStatus
+from potager.store.models import utcnow
 
 from .live import Connection, LiveTable
 from .schemas import Act, ErrorMessage
+from .turns import waiting_after
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -134,6 +137,7 @@ class Moves:
         after = before.clone()
         after.apply(seat, action)
         status = "finished" if after.is_over else live.info.status
+        waiting = waiting_after(live.info.waiting, after.to_move, seat, utcnow())
         try:
             await tables.writer.write(
                 MoveWrite(
@@ -144,6 +148,7 @@ class Moves:
                     before.action_to_str(action),
                     status,
                     after.result().to_dict() if after.is_over else None,
+                    waiting,
                 )
             )
         except StaleVersion:
@@ -154,7 +159,7 @@ class Moves:
             raise NotStored(
                 f"your move was not stored ({type(exc).__name__}); nothing changed: send it again"
             ) from exc
-        self._take(live, seat, after, status)
+        self._take(live, seat, after, status, waiting)
         if tables.cluster is not None:
             tables.cluster.stored(live, ply, seat, action)
 
@@ -171,13 +176,23 @@ class Moves:
         except Exception:
             log.exception("move %s of table %s does not follow", ply, live.info.id)
             return False
-        self._take(live, seat, after, "finished" if after.is_over else "playing")
+        status: TableStatus = "finished" if after.is_over else "playing"
+        waiting = waiting_after(live.info.waiting, after.to_move, seat, utcnow())
+        self._take(live, seat, after, status, waiting)
         return True
 
-    def _take(self, live: LiveTable, seat: Seat, after: State, status: TableStatus) -> None:
-        """A stored move becomes the table's: the seats' versions, the announcement, the bots."""
+    def _take(
+        self,
+        live: LiveTable,
+        seat: Seat,
+        after: State,
+        status: TableStatus,
+        waiting: dict[Seat, datetime],
+    ) -> None:
+        """A stored move becomes the table's: the seats' versions and whom it waits on since
+        when (`turns`), the announcement, the bots."""
         tables, before = self.tables, live.state
-        live.state, live.info.status = after, status
+        live.state, live.info.status, live.info.waiting = after, status, waiting
         for s in range(after.players):
             if s == seat or after.legal_actions(s) != before.legal_actions(s):
                 live.legal_since[s] = len(after.moves)

@@ -1,10 +1,10 @@
 """Every message in and out of the server, as Pydantic models (the OpenAPI page shows them).
 
 REST: the lobby (`GameInfo`, `CreateTable` → `CreatedTable`, `TableSummary`, `JoinRequest` /
-`SeatAuth` → `SeatGrant`, `SeatName` → `TableSummary`, `Replay`). WebSocket
-``/ws/tables/{table_id}``: the client sends `ClientMessage` (first a `Hello`, then `Act`, `Sync`
-or `Ping`), the server answers with `ServerMessage` (`StateMessage`, `PresenceMessage`,
-`ErrorMessage`, `Pong`).
+`SeatAuth` → `SeatGrant`, `SeatName` → `TableSummary`, `Replay`, `TurnsRequest` → `Turn`s).
+WebSocket ``/ws/tables/{table_id}``: the client sends `ClientMessage` (first a `Hello`, then
+`Act`, `Sync` or `Ping`), the server answers with `ServerMessage` (`StateMessage`,
+`PresenceMessage`, `ErrorMessage`, `Pong`).
 """
 
 from __future__ import annotations
@@ -213,6 +213,35 @@ class SeatName(SeatAuth):
     trimmed and without case; empty: the seat is shown by its number."""
 
     name: PlayerName
+
+
+TURN_SEATS = 50
+"""Seats one ``POST /api/turns`` may ask about."""
+
+
+class TurnSeat(Strict):
+    """A seat this browser holds: the table, the seat and its secret token."""
+
+    table: Annotated[str, Field(max_length=32)]
+    seat: int
+    token: Token
+
+
+class TurnsRequest(Strict):
+    """The seats to look up (issue 16's "your turn" list): at most `TURN_SEATS`."""
+
+    seats: Annotated[list[TurnSeat], Field(max_length=TURN_SEATS)]
+
+
+class Turn(BaseModel):
+    """A table that waits on one of the seats asked about."""
+
+    table_id: str
+    game: str
+    title: str
+    seat: int
+    since: datetime = Field(description="Since when the table waits on this seat (UTC).")
+    waited: float = Field(description="Seconds it has waited, by the server's clock.")
 
 
 class SeatHolderModel(BaseModel):

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from potager import agents, games
 from potager.engine import Game, Seat
 from potager.store import NameTaken, SeatInfo, TableInfo, name_key
+from potager.store.models import utcnow
 from potager.store.players import Players
 
 from .i18n import say
@@ -38,6 +39,7 @@ from .schemas import (
     SeatSpec,
     TableSummary,
 )
+from .turns import waiting_after
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -167,6 +169,7 @@ class Seating:
         )
         if all(s.kind == "bot" or s.taken for s in seats):
             info.status = "playing"
+            info.waiting = waiting_after({}, state.to_move, None, utcnow())
         tables = self.tables
         await tables.db(tables.store.create_table, info)
         if tables.cluster is not None:
@@ -357,6 +360,7 @@ class Seating:
         live.info.rematch_id = stored.rematch_id
         if live.info.status == "waiting" and stored.status == "playing":
             live.info.status, changed = "playing", True
+            live.info.waiting = stored.waiting
             tables.bot_turns.schedule(live)
         if changed:
             tables.announce.state(live)
@@ -366,7 +370,8 @@ class Seating:
         tables = self.tables
         if live.info.status == "waiting" and not open_seats(live):
             live.info.status = "playing"
-            await tables.db(tables.store.set_status, live.info.id, "playing")
+            live.info.waiting = waiting_after({}, live.state.to_move, None, utcnow())
+            await tables.db(tables.store.set_status, live.info.id, "playing", live.info.waiting)
             tables.announce.state(live)
             tables.bot_turns.schedule(live)
             tables.seats_changed(live)

@@ -1,0 +1,79 @@
+"""Whose turn it is across tables (issue 16: a "your turn" list for slow play).
+
+A table keeps the seats it waits on and since when (`TableInfo.waiting`): set when the game
+starts and with every move, in memory and in the store in the same write as the move, so that it
+survives a restart and every server process reads the same.
+
+``POST /api/turns`` takes the seats a browser holds (table, seat, token; at most `TURN_SEATS`)
+and answers with those a table waits on now, the longest waiting first. A wrong token, a table
+that does not exist or one that does not wait on the seat are all simply left out: the answer
+tells nothing about a seat the asker does not hold. The tables this process holds are answered
+from memory; with several server processes the others are read from the store in one query
+(their seats and whom they wait on), never rebuilt. The lobby polls it, so it has its own rate
+(`Limits.turns_rate`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from potager import games
+from potager.engine import Seat
+from potager.store import TableInfo
+from potager.store.models import utcnow
+
+from .live import holds
+from .schemas import Turn, TurnSeat, TurnsRequest
+
+if TYPE_CHECKING:
+    from .manager import TableManager
+
+
+def waiting_after(
+    waiting: dict[Seat, datetime], to_move: Iterable[Seat], mover: Seat | None, now: datetime
+) -> dict[Seat, datetime]:
+    """The seats waited on once ``mover`` has moved (``None``: the game starts) and ``to_move``
+    are to move: a seat already waited on that did not move keeps its time (everyone bidding at
+    once: the seats still to bid wait since the round began); any other waits from ``now``."""
+    return {s: waiting[s] if s in waiting and s != mover else now for s in to_move}
+
+
+def _title(game: str) -> str:
+    try:
+        return games.get(game).title
+    except (ValueError, ModuleNotFoundError):
+        return game
+
+
+def turn(info: TableInfo, asked: TurnSeat, now: datetime) -> Turn | None:
+    """``asked``'s turn at ``info``, or ``None`` if it is not its turn or not its seat."""
+    since = info.waiting.get(asked.seat)
+    if info.status != "playing" or since is None or not holds(info, asked.seat, asked.token):
+        return None
+    return Turn(
+        table_id=info.id,
+        game=info.game,
+        title=_title(info.game),
+        seat=asked.seat,
+        since=since.replace(tzinfo=UTC),
+        waited=max(0.0, (now - since).total_seconds()),
+    )
+
+
+async def turns(tables: TableManager, request: TurnsRequest) -> list[Turn]:
+    """The tables that wait on the seats asked about, the longest waiting first."""
+    wanted = {asked.table for asked in request.seats}
+    found = {t: tables.live[t].info for t in wanted if t in tables.live}
+    if tables.cluster is not None and wanted - found.keys():
+        # Tables owned by another process and not watched here: their stored rows.
+        stored = await tables.db(tables.store.tables_by_id, sorted(wanted - found.keys()))
+        found.update((info.id, info) for info in stored)
+    now = utcnow()
+    answer = [
+        found_turn
+        for asked in request.seats
+        if asked.table in found and (found_turn := turn(found[asked.table], asked, now))
+    ]
+    return sorted(answer, key=lambda t: (t.since, t.table_id, t.seat))
