@@ -256,7 +256,12 @@ def _components(lang: str) -> str:
 
 
 def _contents(entries: Sequence[tuple[str, str]], lang: str) -> str:
-    items = "".join(f'<li><a href="#{a}">{escape(h)}</a></li>' for a, h in entries)
+    """The page's contents: its own sections in ``lang``, the docs' in English (marked so)."""
+    own = {"components", "length", "bot-levels", "reference"}
+    english = ' lang="en"'
+    items = "".join(
+        f'<li{"" if a in own else english}><a href="#{a}">{escape(h)}</a></li>' for a, h in entries
+    )
     label = escape(say_in(lang, "Contents"))
     return f'<nav class="rules-contents" aria-label="{label}"><ol>{items}</ol></nav>'
 
