@@ -68,6 +68,12 @@ SAME = {
         "fr": r"(\d+ )?broccoli( ×\d+)?",
         "it": r"(\d+ )?broccoli( ×\d+)?",
     },
+    "pas-de-haricots": {
+        # The Pas de Haricots card keeps its name; English shows the French court cards.
+        "fr": r"Pas de|Haricots|Valet|Cavalier|Dame|Roi",
+        "de": r"Pas de|Haricots|Dame",
+        "it": r"Pas de|Haricots",
+    },
 }
 """Per game and language, the texts that truly read the same as in English (a pattern)."""
 
@@ -77,10 +83,15 @@ TERMS = {
         "de": ["Auslage", "Heuschrecke", "Gewinnchip", "Nachziehstapel", "Pokerkarte", "Runde"],
         "it": ["esposizione giardino", "cavallett", "gettone premio", "mazzo di pesca", "Giro"],
     },
+    "pas-de-haricots": {
+        "fr": ["pion haricot", "atout", "cœur", "cartes « moins »", "série", "Manche"],
+        "de": ["Bohne", "Trumpf", "Herz", "Bube", "Reiter", "König", "Reihe", "Durchgang"],
+        "it": ["fagiolo", "trionfo", "cuori", "Fante", "Cavallo", "Regina", "serie", "Mano"],
+    },
 }
 """A few of each rulebook's terms each language's drawings must show."""
 
-PLAYERS = {"heuschrecken-poker": 3}
+PLAYERS = {"heuschrecken-poker": 3, "pas-de-haricots": 3}
 MOMENTS = (0, 5, 14, 40, 10_000)
 """How many moves into a seeded game the drawings are compared (10,000: the game's end)."""
 

@@ -10,7 +10,7 @@
 "use strict";
 
 (() => {
-  const { h } = Potager;
+  const { h, t, tn } = Potager;
 
   const SYMBOL = { H: "♥", D: "♦", S: "♠", C: "♣" };
   const BEAN_SVG = `<svg viewBox="0 0 48 32" aria-hidden="true"><path class="bean-body"
@@ -49,21 +49,31 @@
   }
   const rankOf = (card) => card.slice(1);
 
+  /* The facts' names of the suits and the court cards (English suits, the French rulebook's
+   * court cards) in the page's language: German and Italian tarot decks have their own court
+   * cards (Bube, Reiter, Dame, König; Fante, Cavallo, Regina, Re: potager/web/GLOSSARY.md). */
+  const WORDS = {
+    hearts: () => t("hearts"), diamonds: () => t("diamonds"), spades: () => t("spades"), clubs: () => t("clubs"),
+    Valet: () => t("Valet"), Cavalier: () => t("Cavalier"), Dame: () => t("Dame"), Roi: () => t("Roi"),
+  };
+  const word = (name) => (WORDS[name] ? WORDS[name]() : name);
+  const suitWord = (deck, suit) => word(deck.suitName[suit]);
+
   function cardName(deck, card) {
-    if (deck.isTrump(card)) return `trump ${card.slice(1)} (no beans in ${deck.suitName[deck.trumpSuit(card)]})`;
+    if (deck.isTrump(card)) return t("trump {n} (no beans in {suit})", { n: card.slice(1), suit: suitWord(deck, deck.trumpSuit(card)) });
     const court = deck.court(rankOf(card));
-    return `${court ? court[1] : rankOf(card)} of ${deck.suitName[card[0]]}`;
+    return t("{rank} of {suit}", { rank: court ? word(court[1]) : rankOf(card), suit: suitWord(deck, card[0]) });
   }
 
   /* Short text of a card for the log: 7♥, Dame♠, T2. */
   function cardText(deck, card) {
     if (deck.isTrump(card)) return `${card}${SYMBOL[deck.trumpSuit(card)]}`;
     const court = deck.court(rankOf(card));
-    return `${court ? court[1] : rankOf(card)}${SYMBOL[card[0]]}`;
+    return `${court ? word(court[1]) : rankOf(card)}${SYMBOL[card[0]]}`;
   }
 
   function bean(extra = "") {
-    const el = h("span", { class: `pdh-bean ${extra}`, title: "the bean" });
+    const el = h("span", { class: `pdh-bean ${extra}`, title: t("the bean") });
     el.innerHTML = BEAN_SVG;
     return el;
   }
@@ -80,10 +90,10 @@
       opts.fresh ? "fresh" : "", opts.dim ? "dim" : ""].join(" ");
     const centre = trump
       ? h("span", { class: "face trump-face" }, h("span", { class: "no-bean" }),
-        h("span", { class: "ribbon" }, "Pas de", h("br"), "Haricots"))
+        h("span", { class: "ribbon" }, "Pas de", h("br"), "Haricots")) // i18n: not text (the card's name in every language)
       : court
         ? h("span", { class: "face court-face" }, h("span", { class: "court-letter" }, court[0]),
-          h("span", { class: "ribbon" }, court[1]), h("span", { class: "effect" }, court[2]))
+          h("span", { class: "ribbon" }, word(court[1])), h("span", { class: "effect" }, court[2]))
         : h("span", { class: "face pip-face" }, h("span", { class: "pip" }, SYMBOL[suit]),
           h("span", { class: "pip-value" }, rank));
     if (trump) centre.querySelector(".no-bean").innerHTML = NO_BEAN_SVG;
@@ -97,14 +107,16 @@
     if (!opts.action) return h("span", attrs, children);
     return h("button", {
       ...attrs, type: "button", dataset: { card: code, action: opts.action.notation },
-      "aria-label": opts.action.label, onclick: () => opts.send(opts.action.action),
+      "aria-label": opts.action.notation.startsWith("take ")
+        ? t("Take the {card}", { card: cardName(deck, code) }) : t("Play the {card}", { card: cardName(deck, code) }),
+      onclick: () => opts.send(opts.action.action),
     }, children);
   }
 
   function cardBack(deck, opts = {}) {
     return h("span", {
       class: `pdh-card back ${opts.size || ""} ${opts.fresh ? "fresh" : ""}`,
-      title: opts.title || "a face-down card",
+      title: opts.title || t("a face-down card"),
     }, opts.peek ? h("span", { class: "peek" }, cardText(deck, opts.peek)) : null);
   }
 
@@ -116,31 +128,28 @@
   const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0");
   const signClass = (v) => (v > 0 ? "pos" : v < 0 ? "neg" : "zero");
 
-  function listNames(table, seats, viewer) {
-    const names = seats.map((s) => nameOf(table, s, viewer));
-    return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  }
+  const listNames = (table, seats, viewer) => Potager.listOf(seats.map((s) => nameOf(table, s, viewer)));
 
   function prompt(view, seat, legal, table) {
     const name = (s) => nameOf(table, s, seat);
     const mine = legal.length > 0;
-    if (table && table.status === "waiting") return ["Waiting for players", Potager.waitingForSeats(table.seats)];
+    if (table && table.status === "waiting") return [t("Waiting for players"), Potager.waitingForSeats(table.seats)];
     switch (view.phase) {
       case "over":
-        return ["Match over", "The score pad below shows every hand."];
+        return [t("Match over"), t("The score pad below shows every hand.")];
       case "lead":
-        return mine
-          ? ["Lead a card", "Play any card face up: the bean goes on it."]
-          : [`${name(view.bean)} ${view.bean === seat ? "lead" : "leads"} a card`, "The bean holder plays first, face up."];
+        if (mine) return [t("Lead a card"), t("Play any card face up: the bean goes on it.")];
+        return [view.bean === seat ? t("You lead a card") : t("{name} leads a card", { name: name(view.bean) }),
+          t("The bean holder plays first, face up.")];
       case "commit": {
-        if (mine) return ["Put a card face down", "Everyone else chooses at the same time; the cards turn over together."];
+        if (mine) return [t("Put a card face down"), t("Everyone else chooses at the same time; the cards turn over together.")];
         const waiting = view.to_move.filter((s) => !view.committed.includes(s));
-        return ["Cards go face down", `Waiting for ${listNames(table, waiting, seat)}.`];
+        return [t("Cards go face down"), t("Waiting for {names}.", { names: listNames(table, waiting, seat) })];
       }
       default:
-        return mine
-          ? ["Take a card", "Click a revealed card: not your own, and not the bean card while another is left."]
-          : [`${name(view.taker)} ${view.taker === seat ? "take" : "takes"} a card`, "Each player whose card is taken takes next; the last one gets the bean card."];
+        if (mine) return [t("Take a card"), t("Click a revealed card: not your own, and not the bean card while another is left.")];
+        return [view.taker === seat ? t("You take a card") : t("{name} takes a card", { name: name(view.taker) }),
+          t("Each player whose card is taken takes next; the last one gets the bean card.")];
     }
   }
 
@@ -169,30 +178,30 @@
       slot = card(deck, faceUp, {
         action: takeActions.get(faceUp), send, bean: faceUp === view.bean_card, fresh: fresh.has(s),
       });
-      note = faceUp === view.bean_card ? "bean card" : "";
+      note = faceUp === view.bean_card ? t("bean card") : "";
     } else if (committed) {
       const peek = s === seat ? view.commitment : null;
-      slot = cardBack(deck, { peek, fresh: fresh.has(s), title: peek ? `your face-down card: ${cardName(deck, peek)}` : undefined });
-      note = "face down ✓";
+      slot = cardBack(deck, { peek, fresh: fresh.has(s), title: peek ? t("your face-down card: {card}", { card: cardName(deck, peek) }) : undefined });
+      note = t("face down ✓");
     } else if (taken) {
       slot = emptySlot(`→ ${nameOf(table, taken.seat, seat)}`, "taken");
-      note = `${cardText(deck, taken.card)} taken`;
+      note = t("{card} taken", { card: cardText(deck, taken.card) });
     } else if (phase === "commit" && view.to_move.includes(s)) {
-      slot = emptySlot("choosing…", "waiting");
-      note = "choosing";
+      slot = emptySlot(t("choosing…"), "waiting");
+      note = t("choosing");
     } else if (phase === "lead" && isBean) {
-      slot = emptySlot("to lead", "waiting");
+      slot = emptySlot(t("to lead"), "waiting");
     } else {
       slot = emptySlot("");
     }
-    if (phase === "take" && view.taker === s) note = "taking…";
+    if (phase === "take" && view.taker === s) note = t("taking…");
     const classes = ["pdh-spot", s === seat ? "mine" : "", isBean ? "bean-holder" : "",
       phase === "take" && view.taker === s ? "taker" : "", view.to_move.includes(s) ? "to-move" : ""].join(" ");
     return h("div", { class: classes, dataset: { seat: s } },
       h("div", { class: "spot-head" },
         h("span", { class: "spot-name" }, nameOf(table, s, seat)),
         isBean ? bean("holder") : null,
-        h("span", { class: "spot-count", title: `${view.hand_sizes[s]} cards in hand` },
+        h("span", { class: "spot-count", title: tn(view.hand_sizes[s], "{n} card in hand", "{n} cards in hand") },
           h("span", { class: "mini-back" }), String(view.hand_sizes[s]))),
       h("div", { class: "spot-slot" }, slot),
       h("div", { class: "spot-note" }, note));
@@ -203,17 +212,27 @@
     const deck = deckOf(table.facts);
     if (!chain.reveal || (!chain.takes.length && view.phase !== "take")) return null;
     const name = (s) => nameOf(table, s, seat);
-    const steps = chain.takes.map((t, i) => h("li", { class: `chain-step ${t.bean ? "bean-take" : ""} ${i >= known ? "fresh" : ""}` },
-      h("span", { class: "who" }, name(t.seat)),
-      h("span", { class: "verb" }, `${t.seat === seat ? "take" : "takes"}${t.bean ? " the bean card" : ""}`),
-      card(deck, t.card, { size: "mini", bean: t.bean }),
-      h("span", { class: "verb" }, "from"),
-      h("span", { class: "who" }, name(t.from))));
+    /* "You take the bean card [card] from Bob": the words before and after the card, whole per
+     * language and per person (the card is drawn between them). */
+    const takeWords = (step) => {
+      const you = step.seat === seat;
+      const from = name(step.from);
+      if (step.bean) return you ? [t("take the bean card"), t("from {name}", { name: from })] : [t("takes the bean card"), t("from {name}", { name: from })];
+      return you ? [t("take"), t("from {name}", { name: from })] : [t("takes"), t("from {name}", { name: from })];
+    };
+    const steps = chain.takes.map((step, i) => {
+      const [before, after] = takeWords(step);
+      return h("li", { class: `chain-step ${step.bean ? "bean-take" : ""} ${i >= known ? "fresh" : ""}` },
+        h("span", { class: "who" }, name(step.seat)),
+        h("span", { class: "verb" }, before),
+        card(deck, step.card, { size: "mini", bean: step.bean }),
+        h("span", { class: "verb" }, after));
+    });
     if (view.phase === "take") {
       steps.push(h("li", { class: "chain-step pending" },
-        h("span", { class: "who" }, name(view.taker)), h("span", { class: "verb" }, view.taker === seat ? "take…" : "takes…")));
+        h("span", { class: "who" }, name(view.taker)), h("span", { class: "verb" }, view.taker === seat ? t("take…") : t("takes…"))));
     }
-    const title = view.phase === "take" ? "Taking chain" : "Last turn’s chain";
+    const title = view.phase === "take" ? t("Taking chain") : t("Last turn’s chain");
     return h("div", { class: "pdh-chain" }, h("span", { class: "chain-title" }, title),
       h("ol", {}, steps));
   }
@@ -224,33 +243,37 @@
       const cards = view.hand.filter((c) => deck.suitOf(c) === suit);
       if (!cards.length) return null;
       return h("div", { class: `hand-group suit-${suit}` },
-        h("span", { class: "group-symbol", title: deck.suitName[suit] }, SYMBOL[suit]),
+        h("span", { class: "group-symbol", title: suitWord(deck, suit) }, SYMBOL[suit]),
         h("div", { class: "group-cards" }, cards.map((c) => card(deck, c, {
           action: playActions.get(c), send, dim: mine && !playActions.has(c),
         }))));
     });
     const count = view.hand.length;
     return h("section", { class: `pdh-hand ${mine ? "active" : ""}` },
-      h("h3", {}, "Your hand ", h("span", { class: "count" }, `(${count} card${count === 1 ? "" : "s"})`)),
-      count ? h("div", { class: "hand-groups" }, groups) : h("p", { class: "muted" }, "No cards left in this hand."));
+      h("h3", {}, t("Your hand"), " ", h("span", { class: "count" }, tn(count, "({n} card)", "({n} cards)"))),
+      count ? h("div", { class: "hand-groups" }, groups) : h("p", { class: "muted" }, t("No cards left in this hand.")));
   }
 
   /* What the letters on the cards mean: the court ranks as the notation writes them, with the
    * rulebook's names and their effect on a series, and the trumps. */
   function legend(facts) {
     const deck = deckOf(facts);
-    const effect = { "−": "minus", "×2": "doubles" };
+    const effect = {
+      "−": (name) => t("{card}: a minus card of its series", { card: name }),
+      "×2": (name) => t("{card}: doubles its series", { card: name }),
+    };
     const courts = Object.keys(facts.rank_names).map((rank) => {
       const [letter, name, sign] = deck.court(rank);
-      return h("li", { title: sign ? `${name}: ${effect[sign]} its series` : name },
-        h("b", {}, letter), ` ${name}`, sign ? h("span", { class: "effect" }, sign) : null);
+      const shown = word(name);
+      return h("li", { title: sign ? effect[sign](shown) : shown },
+        h("b", {}, letter), " ", shown, sign ? h("span", { class: "effect" }, sign) : null);
     });
     const trumps = Object.keys(facts.pas_de_haricots);
-    return h("section", { class: "pdh-legend", "aria-label": "The letters on the cards" },
+    return h("section", { class: "pdh-legend", "aria-label": t("The letters on the cards") },
       h("ul", {}, courts,
-        h("li", { title: "a trump makes its suit's series worth 0" },
-          h("b", {}, `${trumps[0]}–${trumps[trumps.length - 1]}`), " Pas de Haricots: its suit scores 0")),
-      h("p", {}, "− an odd number of minus cards makes a series negative; ×2 the Roi doubles it."));
+        h("li", { title: t("a trump makes its suit's series worth 0") },
+          h("b", {}, `${trumps[0]}–${trumps[trumps.length - 1]}`), " ", t("Pas de Haricots: its suit scores 0"))),
+      h("p", {}, t("− an odd number of minus cards makes a series negative; ×2 the {king} doubles it.", { king: word(facts.rank_names[facts.doubler_rank]) })));
   }
 
   /* -- every player's series, by suit, with its current value ----------------------------------- */
@@ -262,7 +285,7 @@
       const total = deck.suits.reduce((sum, suit) => sum + values[suit], 0);
       return h("div", { class: `series-row ${s === seat ? "mine" : ""}`, dataset: { seat: s } },
         h("div", { class: "series-name" }, nameOf(table, s, seat),
-          h("span", { class: `value total ${signClass(total)}`, title: "this hand so far" }, signed(total))),
+          h("span", { class: `value total ${signClass(total)}`, title: t("this hand so far") }, signed(total))),
         h("div", { class: "series-suits" }, deck.suits.map((suit) => {
           const mineCards = cards.filter((c) => deck.suitOf(c) === suit);
           const zeroed = mineCards.some(deck.isTrump);
@@ -271,18 +294,18 @@
             h("span", { class: "series-cards" }, mineCards.map((c) => card(deck, c, { size: "mini" }))),
             mineCards.length
               ? h("span", { class: `value ${signClass(values[suit])} ${zeroed ? "zeroed" : ""}`,
-                title: zeroed ? "Pas de Haricots: this series is worth 0" : "" }, signed(values[suit]))
+                title: zeroed ? t("Pas de Haricots: this series is worth 0") : "" }, signed(values[suit]))
               : null);
         })));
     });
-    return h("section", { class: "pdh-series" }, h("h3", {}, "Series this hand"), rows);
+    return h("section", { class: "pdh-series" }, h("h3", {}, t("Series this hand")), rows);
   }
 
   /* -- the score pad: "+", "−" and total per hand ------------------------------------------------ */
   function sheetArea(view, seat, table) {
     const seats = Array.from({ length: view.players }, (_, s) => s);
     const best = Math.max(...view.totals);
-    const head = h("tr", {}, h("th", {}, "Hand"), h("th", {}, ""),
+    const head = h("tr", {}, h("th", {}, t("Hand")), h("th", {}, ""),
       seats.map((s) => h("th", { class: s === seat ? "mine" : "" }, nameOf(table, s, seat))));
     const body = [];
     view.scores.forEach((sheet, i) => {
@@ -291,13 +314,13 @@
         h("th", { class: "line" }, line),
         seats.map((s) => h("td", { class: `${signClass(sheet[s][k])} ${s === seat ? "mine" : ""}` }, signed(sheet[s][k]))))));
     });
-    const foot = h("tr", { class: "match-total" }, h("th", { colspan: 2 }, "Match"),
+    const foot = h("tr", { class: "match-total" }, h("th", { colspan: 2 }, t("Match")),
       seats.map((s) => h("td", {
         class: `${signClass(view.totals[s])} ${view.scores.length && view.totals[s] === best ? "leader" : ""} ${s === seat ? "mine" : ""}`,
       }, signed(view.totals[s]))));
     const hands = view.variant.hands;
     return h("section", { class: "pdh-sheet" },
-      h("h3", {}, "Score pad ", h("span", { class: "count" }, `(${view.scores.length} of ${hands} hand${hands === 1 ? "" : "s"} scored)`)),
+      h("h3", {}, t("Score pad"), " ", h("span", { class: "count" }, tn(hands, "({done} of {n} hand scored)", "({done} of {n} hands scored)", { done: view.scores.length }))),
       h("div", { class: "sheet-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, foot))));
   }
 
@@ -331,8 +354,8 @@
     const perHand = table.facts.deal[view.players];
     const status = h("div", { class: `game-status pdh-status ${legal.length ? "mine" : ""} phase-${view.phase}` },
       h("div", { class: "where" },
-        h("span", { class: "pill" }, `Hand ${view.hand_number} / ${view.variant.hands}`),
-        h("span", { class: "pill" }, `Turn ${Math.min(view.turn, perHand)} / ${perHand}`)),
+        h("span", { class: "pill" }, t("Hand {n} / {of}", { n: view.hand_number, of: view.variant.hands })),
+        h("span", { class: "pill" }, t("Turn {n} / {of}", { n: Math.min(view.turn, perHand), of: perHand }))),
       h("div", { class: "what" }, h("strong", {}, title), h("span", {}, hint)));
 
     const spots = Array.from({ length: view.players }, (_, s) =>
@@ -356,23 +379,32 @@
     const text = (card) => cardText(deckOf(table.facts), card);
     switch (event.type) {
       case "deal":
-        return `Hand ${event.hand}: ${event.cards} cards each; ${name(event.bean)} has the bean and leads.`;
+        return t("Hand {hand}: {n} cards each; {name} has the bean and leads.", { hand: event.hand, n: event.cards, name: name(event.bean) });
       case "cards":
-        return `Your new hand: ${event.cards.length} cards.`;
+        return tn(event.cards.length, "Your new hand: {n} card.", "Your new hand: {n} cards.");
       case "lead":
-        return `${name(event.seat)} leads ${text(event.card)} and puts the bean on it.`;
+        return t("{name} leads {card} and puts the bean on it.", { name: name(event.seat), card: text(event.card) });
       case "commit":
-        return `${name(event.seat)} puts a card face down.`;
+        return t("{name} puts a card face down.", { name: name(event.seat) });
       case "reveal":
-        return `The cards turn over: ${event.cards.map((c, s) => (c ? `${name(s)} ${text(c)}` : null)).filter(Boolean).join(", ")}.`;
-      case "take":
+        return t("The cards turn over: {cards}.", {
+          cards: Potager.listOf(event.cards.map((c, s) => (c ? `${name(s)} ${text(c)}` : null)).filter(Boolean)),
+        });
+      case "take": {
+        const params = { name: name(event.seat), card: text(event.card), from: name(event.from) };
         return event.bean
-          ? `${name(event.seat)} takes the bean card ${text(event.card)} from ${name(event.from)} and gets the bean.`
-          : `${name(event.seat)} takes ${text(event.card)} from ${name(event.from)}.`;
+          ? t("{name} takes the bean card {card} from {from} and gets the bean.", params)
+          : t("{name} takes {card} from {from}.", params);
+      }
       case "hand_end":
-        return `Hand ${event.hand} scored: ${event.sheet.map(([p, m, t], s) => `${name(s)} ${signed(p)} / ${signed(m)} = ${signed(t)}`).join("; ")}.`;
-      case "game_end":
-        return `Match over: ${event.winners.map(name).join(" and ")} ${event.winners.length === 1 ? "wins" : "win"} (${event.totals.map(signed).join(", ")}).`;
+        return t("Hand {hand} scored: {scores}.", {
+          hand: event.hand,
+          scores: event.sheet.map(([p, m, total], s) => `${name(s)} ${signed(p)} / ${signed(m)} = ${signed(total)}`).join("; "),
+        });
+      case "game_end": {
+        const params = { names: Potager.listOf(event.winners.map(name)), totals: event.totals.map(signed).join(", ") };
+        return event.winners.length === 1 ? t("Match over: {names} wins ({totals}).", params) : t("Match over: {names} win ({totals}).", params);
+      }
       default:
         return null;
     }
@@ -382,27 +414,31 @@
   function components(facts) {
     const deck = deckOf(facts);
     const [first] = facts.suits;
-    const minus = facts.minus_ranks.map((rank) => `${rank} ${facts.rank_names[rank]}`).join(", ");
-    const deal = Object.entries(facts.deal).map(([players, n]) => `${n} with ${players}`).join(", ");
+    const minus = Potager.listOf(facts.minus_ranks.map((rank) => `${rank} ${word(facts.rank_names[rank])}`));
+    const deal = Potager.listOf(Object.entries(facts.deal).map(([players, n]) => t("{n} with {players} players", { n, players })));
     return {
       className: "pdh",
       groups: [
         {
-          title: "The Pas de Haricots",
-          note: "A trump per suit: it makes the series of its suit worth 0, whatever else is in it.",
+          title: t("The Pas de Haricots cards"),
+          note: t("A trump per suit: it makes the series of its suit worth 0, whatever else is in it."),
           items: Object.keys(facts.pas_de_haricots).map((code) => ({ picture: card(deck, code), caption: cardName(deck, code) })),
         },
         {
-          title: `A suit: ${facts.suit_names[first]}`,
-          note: `Four suits (${facts.suits.map((suit) => facts.suit_names[suit]).join(", ")}) of ${facts.ranks.length} cards; `
-            + `${minus} are minus cards, ${facts.doubler_rank} ${facts.rank_names[facts.doubler_rank]} doubles its series. `
-            + `All are dealt: ${deal} players.`,
+          title: t("A suit: {suit}", { suit: suitWord(deck, first) }),
+          note: t("Four suits ({suits}) of {n} cards; {minus} are minus cards, {king} doubles its series. All are dealt: {deal}.", {
+            suits: Potager.listOf(facts.suits.map((suit) => suitWord(deck, suit))),
+            n: facts.ranks.length,
+            minus,
+            king: `${facts.doubler_rank} ${word(facts.rank_names[facts.doubler_rank])}`,
+            deal,
+          }),
           items: facts.ranks.map((rank) => ({ picture: card(deck, `${first}${rank}`), caption: cardName(deck, `${first}${rank}`) })),
         },
         {
-          title: "The bean",
-          note: "It lies on the card its holder leads; whoever takes the bean card leads next.",
-          items: [{ picture: bean(), caption: "the bean" }],
+          title: t("The bean"),
+          note: t("It lies on the card its holder leads; whoever takes the bean card leads next."),
+          items: [{ picture: bean(), caption: t("the bean") }],
         },
       ],
     };
