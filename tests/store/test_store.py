@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import inspect
 
-from potager.store import AnalysisInfo, SeatInfo, StaleVersion, Store, TableInfo
+from potager.store import AnalysisInfo, MoveWrite, SeatInfo, StaleVersion, Store, TableInfo
 
 
 def new_table(table_id: str = "t1") -> TableInfo:
@@ -61,6 +61,30 @@ def test_moves_are_written_in_order_once(store: Store) -> None:
     assert info.result == {"winners": [1]}
     record = store.record(info)
     assert record.moves == [(0, 1), (1, 0)] and record.seed == 2**63 - 1
+
+
+def test_a_group_of_moves_writes_all_but_the_stale_one(store: Store) -> None:
+    """A group commit (issue 13) of three tables' moves, one of them for a version its table has
+    passed: that one alone is refused, the others are stored with their status and result."""
+    for table_id in ("t1", "t2", "t3"):
+        store.create_table(new_table(table_id))
+    store.append_move("t2", 0, 0, 1, "take 2", status="playing")
+    group = [
+        MoveWrite("t1", 0, 0, 1, "take 2", "playing"),
+        MoveWrite("t2", 0, 0, 0, "take 1", "playing"),
+        MoveWrite("t3", 0, 0, 1, "take 2", "finished", {"winners": [0]}),
+    ]
+    assert store.append_moves(group) == [True, False, True]
+    assert store.append_moves([]) == []
+    assert store.moves("t1") == [(0, 1)] and store.moves("t2") == [(0, 1)]
+    t3 = store.table("t3")
+    assert t3 is not None and (t3.version, t3.status, t3.result) == (
+        1,
+        "finished",
+        {"winners": [0]},
+    )
+    assert store.append_moves([MoveWrite("t1", 1, 1, 0, "take 1", "playing")]) == [True]
+    assert store.moves("t1") == [(0, 1), (1, 0)]
 
 
 def test_listing_seats_and_rematches(store: Store) -> None:
