@@ -89,6 +89,7 @@
     try {
       const created = await api("/api/tables", {
         game: game.name, players: seats.length, variant, seats, name, seat: mine, hints: $("hints").checked,
+        rated: $("rated").checked ? null : false, // null: rated when every seat is a person
       });
       const id = created.table.id;
       if (created.you) store.saveSeat(id, created.you.seat, created.you.token);
@@ -103,7 +104,9 @@
   function seatsLine(table) {
     return table.seats.map((s) => h("span", {
       class: `seat-tag ${s.kind}${s.taken || s.kind === "bot" ? "" : " open"}${s.connected ? " online" : ""}`,
-    }, s.kind === "human" && !s.taken ? t("open seat") : seatName(table.seats, s.seat)));
+    }, s.kind === "human" && !s.taken ? t("open seat") : seatName(table.seats, s.seat),
+    s.rating !== null && s.rating !== undefined
+      ? h("span", { class: "rating" }, PotagerIdentity.rating(s.rating)) : null));
   }
 
   async function join(table, seat) {

@@ -34,10 +34,13 @@ const Potager = (() => {
     return el;
   }
 
+  /* A request says which player sends it (the identity kept here, js/identity.js): the seats
+   * it takes are that player's. */
   async function api(path, body) {
-    const init = body === undefined ? {} : {
+    const headers = store.player ? { Authorization: `Bearer ${store.player.token}` } : {};
+    const init = body === undefined ? { headers } : {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { ...headers, "Content-Type": "application/json" },
       body: JSON.stringify(body),
     };
     const response = await fetch(path, init);
@@ -70,6 +73,15 @@ const Potager = (() => {
     },
     get name() { return localStorage.getItem("potager.name") || ""; },
     set name(value) { localStorage.setItem("potager.name", value); },
+    /* The player's identity here ({id, token}; issue 16), made by js/identity.js. */
+    get player() {
+      try { return JSON.parse(localStorage.getItem("potager.player")); }
+      catch { return null; }
+    },
+    set player(value) {
+      if (value) localStorage.setItem("potager.player", JSON.stringify(value));
+      else localStorage.removeItem("potager.player");
+    },
   };
 
   function inviteLink(grant) {

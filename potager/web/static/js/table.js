@@ -97,6 +97,8 @@
     },
     h("span", { class: "presence", title: s.connected ? t("connected") : t("away") }),
     h("span", { class: "seat-name" }, names(s.seat)),
+    s.rating !== null && s.rating !== undefined
+      ? h("span", { class: "rating", title: t("rating in this game") }, PotagerIdentity.rating(s.rating)) : null,
     state.seat === s.seat ? h("span", { class: "badge" }, t("you")) : null,
     s.kind === "bot" ? h("span", { class: "badge bot" }, t("bot")) : null,
     s.kind === "human" && !s.taken ? h("span", { class: "badge open" }, t("open")) : null,
@@ -301,6 +303,7 @@
     $("rules-link").hidden = false;
     hints = summary.hints;
     $("hints-on").hidden = !hints;
+    $("rated").hidden = !summary.rated;
     const [loaded, info] = await Promise.all([Potager.loadGame(summary.game), Potager.gameInfo(summary.game)]);
     plugin = loaded;
     facts = info ? info.facts : {};

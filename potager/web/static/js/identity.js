@@ -1,0 +1,137 @@
+/* The player's identity (issue 16): made on the first visit (POST /api/players) and kept in
+ * this browser with the display name (`Potager.store.player`); `Potager.api` sends its token
+ * with every request, so the seats this browser takes are the player's. On the lobby, the
+ * "You" panel: the name, the ratings, a password to add (to sign in on another device) and a
+ * sign-in form; and the leaderboard of each game. Loaded after potager.js, before the page's
+ * script. */
+"use strict";
+
+const PotagerIdentity = (() => {
+  const { h, api, store, t, tn, toast } = Potager;
+  const $ = (id) => document.getElementById(id);
+  const LEADERS = 10;
+
+  /* The player kept here, checked with the server (a token it no longer knows is dropped and
+   * a new identity made, under the kept name). */
+  async function ensure() {
+    await Potager.i18n.ready;
+    if (store.player) {
+      try {
+        return await api("/api/players/me");
+      } catch (error) {
+        if (error.status !== 401) throw error;
+        store.player = null;
+      }
+    }
+    const made = await api("/api/players", { name: store.name || t("Gardener") });
+    store.player = { id: made.id, token: made.token };
+    if (!store.name) store.name = made.name;
+    return api("/api/players/me");
+  }
+
+  const ready = ensure();
+
+  /* A rating as shown beside a name: one decimal. */
+  function rating(value) {
+    return value === null || value === undefined ? "" : value.toFixed(1);
+  }
+
+  /* -- the lobby's panels ------------------------------------------------------------------ */
+  async function drawMe(me, games) {
+    const box = $("identity");
+    const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
+    const ratings = me.ratings.length
+      ? h("ul", { class: "ratings" }, me.ratings.map((r) => h("li", { dataset: { game: r.game } },
+        t("{game}: {rating}", { game: title(r.game), rating: rating(r.rating) }), " ",
+        h("span", { class: "muted" }, tn(r.games, "{n} rated game", "{n} rated games")))))
+      : h("p", { class: "muted" }, t("No rated game yet: play a table of people only."));
+    const password = h("input", {
+      type: "password", id: "password", minlength: 8, maxlength: 200, required: true,
+      autocomplete: "new-password",
+    });
+    const current = h("input", {
+      type: "password", id: "current-password", maxlength: 200, autocomplete: "current-password",
+    });
+    const passwordForm = h("form", { id: "password-form", class: "identity-form", onsubmit: async (event) => {
+      event.preventDefault();
+      try {
+        await api("/api/players/me/password", {
+          password: password.value, current: me.has_password ? current.value : null,
+        });
+        toast(t("Password saved: sign in with your name on another device."), "info");
+        drawMe(await api("/api/players/me"), games);
+      } catch (error) {
+        toast(t("The password was not saved: {reason}", { reason: error.message }));
+      }
+    } },
+    me.has_password ? h("label", {}, t("Current password"), current) : null,
+    h("label", {}, me.has_password ? t("New password") : t("Add a password to play on another device"), password),
+    h("button", { type: "submit", id: "password-button" }, t("Save the password")));
+    const signName = h("input", { id: "sign-in-name", maxlength: 40, required: true, autocomplete: "username" });
+    const signPassword = h("input", {
+      type: "password", id: "sign-in-password", maxlength: 200, required: true, autocomplete: "current-password",
+    });
+    const signIn = h("details", { class: "sign-in" },
+      h("summary", {}, t("Sign in with a password")),
+      h("form", { id: "sign-in-form", class: "identity-form", onsubmit: async (event) => {
+        event.preventDefault();
+        try {
+          const grant = await api("/api/players/sign-in", { name: signName.value, password: signPassword.value });
+          store.player = { id: grant.id, token: grant.token };
+          store.name = grant.name;
+          if ($("name")) $("name").value = grant.name;
+          toast(t("Signed in as {name}.", { name: grant.name }), "info");
+          drawMe(await api("/api/players/me"), games);
+        } catch (error) {
+          toast(t("Could not sign in: {reason}", { reason: error.message }));
+        }
+      } },
+      h("label", {}, t("Name"), signName), h("label", {}, t("Password"), signPassword),
+      h("button", { type: "submit", id: "sign-in-button" }, t("Sign in"))));
+    box.replaceChildren(
+      h("h2", {}, t("You")),
+      h("p", { id: "player-name" }, t("Playing as {name}", { name: me.name })),
+      ratings, passwordForm, signIn);
+  }
+
+  async function drawLeaders(games) {
+    const boards = await Promise.all(games.map((g) => api(`/api/ratings/${encodeURIComponent(g.name)}?limit=${LEADERS}`)));
+    $("leaderboards").replaceChildren(h("h2", {}, t("Leaderboards")),
+      ...games.map((game, i) => h("section", { class: "leaderboard", dataset: { game: game.name } },
+        h("h3", {}, game.title),
+        boards[i].length
+          ? h("ol", {}, boards[i].map((row) => h("li", {},
+            h("span", { class: "leader-name" }, row.name), " ",
+            h("span", { class: "rating" }, rating(row.rating)), " ",
+            h("span", { class: "muted" }, tn(row.games, "{n} rated game", "{n} rated games")))))
+          : h("p", { class: "muted" }, t("Nobody is rated yet.")))));
+  }
+
+  /* The lobby's name box names the player too (it is the name the tables show). */
+  function followName(input, games) {
+    input.addEventListener("change", async () => {
+      const name = input.value.trim();
+      if (!name || !store.player) return;
+      store.name = name;
+      try {
+        drawMe(await api("/api/players/me/name", { name }), games);
+      } catch (error) {
+        toast(t("Your player name was not changed: {reason}", { reason: error.message }));
+      }
+    });
+  }
+
+  async function lobby() {
+    if (!$("identity")) return;
+    const [me, games] = await Promise.all([ready, api("/api/games")]);
+    drawMe(me, games);
+    drawLeaders(games);
+    if ($("name")) followName($("name"), games);
+    setInterval(() => drawLeaders(games).catch(() => {}), 30000);
+  }
+
+  lobby().catch((error) => toast(t("Your player identity is unavailable: {reason}", { reason: error.message })));
+
+  return { ready, rating };
+})();
+window.PotagerIdentity = PotagerIdentity;

@@ -1,0 +1,120 @@
+"""A player's identity in the browser (issue 16): the lobby makes one on the first visit under
+the kept name; a password added there signs the same player in from a second browser; after a
+rated game between two people, the lobby shows the player's rating and the game's leaderboard,
+and the next table shows each seat's rating beside its name."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, Page, expect
+from websockets.sync.client import connect
+
+from tests.web.clicking import WIDE, create_table
+
+GAME = "heuschrecken-poker"
+PASSWORD = "a long garden password"
+
+
+def player_of(page: Page) -> dict[str, Any]:
+    kept: dict[str, Any] = json.loads(page.evaluate("localStorage.getItem('potager.player')"))
+    return kept
+
+
+def state_after(socket: Any, version: int) -> dict[str, Any]:
+    """The socket's next state message past ``version`` (presence messages skipped)."""
+    while True:
+        message: dict[str, Any] = json.loads(socket.recv(timeout=20))
+        if message["type"] == "state" and message["version"] > version:
+            return message
+
+
+def play_rated_game(server: str, ada_token: str, seed: int) -> None:
+    """Ada (by her browser's token) against Bob, a player made here, to the end: one move at a
+    time, random legal moves, over the table's sockets."""
+    http = httpx.Client(base_url=server)
+    bob = http.post("/api/players", json={"name": "Bob"}).json()
+    created = http.post(
+        "/api/tables",
+        json={"game": GAME, "players": 2, "seats": [{"kind": "human"}] * 2, "name": "Ada"},
+        headers={"Authorization": f"Bearer {ada_token}"},
+    ).json()
+    assert created["table"]["rated"]
+    table_id = created["table"]["id"]
+    joined = http.post(
+        f"/api/tables/{table_id}/join",
+        json={"name": "Bob"},
+        headers={"Authorization": f"Bearer {bob['token']}"},
+    ).json()
+    grants = [created["you"], joined]
+    address = server.replace("http", "ws") + f"/ws/tables/{table_id}"
+    rng = random.Random(seed)
+    with connect(address) as first, connect(address) as second:
+        sockets = (first, second)
+        for socket, grant in zip(sockets, grants, strict=True):
+            hello = {"type": "hello", "seat": grant["seat"], "token": grant["token"]}
+            socket.send(json.dumps(hello))
+        states = [state_after(s, -1) for s in sockets]
+        while states[0]["status"] != "finished":
+            version = states[0]["version"]
+            mover = next(i for i, s in enumerate(states) if s["legal"])
+            action = rng.choice(states[mover]["legal"])["action"]
+            sockets[mover].send(json.dumps({"type": "act", "version": version, "action": action}))
+            states = [state_after(s, version) for s in sockets]
+    http.close()
+
+
+def test_a_player_signs_in_on_a_second_browser_and_sees_its_rating(
+    browser: Browser, server: str
+) -> None:
+    errors: list[str] = []
+    first, second = browser.new_context(viewport=WIDE), browser.new_context(viewport=WIDE)
+    ada, other = first.new_page(), second.new_page()
+    for page in (ada, other):
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    ada.goto(server + "/")
+    expect(ada.locator("#player-name")).to_have_text("Playing as Gardener")  # the first visit
+    ada.fill("#name", "Ada")
+    ada.press("#name", "Tab")
+    expect(ada.locator("#player-name")).to_have_text("Playing as Ada")
+    expect(ada.locator("#identity")).to_contain_text("No rated game yet")
+    ada.fill("#password", PASSWORD)
+    ada.click("#password-button")
+    expect(ada.locator("#current-password")).to_be_visible()
+
+    play_rated_game(server, player_of(ada)["token"], seed=3)
+    ada.reload()
+    rating = ada.locator(f"#identity .ratings li[data-game='{GAME}']")
+    expect(rating).to_contain_text("Heuschrecken Poker: ")
+    expect(rating).to_contain_text("1 rated game")
+    board = ada.locator(f"#leaderboards [data-game='{GAME}'] li")
+    expect(board).to_have_count(2)
+    expect(board.locator(".leader-name")).to_contain_text(["A", "B"])  # both, best first
+    shown = float(rating.inner_text().split(": ")[1].split()[0])
+
+    other.goto(server + "/")
+    expect(other.locator("#player-name")).to_have_text("Playing as Gardener")
+    other.click("#identity .sign-in summary")
+    other.fill("#sign-in-name", "ada")
+    other.fill("#sign-in-password", PASSWORD + "?")
+    other.click("#sign-in-button")
+    expect(other.locator("#toasts")).to_contain_text("wrong name or password")
+    other.fill("#sign-in-password", PASSWORD)
+    other.click("#sign-in-button")
+    expect(other.locator("#player-name")).to_have_text("Playing as Ada")
+    expect(other.locator(f"#identity .ratings li[data-game='{GAME}']")).to_contain_text(
+        f"Heuschrecken Poker: {shown:.1f}"
+    )
+    assert player_of(other)["id"] == player_of(ada)["id"]
+    assert player_of(other)["token"] != player_of(ada)["token"]
+    expect(other.locator("#name")).to_have_value("Ada")
+
+    create_table(other, server, GAME, ["you", "human"], name="Ada")
+    expect(other.locator("#rated")).to_be_visible()
+    expect(other.locator("#seats .seat.mine .rating")).to_have_text(f"{shown:.1f}")
+    first.close()
+    second.close()
+    assert not errors
