@@ -130,9 +130,11 @@ class TableManager:
             self.live[live.info.id] = live
 
     def retire(self, live: LiveTable) -> None:
-        """``live`` has just finished: it joins the finished tables."""
+        """``live`` has just finished: it joins the finished tables (its seats' ratings, if
+        rated, are read again)."""
         self.live.pop(live.info.id, None)
         self.add(live)
+        self.seating.ended(live)
 
     def _evict(self) -> None:
         idle = [k for k, t in self.finished.items() if not t.connections]

@@ -17,6 +17,8 @@ end moves the ratings) when its creator says so, by default when every seat is a
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from potager import agents, games
@@ -83,6 +85,7 @@ class Seating:
     def __init__(self, tables: TableManager) -> None:
         self.tables = tables
         self.players = Players(tables.store)
+        self._rerating: set[asyncio.Task[None]] = set()
 
     async def create(
         self, request: CreateTable, owner: str, player: str | None = None
@@ -321,6 +324,21 @@ class Seating:
         tables.announce.presence(live)
         tables.seats_changed(live)
         return True
+
+    def ended(self, live: LiveTable) -> None:
+        """``live`` has just finished: if rated, its seats show their players' new ratings,
+        read (in the background) from the store, where the finishing move's transaction has
+        moved them, then told to everybody at the table."""
+        if live.info.rated and any(s.player_id for s in live.info.seats):
+            task = asyncio.create_task(self._new_ratings(live))
+            self._rerating.add(task)
+            task.add_done_callback(self._rerating.discard)
+
+    async def _new_ratings(self, live: LiveTable) -> None:
+        with contextlib.suppress(Refused):  # the database is unavailable: the old ones stay
+            for seat in live.info.seats:
+                seat.rating = await self._rating(seat.player_id, live.info.game)
+            self.tables.announce.presence(live)
 
     async def _rating(self, player: str | None, game: str) -> float | None:
         """``player``'s rating in ``game`` (None: no player, or not rated yet)."""

@@ -4,8 +4,10 @@ at a table in the database itself."""
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -16,10 +18,11 @@ from typing import Any
 import pytest
 from alembic import command
 from alembic.config import Config
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from potager.server import create_app
+from potager.server import create_app, identity
 from potager.server.config import Rate
 from potager.server.live import token_hash
 from potager.store import MoveWrite, NameTaken, Store
@@ -30,6 +33,14 @@ from tests.toy import GAME as TOY_GAME
 
 TOY = TOY_GAME.name
 PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(autouse=True)
+def cheap_hashing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """argon2 at its lowest cost here: the server's defaults (64 MiB, 3 passes) are meant to be
+    slow, and these tests hash a dozen passwords."""
+    cheap = functools.partial(PasswordHasher, time_cost=1, memory_cost=1024, parallelism=1)
+    monkeypatch.setattr(identity, "PasswordHasher", cheap)
 
 
 def bearer(player: dict[str, Any]) -> dict[str, str]:
@@ -197,6 +208,12 @@ def test_seats_are_linked_and_a_rated_game_moves_ratings_once(client: TestClient
         assert ada_rating["mu"] > 25 > bob_rating["mu"]
     elif winners == [1]:
         assert bob_rating["mu"] > 25 > ada_rating["mu"]
+    for _ in range(100):  # the finished table's seats read their new ratings in the background
+        seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+        if seats[0]["rating"] is not None:
+            break
+        time.sleep(0.02)
+    assert [s["rating"] for s in seats] == [ada_rating["rating"], bob_rating["rating"]]
     board = client.get(f"/api/ratings/{TOY}").json()
     assert sorted(r["name"] for r in board) == ["Ada", "Bob"]
     assert [r["rank"] for r in board] == [1, 2] and board[0]["rating"] >= board[1]["rating"]
