@@ -74,6 +74,7 @@ SAME = {
         "de": r"Pas de|Haricots|Dame",
         "it": r"Pas de|Haricots",
     },
+    "kraut-und-rueben": {"fr": r"points|Total|principal|[+−]?\d+ pts?"},
 }
 """Per game and language, the texts that truly read the same as in English (a pattern)."""
 
@@ -88,10 +89,15 @@ TERMS = {
         "de": ["Bohne", "Trumpf", "Herz", "Bube", "Reiter", "König", "Reihe", "Durchgang"],
         "it": ["fagiolo", "trionfo", "cuori", "Fante", "Cavallo", "Regina", "serie", "Mano"],
     },
+    "kraut-und-rueben": {
+        "fr": ["taupe", "escargot", "carte contrat", "pissenlit", "Jardin", "pioche", "légume"],
+        "de": ["Maulwurf", "Schnecke", "Auftragskarte", "Löwenzahn", "Garten", "Stapel"],
+        "it": ["talpa", "lumaca", "carta contratto", "tarassaco", "Giardino", "mazzo"],
+    },
 }
 """A few of each rulebook's terms each language's drawings must show."""
 
-PLAYERS = {"heuschrecken-poker": 3, "pas-de-haricots": 3}
+PLAYERS = {"heuschrecken-poker": 3, "pas-de-haricots": 3, "kraut-und-rueben": 3}
 MOMENTS = (0, 5, 14, 40, 10_000)
 """How many moves into a seeded game the drawings are compared (10,000: the game's end)."""
 

@@ -14,7 +14,24 @@
 "use strict";
 
 (() => {
-  const { h } = Potager;
+  const { h, t, tn } = Potager;
+
+  /* Each kind of tile in the page's language, as the French rulebook calls the cards (tomate,
+   * asperge, carotte, salade, trèfle, pissenlit, escargot, taupe; potager/web/GLOSSARY.md): the
+   * word alone, and with its article as a whole phrase ("the tomato", "a tomato"), which German
+   * sentences use as an object (den Spargel, einen Maulwurf) and Italian with its elision. */
+  const KINDS = {
+    tomato: { name: () => t("tomato"), the: () => t("the tomato"), a: () => t("a tomato") },
+    asparagus: { name: () => t("asparagus"), the: () => t("the asparagus"), a: () => t("an asparagus") },
+    carrot: { name: () => t("carrot"), the: () => t("the carrot"), a: () => t("a carrot") },
+    salad: { name: () => t("salad"), the: () => t("the salad"), a: () => t("a salad") },
+    clover: { name: () => t("clover"), the: () => t("the clover"), a: () => t("a clover") },
+    dandelion: { name: () => t("dandelion"), the: () => t("the dandelion"), a: () => t("a dandelion") },
+    snail: { name: () => t("snail"), the: () => t("the snail"), a: () => t("a snail") },
+    mole: { name: () => t("mole"), the: () => t("the mole"), a: () => t("a mole") },
+  };
+  const kindWord = (kind, form) => (KINDS[kind] ? KINDS[kind][form]() : kind);
+  const kindName = (kind) => kindWord(kind, "name");
 
   /* Each tile's illustration (viewBox 0 0 48 48). */
   const ART = {
@@ -74,8 +91,9 @@
   /* -- words ------------------------------------------------------------------------------------ */
   const isPlayer = (seat) => seat !== null && seat !== undefined;
   const nameOf = Potager.playerName;
-  const article = Potager.withArticle;
   const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0");
+  /* "8 pts" ("+8 pts" with `sign`). */
+  const points = (v, sign = false) => tn(Math.abs(v), "{v} pt", "{v} pts", { v: sign ? signed(v) : v });
   const colourOf = (s) => SEAT_COLOURS[s % SEAT_COLOURS.length];
 
   /* -- scoring a garden with a contract card (rulebook "Carte contrat"), for the lit column ------ */
@@ -102,23 +120,37 @@
 
   /* -- tiles ------------------------------------------------------------------------------------ */
   function art(kind, cls) {
-    const el = h("span", { class: `${cls} kind-${kind}`, title: kind });
+    const el = h("span", { class: `${cls} kind-${kind}`, title: kindName(kind) });
     el.innerHTML = `<svg viewBox="0 0 48 48" aria-hidden="true">${ART[kind] || ""}</svg>`;
     return el;
   }
   const tile = (kind, extra = "") => art(kind, `kr-tile ${extra}`);
   function cup() {
-    const el = h("span", { class: "kr-cup", title: "the cup: first to take a garden, +3" });
+    const el = h("span", { class: "kr-cup", title: t("the cup: first to take a garden, +3") });
     el.innerHTML = CUP_SVG;
     return el;
   }
   const token = (kind, extra = "") => art(kind, `kr-cover ${extra}`);
 
   function stackTitle(g, name, stack) {
-    const where = `Garden ${g}, ${name}`;
-    if (!stack.length) return `${where}: empty`;
-    if (stack.length === 2) return `${where}: ${article(stack[0])} covered by ${article(stack[1])} (it no longer counts)`;
-    return `${where}: ${article(stack[0])}`;
+    if (!stack.length) return t("Garden {g}, {space}: empty", { g, space: name });
+    if (stack.length === 2) {
+      const params = { g, space: name, tile: kindName(stack[0]) };
+      return stack[1] === "mole"
+        ? t("Garden {g}, {space}: {tile} under a mole (no longer counts)", params)
+        : t("Garden {g}, {space}: {tile} under a snail (no longer counts)", params);
+    }
+    return t("Garden {g}, {space}: {tile}", { g, space: name, tile: kindName(stack[0]) });
+  }
+
+  /* What a legal move does, in the page's language (the server's label is English). */
+  function moveLabel(move, drawn) {
+    const [verb, g, space] = move.notation.split(" ");
+    if (verb === "place") return t("place {tile} on garden {g}, space {space}", { tile: kindWord(drawn, "the"), g, space });
+    if (verb === "mole") return t("play your mole on garden {g}, space {space}", { g, space });
+    if (verb === "take") return t("take garden {g}", { g });
+    if (verb === "pass") return t("pass (take no garden this turn)");
+    return t("draw the top tile of the pile");
   }
 
   /* One space of a garden: empty soil, a tile, or a tile under a snail or mole. When `move` is
@@ -139,9 +171,9 @@
     };
     if (!opts.move) return h("div", attrs, children);
     return h("button", {
-      ...attrs, type: "button", title: `${attrs.title} — ${opts.move.label}`,
+      ...attrs, type: "button", title: `${attrs.title} — ${moveLabel(opts.move, opts.drawn)}`,
       dataset: { space: `${g} ${name}`, action: opts.move.notation },
-      "aria-label": opts.move.label, onclick: () => opts.send(opts.move.action),
+      "aria-label": moveLabel(opts.move, opts.drawn), onclick: () => opts.send(opts.move.action),
     }, children);
   }
 
@@ -160,13 +192,13 @@
         const name = c + r;
         const stack = garden.spaces[name] || [];
         cells.push(space(g, name, stack, {
-          move: moves && moves.get(name), ghost: ctx.ghost, send: ctx.send,
+          move: moves && moves.get(name), ghost: ctx.ghost, send: ctx.send, drawn: view.drawn,
           fresh: ctx.fresh.has(`${g} ${name}`), recent: ctx.recent.get(`${g} ${name}`),
         }));
       }
     }
     const ownerTag = owner === null
-      ? h("span", { class: "kr-owner free" }, "free")
+      ? h("span", { class: "kr-owner free" }, t("free"))
       : h("span", { class: "kr-owner", style: `--seat: ${colourOf(owner)}` },
         h("span", { class: "kr-dot" }), nameOf(table, owner, seat));
     const own = isPlayer(seat) && owner === seat && view.contract;
@@ -178,15 +210,23 @@
       style: owner === null ? null : `--seat: ${colourOf(owner)}`,
     },
     h("header", { class: "kr-garden-head" },
-      h("span", { class: "kr-garden-no" }, `Garden ${g}`), ownerTag),
+      h("span", { class: "kr-garden-no" }, t("Garden {g}", { g })), ownerTag),
     h("div", { class: "kr-bed" }, cells),
     h("footer", { class: "kr-garden-foot" },
       garden.full
-        ? h("span", { class: "kr-full", title: `all ${spacesOf(facts)} spaces are occupied` }, "✓ full")
-        : h("span", { class: "kr-filled", title: "spaces occupied" }, `${filled}/${spacesOf(facts)}`),
-      own ? h("span", { class: "kr-garden-score", title: "this garden scored with your contract now" },
-        `${signed(gardenPoints(garden, view.contract, facts))} pts`) : null));
+        ? h("span", { class: "kr-full", title: t("all {n} spaces are occupied", { n: spacesOf(facts) }) }, t("✓ full"))
+        : h("span", { class: "kr-filled", title: t("spaces occupied") }, `${filled}/${spacesOf(facts)}`),
+      own ? h("span", { class: "kr-garden-score", title: t("this garden scored with your contract now") },
+        points(gardenPoints(garden, view.contract, facts), true)) : null));
   }
+
+  /* A contract card's rows, as the rulebook calls them: the principal vegetable, the two that
+   * score (the lower and the higher row) and the negative one. */
+  const ROLE = {
+    principal: () => t("principal"), lower: () => t("lower row"), higher: () => t("higher row"), negative: () => t("negative"),
+  };
+  /* "G2": garden 2 in a short mark (J2 in French: jardin). */
+  const gardenTag = (g) => t("G{g}", { g });
 
   /* -- a contract card: the principal row picks the column, the lit column is each owned
    * garden's (rulebook "Carte contrat") ------------------------------------------------------------ */
@@ -198,21 +238,23 @@
     for (const [g, col] of lit) litCols.set(col, (litCols.get(col) || []).concat(g));
     const head = (kind, role) => h("th", { class: `kr-role role-${role}` },
       tile(kind, "mini"), h("span", { class: "kr-role-text" },
-        h("b", {}, kind), h("small", {}, role)));
+        h("b", {}, kindName(kind)), h("small", {}, ROLE[role]())));
     const cellsOf = (values, kind) => values.map((v, col) => h("td", {
       class: `${litCols.has(col) ? "lit" : ""} ${v < 0 ? "neg" : ""}`,
-      title: `${kind}: ${signed(v)} per tile with ${labels[col]} ${principal}`,
+      title: t("{kind}: {v} per tile with {principal} ×{count}", {
+        kind: kindName(kind), v: signed(v), principal: kindName(principal), count: labels[col],
+      }),
     }, signed(v)));
     const principalRow = h("tr", { class: "principal" }, head(principal, "principal"),
       labels.map((label, col) => h("td", {
         class: litCols.has(col) ? "lit" : "",
-        title: `${label} uncovered ${principal} in the garden`,
+        title: t("{principal} ×{count} uncovered in the garden", { principal: kindName(principal), count: label }),
       }, h("span", { class: "kr-count" }, label),
       litCols.has(col) && opts.marks !== false
-        ? h("span", { class: "kr-mark" }, litCols.get(col).map((g) => `G${g}`).join(" ")) : null)));
+        ? h("span", { class: "kr-mark" }, litCols.get(col).map(gardenTag).join(" ")) : null)));
     return h("div", { class: `kr-contract ${opts.small ? "small" : ""}`, dataset: { contract: number } },
-      h("div", { class: "kr-contract-title" }, h("span", {}, opts.title || "Contract"),
-        h("span", { class: "kr-card-no" }, `card ${number}`)),
+      h("div", { class: "kr-contract-title" }, h("span", {}, opts.title || t("Contract card")),
+        h("span", { class: "kr-card-no" }, t("card {n}", { n: number }))),
       h("table", {},
         h("tbody", {},
           principalRow,
@@ -236,14 +278,17 @@
     const owned = view.gardens.filter((g) => g.owner === seat);
     const lit = litColumns(view.gardens, seat, view.contract, facts);
     const score = view.running_score;
-    return h("section", { class: "kr-panel kr-my-contract", dataset: { sheet: "Contract" } },
-      contractCard(view.contract, lit, facts, { title: "Your secret contract" }),
+    const over = view.phase === "over";
+    let label = over ? t("Your garden scored") : t("Your garden scores");
+    if (owned.length > 1) label = over ? t("Your gardens scored") : t("Your gardens score");
+    return h("section", { class: "kr-panel kr-my-contract", dataset: { sheet: t("Contract card") } },
+      contractCard(view.contract, lit, facts, { title: t("Your secret contract card") }),
       h("div", { class: "kr-running" },
         owned.length
-          ? [h("span", { class: "kr-running-label" }, `Your garden${owned.length > 1 ? "s" : ""} ${view.phase === "over" ? "scored" : "score"}`),
+          ? [h("span", { class: "kr-running-label" }, label),
             h("strong", { class: `kr-running-score ${score < 0 ? "neg" : ""}` }, signed(score)),
-            h("span", { class: "kr-running-label" }, view.phase === "over" ? "points" : "points now")]
-          : h("span", { class: "kr-running-label" }, "Take a garden: it will score with this card.")));
+            h("span", { class: "kr-running-label" }, over ? t("points") : t("points now"))]
+          : h("span", { class: "kr-running-label" }, t("Take a garden: it will score with this card."))));
   }
 
   /* -- the turn: the prompt, the pile, the drawn tile and the buttons ------------------------------ */
@@ -252,62 +297,66 @@
     const name = nameOf(table, view.turn, seat);
     const you = ctx.legal.length > 0;
     const drawn = view.drawn;
-    if (table && table.status === "waiting") return ["Waiting for players", Potager.waitingForSeats(table.seats)];
+    const { snails_per_garden: snails, moles_per_garden: moles } = ctx.facts;
+    if (table && table.status === "waiting") return [t("Waiting for players"), Potager.waitingForSeats(table.seats)];
     switch (view.phase) {
       case "over":
-        return ["Game over", "Every contract is revealed below with the final scores."];
+        return [t("Game over"), t("Every contract card is revealed below with the final scores.")];
       case "draw":
-        if (you && ctx.armed) return ["Play your mole", "Click an uncovered tile to cover it (not in a full garden, at most 2 moles a garden)."];
-        if (you) return ["Your turn: draw a tile", ctx.moles.size ? "…or play your mole instead (once a game) to cover a tile." : "Draw the top tile of the pile."];
-        return [`${name} ${view.moles[view.turn] ? "draws a tile or plays the mole" : "draws a tile"}`, "Wait for your turn."];
+        if (you && ctx.armed) return [t("Play your mole"), t("Click an uncovered tile to cover it (not in a full garden, at most {n} moles a garden).", { n: moles })];
+        if (you) return [t("Your turn: draw a tile"), ctx.moles.size ? t("…or play your mole instead (once a game) to cover a tile.") : t("Draw the top tile of the pile.")];
+        return [view.moles[view.turn] ? t("{name} draws a tile or plays the mole", { name }) : t("{name} draws a tile", { name }), t("Wait for your turn.")];
       case "place":
-        if (you && drawn === "snail") return ["Place the snail", "It must cover an uncovered tile in a garden with fewer than 2 snails: click a glowing tile."];
-        if (you) return [`Place the ${drawn}`, "Click a glowing empty space in any garden (the last space of an owned garden is its owner's)."];
-        return [`${name} places ${article(drawn)}`, ""];
+        if (you && drawn === "snail") {
+          return [t("Place {tile}", { tile: kindWord(drawn, "the") }),
+            t("It must cover an uncovered tile in a garden with fewer than {n} snails: click a glowing tile.", { n: snails })];
+        }
+        if (you) return [t("Place {tile}", { tile: kindWord(drawn, "the") }), t("Click a glowing empty space in any garden (the last space of an owned garden is its owner's).")];
+        return [t("{name} places {tile}", { name, tile: kindWord(drawn, "a") }), ""];
       default:
-        if (you) return ["Take a garden?", "You may take a free garden with everything on it, or pass."];
-        return [`${name} may take a garden`, ""];
+        if (you) return [t("Take a garden?"), t("You may take a free garden with everything on it, or pass.")];
+        return [t("{name} may take a garden", { name }), ""];
     }
   }
 
   function pileStack(view) {
     const layers = Math.min(4, Math.ceil(view.pile / 20));
-    return h("div", { class: "kr-pile", title: `${view.pile} tiles left in the pile` },
+    return h("div", { class: "kr-pile", title: tn(view.pile, "{n} tile left in the pile", "{n} tiles left in the pile") },
       h("div", { class: "kr-pile-stack" },
         Array.from({ length: Math.max(layers, 1) }, (_, i) => h("span", {
           class: `kr-back ${view.pile ? "" : "gone"}`, style: `--i: ${i}`,
         }))),
-      h("span", { class: "kr-pile-count" }, h("b", {}, String(view.pile)), " in the pile"));
+      h("span", { class: "kr-pile-count" }, h("b", {}, String(view.pile)), " ", t("in the pile")));
   }
 
   function drawnSlot(view, ctx) {
     const fresh = ctx.freshDrawn;
     return h("div", { class: "kr-drawn" },
       view.drawn ? tile(view.drawn, `big ${fresh ? "flip" : ""}`) : h("span", { class: "kr-tile big slot" }),
-      h("span", { class: "kr-drawn-label" }, view.drawn ? `drawn: ${view.drawn}` : "no tile drawn"));
+      h("span", { class: "kr-drawn-label" }, view.drawn ? t("drawn: {tile}", { tile: kindName(view.drawn) }) : t("no tile drawn")));
   }
 
   function button(move, text, cls, send) {
     return h("button", {
       type: "button", class: `kr-btn ${cls}`, dataset: { action: move.notation },
-      title: move.label, onclick: () => send(move.action),
+      title: moveLabel(move, null), onclick: () => send(move.action),
     }, text);
   }
 
   function controls(ctx) {
     const { send } = ctx;
     const items = [];
-    if (ctx.draw) items.push(button(ctx.draw, "Draw", "primary draw", send));
+    if (ctx.draw) items.push(button(ctx.draw, t("Draw"), "primary draw", send));
     if (ctx.moles.size) {
       items.push(h("button", {
         type: "button", class: `kr-btn mole-arm ${ctx.armed ? "armed" : ""}`, dataset: { arm: "mole" },
         "aria-pressed": ctx.armed ? "true" : "false",
-        title: ctx.armed ? "put the mole back" : "play your mole instead of drawing",
+        title: ctx.armed ? t("put the mole back") : t("play your mole instead of drawing"),
         onclick: () => ctx.toggleMole(),
-      }, token("mole", "mini"), ctx.armed ? "Cancel the mole" : "Play your mole"));
+      }, token("mole", "mini"), ctx.armed ? t("Cancel the mole") : t("Play your mole")));
     }
     for (const [g, move] of ctx.takes) {
-      const take = button(move, `Take garden ${g}`, "primary take", send);
+      const take = button(move, t("Take garden {g}", { g }), "primary take", send);
       const light = (on) => {
         const board = take.closest(".kr").querySelector(`.kr-garden[data-garden="${g}"]`);
         if (board) board.classList.toggle("hover-take", on);
@@ -316,7 +365,7 @@
       take.addEventListener("mouseleave", () => light(false));
       items.push(take);
     }
-    if (ctx.pass) items.push(button(ctx.pass, "Pass", "pass", send));
+    if (ctx.pass) items.push(button(ctx.pass, t("Pass"), "pass", send));
     return items.length ? h("div", { class: "kr-controls" }, items) : null;
   }
 
@@ -324,14 +373,14 @@
   function podium(view, seat, table) {
     const last = view.history[view.history.length - 1];
     if (!last) return null;
-    const points = view.games > 1 ? view.totals : last.scores;
-    const winners = view.games > 1 ? points.map((p, s) => [p, s]).filter(([p]) => p === Math.max(...points)).map(([, s]) => s)
+    const scores = view.games > 1 ? view.totals : last.scores;
+    const winners = view.games > 1 ? scores.map((p, s) => [p, s]).filter(([p]) => p === Math.max(...scores)).map(([, s]) => s)
       : last.winners;
-    const order = points.map((p, s) => [p, s]).sort((x, y) => y[0] - x[0] || x[1] - y[1]);
+    const order = scores.map((p, s) => [p, s]).sort((x, y) => y[0] - x[0] || x[1] - y[1]);
     return h("ol", { class: "kr-podium" }, order.map(([p, s]) => h("li", {
       class: winners.includes(s) ? "winner" : "", style: `--seat: ${colourOf(s)}`,
     }, h("span", { class: "kr-dot" }), h("span", { class: "kr-gardener-name" }, nameOf(table, s, seat)),
-    winners.includes(s) ? h("span", { class: "kr-star" }, "★") : null, h("strong", {}, `${p} pts`))));
+    winners.includes(s) ? h("span", { class: "kr-star" }, "★") : null, h("strong", {}, points(p)))));
   }
 
   function turnPanel(view, seat, ctx) {
@@ -339,7 +388,7 @@
     const you = ctx.legal.length > 0;
     return h("section", { class: `kr-panel kr-turn ${you ? "mine" : ""} phase-${view.phase}` },
       h("div", { class: "kr-prompt" },
-        view.games > 1 ? h("span", { class: "kr-pill" }, `Game ${view.game} of ${view.games}`) : null,
+        view.games > 1 ? h("span", { class: "kr-pill" }, t("Game {n} of {of}", { n: view.game, of: view.games })) : null,
         h("strong", {}, title), hint ? h("span", { class: "kr-hint" }, hint) : null),
       view.phase === "over" ? podium(view, seat, ctx.table) : [h("div", { class: "kr-turn-row" },
         pileStack(view), drawnSlot(view, ctx), controls(ctx)), pileContents(view, ctx.facts)]);
@@ -352,7 +401,7 @@
     const seats = Array.from({ length: view.players }, (_, s) => s);
     const first = view.taken.length ? view.taken[0][0] : null;
     const cards = seats.map((s) => {
-      const owned = view.taken.filter(([t]) => t === s).map(([, g]) => g);
+      const owned = view.taken.filter(([taker]) => taker === s).map(([, g]) => g);
       const contract = view.contracts[s];
       const winner = last && last.winners.includes(s);
       const classes = ["kr-gardener", s === seat ? "me" : "", view.turn === s ? "to-move" : "",
@@ -364,25 +413,27 @@
         h("header", {},
           h("span", { class: "kr-dot" }),
           h("span", { class: "kr-gardener-name" }, nameOf(table, s, seat)),
-          winner ? h("span", { class: "kr-star", title: "winner" }, "★") : null,
-          view.turn === s ? h("span", { class: "kr-turn-dot", title: "to move" }) : null),
+          winner ? h("span", { class: "kr-star", title: t("winner") }, "★") : null,
+          view.turn === s ? h("span", { class: "kr-turn-dot", title: t("to move") }) : null),
         h("div", { class: "kr-gardener-row" },
           h("span", { class: `kr-mole-slot ${view.moles[s] ? "" : "used"}`,
-            title: view.moles[s] ? "still has the mole" : "the mole is played" },
-          token("mole", "mini"), view.moles[s] ? "mole" : "mole used"),
-          h("span", { class: "kr-owned" }, owned.length ? owned.map((g) => h("span", { class: "kr-chip" }, `G${g}`))
-            : h("span", { class: "muted" }, "no garden")),
-          view.finished.includes(s) ? h("span", { class: "kr-chip done", title: "its garden is full" }, "✓ done") : null,
-          view.games > 1 && first === s ? h("span", { class: "kr-chip cup", title: "took a garden first: the cup, +3" }, cup(), "cup") : null),
-        reveal || h("div", { class: "kr-secret", title: contract ? `card ${contract}` : "a secret contract" },
-          h("span", { class: "kr-card-back" }), contract && !over ? `your card ${contract}` : over ? "no card" : "secret contract"),
+            title: view.moles[s] ? t("still has the mole") : t("the mole is played") },
+          token("mole", "mini"), view.moles[s] ? kindName("mole") : t("mole used")),
+          h("span", { class: "kr-owned" }, owned.length ? owned.map((g) => h("span", { class: "kr-chip" }, gardenTag(g)))
+            : h("span", { class: "muted" }, t("no garden"))),
+          view.finished.includes(s) ? h("span", { class: "kr-chip done", title: t("its garden is full") }, t("✓ done")) : null,
+          view.games > 1 && first === s
+            ? h("span", { class: "kr-chip cup", title: t("took a garden first: the cup, +3") }, cup(), t("cup")) : null),
+        reveal || h("div", { class: "kr-secret", title: contract ? t("card {n}", { n: contract }) : t("a secret contract card") },
+          h("span", { class: "kr-card-back" }),
+          contract && !over ? t("your card {n}", { n: contract }) : over ? t("no card") : t("secret contract card")),
         last ? h("div", { class: "kr-final" },
           last.garden_points[s].length ? h("span", { class: "muted" },
-            last.gardens[s].map((g, i) => `G${g} ${signed(last.garden_points[s][i])}`).join(" · ")) : null,
-          h("strong", {}, `${last.scores[s]} pts`)) : null);
+            last.gardens[s].map((g, i) => `${gardenTag(g)} ${signed(last.garden_points[s][i])}`).join(" · ")) : null,
+          h("strong", {}, points(last.scores[s]))) : null);
     });
     return h("section", { class: `kr-panel kr-gardeners ${over ? "revealed" : ""}` },
-      h("h3", {}, over ? "Contracts revealed" : "Gardeners"),
+      h("h3", {}, over ? t("Contract cards revealed") : t("Gardeners")),
       h("div", { class: "kr-gardener-list" }, cards),
       historyTable(view, seat, table));
   }
@@ -392,11 +443,11 @@
     if (view.games < 2 || !view.history.length) return null;
     const seats = Array.from({ length: view.players }, (_, s) => s);
     return h("table", { class: "kr-history" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Game"), seats.map((s) => h("th", {}, nameOf(table, s, seat))))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("Game no.")), seats.map((s) => h("th", {}, nameOf(table, s, seat))))),
       h("tbody", {}, view.history.map((g) => h("tr", {}, h("th", {}, String(g.game)),
         seats.map((s) => h("td", { class: g.winners.includes(s) ? "winner" : "" },
-          `${g.scores[s]}`, g.cup === s ? cup() : null, h("small", {}, ` card ${g.contracts[s]}`)))))),
-      h("tfoot", {}, h("tr", {}, h("th", {}, "Total"), view.totals.map((t) => h("td", {}, String(t))))));
+          `${g.scores[s]}`, g.cup === s ? cup() : null, " ", h("small", {}, t("card {n}", { n: g.contracts[s] }))))))),
+      h("tfoot", {}, h("tr", {}, h("th", {}, t("Total")), view.totals.map((total) => h("td", {}, String(total))))));
   }
 
   /* What is left in the pile, kind by kind: the box less every tile seen (on the gardens, drawn,
@@ -410,12 +461,12 @@
     for (const [kind, n] of Object.entries(view.out)) left[kind] -= n;
     const out = Object.entries(view.out);
     return h("div", { class: "kr-tally" },
-      h("div", { class: "kr-tally-row", title: "tiles still in the pile, by kind" },
-        h("span", { class: "kr-tally-label" }, "Still in the pile"),
+      h("div", { class: "kr-tally-row", title: t("tiles still in the pile, by kind") },
+        h("span", { class: "kr-tally-label" }, t("Still in the pile")),
         Object.entries(left).map(([kind, n]) => h("span", { class: `kr-tally-item ${n ? "" : "none"}` },
           tile(kind, "mini"), String(n)))),
-      out.length ? h("div", { class: "kr-tally-row kr-out", title: "tiles that had no legal place and left the game" },
-        h("span", { class: "kr-tally-label" }, "Out of the game"),
+      out.length ? h("div", { class: "kr-tally-row kr-out", title: t("tiles that had no legal place and left the game") },
+        h("span", { class: "kr-tally-label" }, t("Out of the game")),
         out.map(([kind, n]) => h("span", { class: "kr-tally-item" }, tile(kind, "mini"), String(n)))) : null);
   }
 
@@ -484,33 +535,49 @@
   /* -- the log ---------------------------------------------------------------------------------- */
   function describe(event, table) {
     const name = (s) => Potager.seatName(table && table.seats, s);
-    const at = (e) => `garden ${e.garden}, ${e.space}`;
+    /* Where a tile went, as a whole phrase: "on garden 2, b3" ("dans le jardin 2, case b3"). */
+    const at = (e) => t("on garden {g}, {space}", { g: e.garden, space: e.space });
     switch (event.type) {
       case "contract":
-        return `Your secret contract for game ${event.game}: card ${event.contract} (principal ${table.facts.contracts[event.contract].principal}).`;
+        return t("Your secret contract card for game {game}: card {n} (principal vegetable: {principal}).", {
+          game: event.game, n: event.contract, principal: kindName(table.facts.contracts[event.contract].principal),
+        });
       case "draw":
-        return `${name(event.seat)} draws ${article(event.tile)}.`;
-      case "place":
+        return t("{name} draws {tile}.", { name: name(event.seat), tile: kindWord(event.tile, "a") });
+      case "place": {
+        const params = { name: name(event.seat), tile: kindWord(event.tile, "the"), at: at(event) };
         return event.covers
-          ? `${name(event.seat)}'s ${event.tile} covers the ${event.covers} on ${at(event)}.`
-          : `${name(event.seat)} places the ${event.tile} on ${at(event)}.`;
+          ? t("{name} covers {covered} with {tile} {at}.", { ...params, covered: kindWord(event.covers, "the") })
+          : t("{name} places {tile} {at}.", params);
+      }
       case "mole":
-        return `${name(event.seat)} plays the mole on ${at(event)}, covering the ${event.covers}.`;
+        return t("{name} plays the mole {at}, covering {covered}.", {
+          name: name(event.seat), at: at(event), covered: kindWord(event.covers, "the"),
+        });
       case "discard":
-        return `The ${event.tile} has no place and leaves the game.`;
+        return t("No place for {tile}: it leaves the game.", { tile: kindWord(event.tile, "the") });
       case "take":
-        return `${name(event.seat)} takes garden ${event.garden}${event.cup ? " and the cup (+3)" : ""}.`;
+        return event.cup
+          ? t("{name} takes garden {g} and the cup ({points}).", { name: name(event.seat), g: event.garden, points: signed(table.facts.cup_points) })
+          : t("{name} takes garden {g}.", { name: name(event.seat), g: event.garden });
       case "pass":
-        return `${name(event.seat)} passes.`;
+        return t("{name} passes.", { name: name(event.seat) });
       case "full":
-        return `Garden ${event.garden} is full.`;
+        return t("Garden {g} is full.", { g: event.garden });
       case "finished":
-        return `${name(event.seat)} has finished: the garden is full.`;
-      case "game_over":
-        return `Game ${event.game} over: ${event.scores.map((p, s) => `${name(s)} ${p} (card ${event.contracts[s]})`).join(", ")}; `
-          + `${event.winners.map(name).join(" and ")} ${event.winners.length === 1 ? "wins" : "win"}.`;
+        return t("{name} has finished: the garden is full.", { name: name(event.seat) });
+      case "game_over": {
+        const params = {
+          game: event.game,
+          scores: Potager.listOf(event.scores.map((p, s) => t("{name} {points} (card {n})", { name: name(s), points: p, n: event.contracts[s] }))),
+          names: Potager.listOf(event.winners.map(name)),
+        };
+        return event.winners.length === 1
+          ? t("Game {game} over: {scores}; {names} wins.", params)
+          : t("Game {game} over: {scores}; {names} win.", params);
+      }
       case "new_game":
-        return `Game ${event.game} begins: new contracts, a new pile.`;
+        return t("Game {game} begins: new contract cards, a new pile.", { game: event.game });
       default:
         return null;
     }
@@ -519,27 +586,28 @@
   /* -- the components, for the rules page and the lobby (from the printed facts alone) ---------- */
   function components(facts) {
     const pile = facts.pile_kinds.reduce((sum, kind) => sum + facts.tile_counts[kind], 0);
-    const fixed = Object.entries(facts.fixed_points).map(([kind, v]) => `${kind} ${signed(v)}`).join(", ");
+    const fixed = Potager.listOf(Object.entries(facts.fixed_points).map(([kind, v]) => `${kindName(kind)} ${signed(v)}`));
     return {
       className: "kr",
       groups: [
         {
-          title: "Tiles",
-          note: `${pile} tiles make the pile; each player keeps a mole beside it.`,
-          items: facts.kinds.map((kind) => ({ picture: tile(kind, "big"), caption: `${kind} ×${facts.tile_counts[kind]}` })),
+          title: t("Tiles"),
+          note: t("{n} tiles make the pile; each player keeps a mole beside it.", { n: pile }),
+          items: facts.kinds.map((kind) => ({ picture: tile(kind, "big"), caption: `${kindName(kind)} ×${facts.tile_counts[kind]}` })),
         },
         {
-          title: "Contract cards",
-          note: `Each player holds one in secret. The number of its principal vegetable in a garden picks the column; `
-            + `the two scoring vegetables earn that column's points per tile, the negative one ${signed(facts.negative_points)} each; ${fixed}.`,
+          title: t("Contract cards"),
+          note: t("Each player holds one in secret. The number of its principal vegetable in a garden picks the column; the two scoring vegetables earn that column's points per tile, the negative one {points} each; {fixed}.", {
+            points: signed(facts.negative_points), fixed,
+          }),
           items: Object.keys(facts.contracts).map((number) => ({
-            picture: contractCard(number, [], facts, { small: true, title: "Contract" }), caption: `card ${number}`,
+            picture: contractCard(number, [], facts, { small: true }), caption: t("card {n}", { n: number }),
           })),
         },
         {
-          title: "The cup",
-          note: `In a match of ${facts.match_games} games, the first to take a garden in a game gets the cup: ${signed(facts.cup_points)}.`,
-          items: [{ picture: cup(), caption: "the cup" }],
+          title: t("The cup"),
+          note: t("In a match of {n} games, the first to take a garden in a game gets the cup: {points}.", { n: facts.match_games, points: signed(facts.cup_points) }),
+          items: [{ picture: cup(), caption: t("the cup") }],
         },
       ],
     };
