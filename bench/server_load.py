@@ -7,6 +7,11 @@ playing random legal actions, and measures for ``--seconds``: actions/s, and the
 action being sent to every seat of the table having received the state with that move (p50, p99).
 A finished game is replaced by a new table. Output: a table, or ``--json``.
 
+Each row also says what an action cost in CPU: the started server's (every process of its
+session, read from ``/proc``; not with ``--url``) and the load generators', in milliseconds per
+action, with the machine's load average: on a shared machine the CPU per action says more than
+the throughput does, and the two together tell whether the server or the clients were the bound.
+
 ``--processes P`` starts P server processes sharing the port (issue 13's scale-out: a fresh
 database on the private PostgreSQL of `potager.store.localpg` unless ``--database`` is given, and
 the private Redis of `potager.store.localredis` unless ``--redis`` is); ``--generators G`` splits
@@ -19,6 +24,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import random
 import signal
 import socket
@@ -46,6 +52,8 @@ class Totals:
     latencies: list[float] = field(default_factory=list)
     measuring: bool = False
     seconds: float = 0.0
+    cpu: float = 0.0
+    """CPU seconds this load generator spent while measuring."""
 
 
 class LoadTable:
@@ -147,10 +155,17 @@ class LoadTable:
 
 
 async def generate(
-    base: str, game: str, players: int, tables: int, seconds: float, start: Callable[[], object]
+    base: str,
+    game: str,
+    players: int,
+    tables: int,
+    seconds: float,
+    start: Callable[[], object],
+    end: Callable[[], object] = lambda: None,
 ) -> Totals:
     """Play ``tables`` tables; measure for ``seconds`` once every table has begun and ``start``
-    (blocking: the other generators are ready too) has returned."""
+    (blocking: the other generators are ready too) has returned; ``end`` is called as the
+    measuring stops."""
     totals = Totals()
     stop = asyncio.Event()
     limits = httpx.Limits(max_connections=50)
@@ -163,10 +178,12 @@ async def generate(
         await asyncio.gather(*(s.wait() for s in starts))
         await asyncio.get_running_loop().run_in_executor(None, start)
         totals.measuring = True
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
         await asyncio.sleep(seconds)
         totals.measuring = False
+        end()
         totals.seconds = time.perf_counter() - began
+        totals.cpu = time.process_time() - cpu
         stop.set()
         await asyncio.gather(*runners, return_exceptions=True)
     return totals
@@ -180,15 +197,48 @@ def _generator(
     out.put(totals)
 
 
+def session_cpu(leader: int) -> float:
+    """CPU seconds used so far by the live processes of ``leader``'s session (a server started
+    by `spawn` and its workers), from ``/proc``."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rpartition(")")[2].split()
+        except OSError:
+            continue  # ended meanwhile
+        if int(fields[3]) == leader:  # the session id: fields count from the state, 3rd
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def measure(
-    base: str, game: str, players: int, tables: int, seconds: float, generators: int = 1
+    base: str,
+    game: str,
+    players: int,
+    tables: int,
+    seconds: float,
+    generators: int = 1,
+    server: int | None = None,
 ) -> dict[str, Any]:
-    """One row: ``tables`` tables over ``generators`` processes (1: this one)."""
+    """One row: ``tables`` tables over ``generators`` processes (1: this one); ``server``: the
+    session whose CPU time is the server's."""
+    server_cpu: list[float] = []
+
+    def read_server() -> None:
+        if server is not None:
+            server_cpu.append(session_cpu(server))
+
     if generators == 1:
-        parts = [asyncio.run(generate(base, game, players, tables, seconds, lambda: None))]
+        parts = [
+            asyncio.run(generate(base, game, players, tables, seconds, read_server, read_server))
+        ]
     else:
         context = multiprocessing.get_context("spawn")
-        barrier, out = context.Barrier(generators), context.Queue()
+        # This process waits at the barrier too, and reads the server's CPU over the window.
+        barrier, out = context.Barrier(generators + 1), context.Queue()
         shares = [tables // generators + (i < tables % generators) for i in range(generators)]
         workers = [
             context.Process(target=_generator, args=(base, game, players, n, seconds, barrier, out))
@@ -196,6 +246,10 @@ def measure(
         ]
         for worker in workers:
             worker.start()
+        barrier.wait()
+        read_server()
+        time.sleep(seconds)
+        read_server()
         parts = [out.get() for _ in workers]
         for worker in workers:
             worker.join()
@@ -205,9 +259,13 @@ def measure(
         games=sum(p.games for p in parts),
         latencies=[x for p in parts for x in p.latencies],
         seconds=max(p.seconds for p in parts),
+        cpu=sum(p.cpu for p in parts),
     )
     elapsed = totals.seconds
     lat = sorted(totals.latencies)
+
+    def per_action(cpu: float | None) -> float | None:
+        return round(1000 * cpu / totals.actions, 3) if cpu is not None and totals.actions else None
 
     def pct(p: float) -> float | None:
         return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 2) if lat else None
@@ -222,6 +280,9 @@ def measure(
         "p99_ms": pct(0.99),
         "games": totals.games,
         "errors": totals.errors,
+        "server_cpu_ms": per_action(server_cpu[1] - server_cpu[0] if server_cpu else None),
+        "client_cpu_ms": per_action(totals.cpu),
+        "load": round(os.getloadavg()[0], 1),
     }
 
 
@@ -258,6 +319,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--generators", type=int, default=1, help="load-generator processes")
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     args = parser.parse_args(argv)
+    # Stopped (``timeout``, kill): stop the server too, which runs in a session of its own.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     process, base = (
         (None, args.url) if args.url else start_server(args.database, args.processes, args.redis)
     )
@@ -265,17 +328,20 @@ def main(argv: list[str] | None = None) -> int:
         if not args.json:
             print(
                 f"{'tables':>7} {'sockets':>8} {'actions/s':>10} {'p50 ms':>8} {'p99 ms':>8} "
-                f"{'games':>6} {'errors':>6}"
+                f"{'games':>6} {'errors':>6} {'server CPU ms/action':>21} "
+                f"{'clients CPU ms/action':>22} {'load':>5}"
             )
         for n in args.tables:
-            row = measure(base, args.game, args.players, n, args.seconds, args.generators)
+            leader = process.pid if process is not None else None
+            row = measure(base, args.game, args.players, n, args.seconds, args.generators, leader)
             if args.json:
                 print(json.dumps(row))
             else:
                 print(
                     f"{row['tables']:>7} {row['connections']:>8} {row['actions_per_s']:>10} "
                     f"{row['p50_ms']!s:>8} {row['p99_ms']!s:>8} {row['games']:>6} "
-                    f"{row['errors']:>6}",
+                    f"{row['errors']:>6} {row['server_cpu_ms']!s:>21} "
+                    f"{row['client_cpu_ms']!s:>22} {row['load']:>5}",
                     flush=True,
                 )
     finally:
