@@ -55,7 +55,13 @@ class Rating:
     @property
     def ordinal(self) -> float:
         """The conservative estimate μ − 3σ the leaderboard orders by."""
-        return self.mu - 3 * self.sigma
+        return ordinal(self.mu, self.sigma)
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """μ − 3σ: the skill a rating is at least, nearly surely; what leaderboards rank by (0 for
+    a newcomer, whose μ is 3σ)."""
+    return mu - 3 * sigma
 
 
 Skill = tuple[float, float]

@@ -25,7 +25,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
-from potager.arena.ratings import first_skill, rate_game
+from potager.arena.ratings import first_skill, ordinal, rate_game
 
 from .models import Base, SeatRow, TableRow, utcnow
 
@@ -99,8 +99,7 @@ class PlayerRating:
 
     @property
     def ordinal(self) -> float:
-        """μ − 3σ, the conservative estimate shown and ranked by (0 for a newcomer)."""
-        return self.mu - 3 * self.sigma
+        return ordinal(self.mu, self.sigma)
 
 
 def _info(row: PlayerRow) -> PlayerInfo:
@@ -187,7 +186,7 @@ class Players:
         """The player's rating (μ − 3σ) in ``game``; None before its first rated game there."""
         with self._session() as session:
             row = session.get(RatingRow, (player_id, game))
-            return None if row is None or not row.games else row.mu - 3 * row.sigma
+            return None if row is None or not row.games else ordinal(row.mu, row.sigma)
 
     def ratings(self, player_id: str) -> list[PlayerRating]:
         """The player's rating in every game it has played rated."""
@@ -236,7 +235,7 @@ def seat_ratings(session: Session, tables: list[TableInfo]) -> list[TableInfo]:
                 RatingRow.game == game, RatingRow.player_id.in_(ids), RatingRow.games > 0
             )
         )
-        found = {r.player_id: r.mu - 3 * r.sigma for r in rows}
+        found = {r.player_id: ordinal(r.mu, r.sigma) for r in rows}
         for table in tables:
             if table.game == game:
                 for seat in table.seats:
