@@ -15,6 +15,9 @@ from potager import games
 from potager.engine import GameRecord, Seat, SeatHolder, State, signed
 from potager.store import TableInfo
 
+from .i18n import translate
+from .schemas import ErrorMessage
+
 BACKLOG = 1000
 """Messages a connection may have waiting before the server gives up on that client."""
 QUEUED_BYTES = 8 * 2**20
@@ -61,6 +64,8 @@ class Connection:
         """The hash of the token this connection's hello opened its seat with: once the seat's
         token changes (given up, taken by another), the connection speaks for nobody."""
         self.revoked = False
+        self.lang = "en"
+        """The language its person reads (issue 16; `i18n.language`, set on its hello)."""
         self.events_sent = 0
         """How many of the state's events this connection has been offered."""
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
@@ -80,6 +85,12 @@ class Connection:
             return
         self._queued_bytes += len(text)
         self._queue.put_nowait(text)
+
+    def refuse(self, error: ErrorMessage) -> None:
+        """Send ``error`` with its message in this socket's language (it stays English in the
+        server's own use: logs, other processes)."""
+        said = error.model_copy(update={"message": translate(error.message, self.lang)})
+        self.send(said.model_dump_json())
 
     def revoke(self, final: str, code: int) -> None:
         """The seat changed hands: from now on nothing this connection sends is heard, what is

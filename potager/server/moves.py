@@ -14,6 +14,7 @@ from potager.engine import Action, NotationError, Seat, State
 from potager.store import MoveWrite, StaleVersion, TableStatus
 from potager.store.models import utcnow
 
+from .i18n import say
 from .live import Connection, LiveTable
 from .schemas import Act, ErrorMessage
 from .turns import waiting_after
@@ -47,7 +48,7 @@ class Moves:
                 error = await cluster.forward(live, seat, digest, message.version, action)
         if error is not None:
             error.version = live.version
-            connection.send(error.model_dump_json())
+            connection.refuse(error)
 
     def check(
         self, live: LiveTable, connection: Connection, message: Act
@@ -55,9 +56,9 @@ class Moves:
         """The seat and action ``message`` asks for, or why it is refused."""
         seat = connection.seat
         if seat is None:
-            return ErrorMessage(code="forbidden", message="spectators cannot act")
+            return ErrorMessage(code="forbidden", message=say("spectators cannot act"))
         if not live.speaks_for(connection):
-            return ErrorMessage(code="forbidden", message="this seat was given up")
+            return ErrorMessage(code="forbidden", message=say("this seat was given up"))
         refusal = self._refusal(live, seat, message.version)
         if refusal is not None:
             return refusal
@@ -80,12 +81,12 @@ class Moves:
         async with live.lock:
             seats = live.info.seats
             if not 0 <= seat < len(seats):
-                return ErrorMessage(code="forbidden", message=f"no seat {seat}")
+                return ErrorMessage(code="forbidden", message=say("no seat {seat}", seat=seat))
             if seats[seat].token_hash != digest or live.info.status == "waiting":
                 # Another process may have changed the seats: the store has the last word.
                 await self.tables.seating.reread(live)
             if seats[seat].token_hash != digest:
-                return ErrorMessage(code="forbidden", message="this seat was given up")
+                return ErrorMessage(code="forbidden", message=say("this seat was given up"))
             refusal = self._refusal(live, seat, version) or self._illegal(live, seat, action)
             if refusal is not None:
                 return refusal
@@ -100,14 +101,19 @@ class Moves:
     @staticmethod
     def _refusal(live: LiveTable, seat: Seat, version: int) -> ErrorMessage | None:
         if live.info.status == "finished":
-            return ErrorMessage(code="finished", message="the game is over")
+            return ErrorMessage(code="finished", message=say("the game is over"))
         if live.info.status == "waiting":
-            return ErrorMessage(code="waiting", message="waiting for every seat to be taken")
+            return ErrorMessage(code="waiting", message=say("waiting for every seat to be taken"))
         if not live.legal_since[seat] <= version <= live.version:
             return ErrorMessage(
                 code="stale",
-                message=f"you acted on version {version}; the table is at "
-                f"{live.version} and your options changed since {live.legal_since[seat]}",
+                message=say(
+                    "you acted on version {version}; the table is at {now} and your options "
+                    "changed since {since}",
+                    version=version,
+                    now=live.version,
+                    since=live.legal_since[seat],
+                ),
             )
         return None
 
@@ -118,10 +124,15 @@ class Moves:
         if 0 <= action < n and state.is_legal(seat, action):
             return None
         if seat not in state.to_move:
-            return ErrorMessage(code="illegal", message=f"it is not seat {seat}'s turn")
+            return ErrorMessage(
+                code="illegal", message=say("it is not seat {seat}'s turn", seat=seat)
+            )
         legal = ", ".join(state.action_to_str(a) for a in state.legal_actions(seat))
         return ErrorMessage(
-            code="illegal", message=f"action {action} is not legal now; legal: {legal}"
+            code="illegal",
+            message=say(
+                "action {action} is not legal now; legal: {legal}", action=action, legal=legal
+            ),
         )
 
     async def commit(self, live: LiveTable, seat: Seat, action: Action) -> None:
@@ -157,7 +168,10 @@ class Moves:
         except Exception as exc:
             log.exception("move %s of table %s was not stored", ply, live.info.id)
             raise NotStored(
-                f"your move was not stored ({type(exc).__name__}); nothing changed: send it again"
+                say(
+                    "your move was not stored ({error}); nothing changed: send it again",
+                    error=type(exc).__name__,
+                )
             ) from exc
         self._take(live, seat, after, status, waiting)
         if tables.cluster is not None:

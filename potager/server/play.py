@@ -16,6 +16,7 @@ import asyncio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from .i18n import language, say, translate
 from .limits import Bucket, Guard, client_of
 from .live import LiveTable
 from .manager import TableManager
@@ -56,7 +57,10 @@ async def _listen(websocket: WebSocket, live: LiveTable, idle: float) -> str | N
 
 def _parse(text: str, longest: int) -> Hello | Act | Sync | Ping | ErrorMessage:
     if longest and len(text) > longest:
-        return ErrorMessage(code="malformed", message=f"a message has at most {longest} characters")
+        return ErrorMessage(
+            code="malformed",
+            message=say("a message has at most {longest} characters", longest=longest),
+        )
     try:
         return ClientMessage.model_validate_json(text).root
     except ValidationError as exc:
@@ -64,7 +68,8 @@ def _parse(text: str, longest: int) -> Hello | Act | Sync | Ping | ErrorMessage:
 
 
 async def _refuse(websocket: WebSocket, error: ErrorMessage, code: int) -> None:
-    await websocket.send_text(error.model_dump_json())
+    said = translate(error.message, language(websocket))
+    await websocket.send_text(error.model_copy(update={"message": said}).model_dump_json())
     await websocket.close(code)
 
 
@@ -78,7 +83,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     if not guard.admit_socket(client):
         cap = guard.limits.client_sockets
-        error = ErrorMessage(code="too_many", message=f"a client may hold {cap} sockets at once")
+        why = say("a client may hold {cap} sockets at once", cap=cap)
+        error = ErrorMessage(code="too_many", message=why)
         await _refuse(websocket, error, TOO_MANY)
         return
     try:
@@ -93,7 +99,8 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
     limits = guard.limits
     live = await tables.table(table_id)
     if live is None:
-        error = ErrorMessage(code="not_found", message=clip(f"no table {table_id}", 80))
+        why = clip(say("no table {table_id}", table_id=table_id), 80)
+        error = ErrorMessage(code="not_found", message=why)
         await _refuse(websocket, error, 4404)
         return
     try:
@@ -108,19 +115,24 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
         error = (
             hello
             if isinstance(hello, ErrorMessage)
-            else ErrorMessage(code="malformed", message="the first message must be a hello")
+            else ErrorMessage(code="malformed", message=say("the first message must be a hello"))
         )
         await _refuse(websocket, error, 4400)
         return
     cap = limits.table_sockets
     if hello.seat is None and cap and len(live.connections) >= cap:
-        error = ErrorMessage(code="too_many", message=f"this table has its {cap} watchers")
+        error = ErrorMessage(
+            code="too_many", message=say("this table has its {cap} watchers", cap=cap)
+        )
         await _refuse(websocket, error, TOO_MANY)
         return
     connection = await tables.connect(live, websocket, hello.seat, hello.token, hello.name)
     if connection is None:
-        await _refuse(websocket, ErrorMessage(code="forbidden", message="wrong seat token"), 4403)
+        await _refuse(
+            websocket, ErrorMessage(code="forbidden", message=say("wrong seat token")), 4403
+        )
         return
+    connection.lang = language(websocket)
     bucket = guard.message_bucket()
     try:
         while (
@@ -131,6 +143,8 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
                 await tables.moves.act(live, connection, answer)
             elif isinstance(answer, Sync):
                 connection.send(Shared(live).state_message(connection, reset=True))
+            elif isinstance(answer, ErrorMessage):
+                connection.refuse(answer)
             else:
                 connection.send(answer.model_dump_json())
     except WebSocketDisconnect:
@@ -143,11 +157,11 @@ def _answer(bucket: Bucket, text: str, longest: int) -> Act | Sync | Pong | Erro
     """What a seated socket's message asks for, or why it is refused (changing nothing)."""
     wait = bucket.take("")
     if wait:
-        why = f"too many messages: wait {wait:.1f} s; this one is dropped"
+        why = say("too many messages: wait {seconds} s; this one is dropped", seconds=f"{wait:.1f}")
         return ErrorMessage(code="rate_limited", message=why)
     message = _parse(text, longest)
     if isinstance(message, Ping):
         return Pong()
     if isinstance(message, Hello):
-        return ErrorMessage(code="malformed", message="already seated")
+        return ErrorMessage(code="malformed", message=say("already seated"))
     return message
