@@ -25,7 +25,8 @@ from sqlalchemy import text
 from potager.server import create_app, identity
 from potager.server.config import Rate
 from potager.server.live import token_hash
-from potager.store import MoveWrite, NameTaken, Store
+from potager.store import MoveWrite, NameTaken, SeatInfo, Store, TableInfo
+from potager.store.players import Players
 from potager.store.store import MIGRATIONS
 from tests.server.conftest import LIFTED, settings
 from tests.server.driver import SeatDriver, create
@@ -331,4 +332,31 @@ def test_an_older_database_upgrades_with_its_seats_and_names(tmp_path: Path) -> 
     with pytest.raises(NameTaken):
         store.update_seat("old", 1, token_hash="h", taken=True, name="ADA")
     assert store.update_seat("old", 1, token_hash="h", taken=True, name="Bea")
+    store.close()
+
+
+def test_the_store_rates_once_and_keeps_names_apart_on_each_backend(db_url: str) -> None:
+    """What the server relies on, on SQLite and PostgreSQL: a rated table's finishing move
+    rates its players in its own transaction (a second write of it rates nothing), and a
+    person's name is held by one seat of a table, whatever its case."""
+    store = Store(db_url)
+    store.upgrade()
+    players = Players(store)
+    for player in ("ada", "bob"):
+        players.create(player, player.title(), token_hash(player))
+    seats = [
+        SeatInfo(0, "human", None, "Ada", "a", True, "ada"),
+        SeatInfo(1, "human", None, "Bob", "b", True, "bob"),
+    ]
+    store.create_table(TableInfo("t", TOY, 2, {}, 1, seats=seats, rated=True))
+    with pytest.raises(NameTaken):
+        store.update_seat("t", 1, token_hash="b", taken=True, name=" ADA ", player_id="bob")
+    result = {"scores": [3, 1], "winners": [0], "details": {}}
+    last = MoveWrite("t", 0, 0, 0, "1", "finished", result)
+    assert store.append_moves([last]) == [True]
+    assert store.append_moves([last]) == [False]
+    board = players.leaderboard(TOY, 10)
+    assert [(r.name, r.games) for r in board] == [("Ada", 1), ("Bob", 1)]
+    assert board[0].mu > 25 > board[1].mu
+    assert [s.rating for s in store.table("t").seats] == [board[0].ordinal, board[1].ordinal]
     store.close()
