@@ -358,5 +358,7 @@ def test_the_store_rates_once_and_keeps_names_apart_on_each_backend(db_url: str)
     board = players.leaderboard(TOY, 10)
     assert [(r.name, r.games) for r in board] == [("Ada", 1), ("Bob", 1)]
     assert board[0].mu > 25 > board[1].mu
-    assert [s.rating for s in store.table("t").seats] == [board[0].ordinal, board[1].ordinal]
+    table = store.table("t")
+    assert table is not None
+    assert [s.rating for s in table.seats] == [board[0].ordinal, board[1].ordinal]
     store.close()
