@@ -48,7 +48,7 @@ class BotTurns:
             state, info = live.state, live.info
             if seat not in state.to_move or info.status != "playing":
                 return
-            seen = live.version
+            seen, undos = live.version, live.undos
             seed = (info.seed * 1_000_003 + seen * 101 + seat) % 2**63
             action = await self.tables.bots.decide(
                 live.owner,
@@ -63,6 +63,7 @@ class BotTurns:
                 if (
                     live.owned
                     and live.legal_since[seat] <= seen
+                    and live.undos == undos  # nothing taken back meanwhile
                     and live.state.is_legal(seat, action)
                 ):
                     await self.tables.moves.commit(live, seat, action)

@@ -28,10 +28,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
+
+from potager.store import ChatLine
 
 from .fanout import Fanout
 from .lease import Leases
@@ -128,6 +131,24 @@ class Cluster:
         if live.info.status == "finished":
             self.spawn(self.leases.release(live.info.id))
 
+    def undone(self, live: LiveTable, ply: int) -> None:
+        """The owner took move ``ply`` back (`undo`): the mirrors do too."""
+        self.fanout.table(live.info.id, {"kind": "undo", "ply": ply})
+
+    def said(self, live: LiveTable, line: ChatLine) -> None:
+        """A chat line is stored: the other processes' connections hear it."""
+        self.fanout.table(
+            live.info.id,
+            {
+                "kind": "chat",
+                "id": line.id,
+                "seat": line.seat,
+                "ply": line.ply,
+                "text": line.text,
+                "at": line.at.isoformat(),
+            },
+        )
+
     def seats_changed(self, live: LiveTable) -> None:
         self.fanout.table(live.info.id, {"kind": "seats"})
 
@@ -163,6 +184,20 @@ class Cluster:
                 live, message["ply"], message["seat"], message["action"]
             ):
                 self.spawn(self._resync(live))
+        elif kind == "undo":
+            if live.pending is not None:
+                live.pending.append(message)
+            elif live.owned or not self.tables.undo.follow(live, message["ply"]):
+                self.spawn(self._resync(live, recheck=live.owned))
+        elif kind == "chat":
+            line = ChatLine(
+                message["id"],
+                message["seat"],
+                message["ply"],
+                message["text"],
+                datetime.fromisoformat(message["at"]),
+            )
+            self.tables.chat.heard(live, line)
         elif kind == "seats":
             self.spawn(self.tables.seating.refresh(live))
         elif kind == "presence":
@@ -198,11 +233,39 @@ class Cluster:
             "version": version,
             "action": action,
         }
+        return await self._to_owner(
+            live, request, lambda: self.tables.moves.serve(live, seat, digest, version, action)
+        )
+
+    async def forward_undo(
+        self, live: LiveTable, seat: int, digest: str, version: int
+    ) -> ErrorMessage | None:
+        """Have the owner take ``seat``'s last move back (`undo`), as `forward` has it store a
+        move; the refusal, if any."""
+        request = {
+            "kind": "undo",
+            "table": live.info.id,
+            "seat": seat,
+            "digest": digest,
+            "version": version,
+        }
+        return await self._to_owner(
+            live, request, lambda: self.tables.undo.serve(live, seat, digest, version)
+        )
+
+    async def _to_owner(
+        self,
+        live: LiveTable,
+        request: dict[str, Any],
+        here: Callable[[], Awaitable[ErrorMessage | None]],
+    ) -> ErrorMessage | None:
+        """Send ``request`` to the table's owner and return its refusal, if any; ``here`` serves
+        it in this process once the table is taken over (its owner gone)."""
         for _ in range(FORWARD_TRIES):
             owner = await self.leases.owner(live.info.id)
             if owner is None or owner == self.me:
                 if await self.take_over(live):
-                    return await self.tables.moves.serve(live, seat, digest, version, action)
+                    return await here()
                 continue
             try:
                 reply = await self.fanout.request(owner, request, FORWARD_TIMEOUT)
@@ -221,17 +284,21 @@ class Cluster:
         )
 
     def _request(self, _channel: str, message: dict[str, Any]) -> None:
-        if message.get("kind") == "act":
+        if message.get("kind") in ("act", "undo"):
             self.spawn(self._serve(message))
 
     async def _serve(self, message: dict[str, Any]) -> None:
-        """A forwarded move: check it again and store it if we own the table, else say so."""
+        """A forwarded move (or undo): check it again and store it if we own the table, else
+        say so."""
         live = self.tables.live.get(message["table"])
         if live is None or not live.owned:
             error: dict[str, str] | None = {"code": "moved", "message": "not the owner"}
         else:
-            refused = await self.tables.moves.serve(
-                live, message["seat"], message["digest"], message["version"], message["action"]
+            seat, digest, version = message["seat"], message["digest"], message["version"]
+            refused = await (
+                self.tables.moves.serve(live, seat, digest, version, message["action"])
+                if message["kind"] == "act"
+                else self.tables.undo.serve(live, seat, digest, version)
             )
             error = None if refused is None else {"code": refused.code, "message": refused.message}
         self.fanout.answer(message["reply_to"], message["req"], {"error": error})

@@ -54,7 +54,11 @@ class Limits:
     table (seats and spectators); ``hello_timeout`` seconds to say hello; ``idle_timeout``
     seconds a socket may stay silent while its table does not change. ``allowed_origins``
     (comma-separated): the pages besides the server's own that may open a socket (a browser
-    says which page opens it; other clients say none and are let in)."""
+    says which page opens it; other clients say none and are let in).
+
+    Chat (issue 16): ``chat_length`` characters a line; ``chat_rate`` lines one seat may say
+    (besides the socket's ``message_rate``); ``chat_lines`` lines a table keeps, past which its
+    chat is full."""
 
     max_body: int = 64 * 1024
     max_header: int = 16 * 1024
@@ -70,6 +74,9 @@ class Limits:
     a wrong password's guesses are slowed down wherever they come from; 429 past it."""
     max_message: int = 16 * 1024
     message_rate: Rate | None = Rate(60, 10)
+    chat_length: int = 500
+    chat_rate: Rate | None = Rate(10, 30)
+    chat_lines: int = 1000
     client_sockets: int = 32
     table_sockets: int = 500
     hello_timeout: float = 30.0

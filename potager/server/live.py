@@ -152,6 +152,9 @@ class LiveTable:
         self.pending: list[dict[str, Any]] | None = None
         """While the table is read again from the store, the other processes' messages about it,
         played once it is done."""
+        self.undos = 0
+        """Moves taken back so far (`undo`): a version number comes back after an undo, so a bot
+        that saw one checks this too before it plays."""
 
     @classmethod
     def from_record(cls, info: TableInfo, moves: list[tuple[int, int]]) -> LiveTable:

@@ -11,6 +11,7 @@ from potager.engine import Game, Seat, State
 from potager.store.players import PlayerInfo
 
 from . import rules, turns
+from .chat import line_model
 from .identity import Player
 from .limits import client_of
 from .live import LiveTable
@@ -18,6 +19,7 @@ from .manager import TableManager, available_games
 from .messages import summary
 from .replays import replay_json
 from .schemas import (
+    ChatLineModel,
     CreatedTable,
     CreateTable,
     GameInfo,
@@ -109,6 +111,14 @@ async def _live(tables: TableManager, table_id: str) -> LiveTable:
 @router.get("/tables/{table_id}", response_model=TableSummary, tags=["lobby"])
 async def get_table(table_id: str, tables: Manager) -> TableSummary:
     return summary(await _live(tables, table_id))
+
+
+@router.get("/tables/{table_id}/chat", response_model=list[ChatLineModel], tags=["lobby"])
+async def get_chat(table_id: str, tables: Manager) -> list[ChatLineModel]:
+    """The table's chat in the order it was said (issue 16): anyone may read it, as spectators
+    do at the table; the replay page shows it beside the moves."""
+    live = await _live(tables, table_id)
+    return [line_model(line) for line in await tables.chat.lines(live)]
 
 
 @router.post("/tables/{table_id}/join", response_model=SeatGrant, tags=["seats"])

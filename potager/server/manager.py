@@ -26,6 +26,7 @@ from potager.store import Store
 from .announce import Announcer
 from .bot_turns import BotTurns
 from .bots import BotPool
+from .chat import Chat
 from .cluster import Cluster
 from .config import Settings
 from .live import Connection, LiveTable, token_hash
@@ -33,6 +34,7 @@ from .messages import Shared, summary
 from .moves import Moves
 from .schemas import TableSummary
 from .seating import Refused, Seating
+from .undo import Undo
 from .writer import MoveWriter
 
 __all__ = ["Refused", "TableManager", "Unavailable", "available_games"]
@@ -69,6 +71,8 @@ class TableManager:
         self.moves = Moves(self)
         self.announce = Announcer()
         self.bot_turns = BotTurns(self)
+        self.chat = Chat(self)
+        self.undo = Undo(self)
         self.writer = MoveWriter(self)
         self.cluster = Cluster(self, settings.redis_url) if settings.redis_url else None
         """Set when this process is one of several sharing the database (`cluster`)."""
@@ -230,6 +234,7 @@ class TableManager:
         connection = Connection(websocket, seat, digest)
         live.connections.append(connection)
         connection.send(Shared(live).state_message(connection, reset=True))
+        await self.chat.greet(live, connection)
         self.announce.presence(live)
         return connection
 

@@ -16,6 +16,7 @@ from .schemas import (
     StateMessage,
     TableSummary,
 )
+from .takeback import offered
 
 
 def open_seats(live: LiveTable) -> list[Seat]:
@@ -63,6 +64,8 @@ def summary(live: LiveTable) -> TableSummary:
         created_at=info.created_at,
         updated_at=info.updated_at,
         hints=info.hints,
+        chat=info.chat,
+        undo=info.undo,
         rated=info.rated,
     )
 
@@ -110,6 +113,7 @@ class Shared:
             to_move=list(state.to_move),
             view=state.view(seat),
             legal=legal,
+            undo=seat is not None and offered(live) == seat,
             events=state.events_for(seat, start),
             log_reset=reset,
             seats=self.seats,

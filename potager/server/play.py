@@ -22,7 +22,7 @@ from .live import LiveTable
 from .manager import TableManager
 from .messages import Shared
 from .refusals import clip, summary
-from .schemas import Act, ClientMessage, ErrorMessage, Hello, Ping, Pong, Sync
+from .schemas import Act, ClientMessage, ErrorMessage, Hello, Ping, Pong, Say, Sync, TakeBack
 
 router = APIRouter()
 
@@ -55,7 +55,7 @@ async def _listen(websocket: WebSocket, live: LiveTable, idle: float) -> str | N
                 return None
 
 
-def _parse(text: str, longest: int) -> Hello | Act | Sync | Ping | ErrorMessage:
+def _parse(text: str, longest: int) -> Hello | Act | Say | TakeBack | Sync | Ping | ErrorMessage:
     if longest and len(text) > longest:
         return ErrorMessage(
             code="malformed",
@@ -141,8 +141,13 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
             answer = _answer(bucket, text, limits.max_message)
             if isinstance(answer, Act):
                 await tables.moves.act(live, connection, answer)
+            elif isinstance(answer, Say):
+                await tables.chat.say(live, connection, answer)
+            elif isinstance(answer, TakeBack):
+                await tables.undo.request(live, connection, answer)
             elif isinstance(answer, Sync):
                 connection.send(Shared(live).state_message(connection, reset=True))
+                await tables.chat.greet(live, connection)
             elif isinstance(answer, ErrorMessage):
                 connection.refuse(answer)
             else:
@@ -153,7 +158,9 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
         await tables.disconnect(live, connection)
 
 
-def _answer(bucket: Bucket, text: str, longest: int) -> Act | Sync | Pong | ErrorMessage:
+def _answer(
+    bucket: Bucket, text: str, longest: int
+) -> Act | Say | TakeBack | Sync | Pong | ErrorMessage:
     """What a seated socket's message asks for, or why it is refused (changing nothing)."""
     wait = bucket.take("")
     if wait:

@@ -3,8 +3,8 @@
 REST: the lobby (`GameInfo`, `CreateTable` → `CreatedTable`, `TableSummary`, `JoinRequest` /
 `SeatAuth` → `SeatGrant`, `SeatName` → `TableSummary`, `Replay`, `TurnsRequest` → `Turn`s).
 WebSocket ``/ws/tables/{table_id}``: the client sends `ClientMessage` (first a `Hello`, then
-`Act`, `Sync` or `Ping`), the server answers with `ServerMessage` (`StateMessage`,
-`PresenceMessage`, `ErrorMessage`, `Pong`).
+`Act`, `Say`, `TakeBack`, `Sync` or `Ping`), the server answers with `ServerMessage`
+(`StateMessage`, `PresenceMessage`, `ChatMessage`, `ErrorMessage`, `Pong`).
 """
 
 from __future__ import annotations
@@ -33,14 +33,32 @@ BIDI_CONTROLS = frozenset(
 (another seat's name, a log entry) around."""
 
 
+def _unprintable(text: str) -> str | None:
+    """The first control character, line or paragraph separator, bidi control or lone
+    surrogate of ``text``, if any."""
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") or char in BIDI_CONTROLS:
+            return char
+    return None
+
+
 def _printable_name(name: str) -> str:
     """A display name: any script and emoji (joiners included), but no control character,
     line or paragraph separator, bidi control or lone surrogate."""
-    for char in name:
-        category = unicodedata.category(char)
-        if category in ("Cc", "Cs", "Zl", "Zp") or char in BIDI_CONTROLS:
-            raise ValueError(f"a name may not hold the character U+{ord(char):04X}")
+    char = _unprintable(name)
+    if char is not None:
+        raise ValueError(f"a name may not hold the character U+{ord(char):04X}")
     return name
+
+
+def _printable_line(text: str) -> str:
+    """A chat line (issue 16): the characters a name may hold, and something to say."""
+    char = _unprintable(text)
+    if char is not None:
+        raise ValueError(f"a chat line may not hold the character U+{ord(char):04X}")
+    if not text.strip():
+        raise ValueError("a chat line says something")
+    return text
 
 
 PlayerName = Annotated[str, Field(max_length=NAME_LENGTH), AfterValidator(_printable_name)]
@@ -130,6 +148,10 @@ class CreateTable(Strict):
     seat: int | None = None
     hints: bool = False
     """Let each seat ask the search for its best move during its turn (``POST .../hint``)."""
+    chat: bool = True
+    """Let the seated players chat (issue 16; spectators read it)."""
+    undo: bool = True
+    """Let a seat take its last move back while nobody has acted since (issue 16)."""
     rated: bool | None = None
     """Whether the game's end moves its players' ratings (issue 16; people only): by default
     (None) when every seat is a person; a table with a bot cannot be rated."""
@@ -173,6 +195,11 @@ class TableSummary(BaseModel):
     updated_at: datetime | None
     hints: bool = False
     """The seats may ask for hints (the creator allowed them)."""
+    chat: bool = True
+    """The seated players may chat (the creator allowed it)."""
+    undo: bool = True
+    """A seat may take its last move back while nobody has acted since (the creator allowed
+    it)."""
     rated: bool = False
     """The game's end moves its players' ratings (`potager.server.identity`)."""
 
@@ -325,6 +352,23 @@ class Act(Strict):
         return self
 
 
+class Say(Strict):
+    """Say ``text`` in the table's chat (issue 16): seated players only, one line of at most
+    ``POTAGER_CHAT_LENGTH`` characters, none of them a control, line-separator or bidi-override
+    character."""
+
+    type: Literal["chat"]
+    text: Annotated[str, AfterValidator(_printable_line)]
+
+
+class TakeBack(Strict):
+    """Take back your last move, the one that made ``version`` (issue 16): only while no other
+    seat has acted since and the move revealed nothing and drew nothing."""
+
+    type: Literal["undo"]
+    version: int
+
+
 class Sync(Strict):
     """Ask for the whole state again (with the full log)."""
 
@@ -335,7 +379,9 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
-class ClientMessage(RootModel[Annotated[Hello | Act | Sync | Ping, Field(discriminator="type")]]):
+class ClientMessage(
+    RootModel[Annotated[Hello | Act | Say | TakeBack | Sync | Ping, Field(discriminator="type")]]
+):
     """Any message a client sends on the table's WebSocket."""
 
 
@@ -355,6 +401,8 @@ class StateMessage(BaseModel):
     to_move: list[int]
     view: dict[str, Any]
     legal: list[LegalAction]
+    undo: bool = False
+    """This seat may take its last move back now (issue 16, `TakeBack`): the Undo button shows."""
     events: list[dict[str, Any]]
     """Events this seat may know: the whole log when ``log_reset``, else the new ones."""
     log_reset: bool
@@ -396,13 +444,36 @@ class ErrorMessage(BaseModel):
     version: int | None = None
 
 
+class ChatLineModel(BaseModel):
+    """A line of a table's chat: who said it, at which version of the table (its number of
+    moves then), and when."""
+
+    id: int
+    seat: int
+    ply: int
+    text: str
+    at: datetime
+
+
+class ChatMessage(BaseModel):
+    """The table's chat (issue 16): every line so far when ``reset`` (after `Hello` and `Sync`),
+    else the lines just said. Sent to every connection of the table, spectators too."""
+
+    type: Literal["chat"] = "chat"
+    lines: list[ChatLineModel]
+    reset: bool
+
+
 class Pong(BaseModel):
     type: Literal["pong"] = "pong"
 
 
 class ServerMessage(
     RootModel[
-        Annotated[StateMessage | PresenceMessage | ErrorMessage | Pong, Field(discriminator="type")]
+        Annotated[
+            StateMessage | PresenceMessage | ChatMessage | ErrorMessage | Pong,
+            Field(discriminator="type"),
+        ]
     ]
 ):
     """Any message the server sends on the table's WebSocket."""

@@ -168,6 +168,8 @@ class Seating:
             seats=seats,
             rematch_of=rematch_of,
             hints=request.hints,
+            chat=request.chat,
+            undo=request.undo,
             rated=all(s.kind == "human" for s in seats) if request.rated is None else request.rated,
         )
         if all(s.kind == "bot" or s.taken for s in seats):
@@ -416,6 +418,8 @@ class Seating:
                     variant=info.variant,
                     seats=[SeatSpec(kind=s.kind, level=s.level) for s in info.seats],
                     hints=info.hints,
+                    chat=info.chat,
+                    undo=info.undo,
                     rated=info.rated,
                 )
                 created = await self._open(

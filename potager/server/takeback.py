@@ -1,0 +1,120 @@
+"""May a seat take its last move back? The one test for every game (issue 16, "undo like BGA").
+
+A seat may take back its own last decision while no other seat has acted since, and never across
+a reveal or a draw from a hidden pile. The games' rules are not asked (they know nothing of undo):
+the test reads only the engine API, so it holds for every game, present and future.
+
+The move must be the table's last, by this seat. Then it is taken back only if it brought nothing
+hidden to light, for anybody: whatever the things the mover could not see were (the order of a
+pile, the others' hands, their face-down choices), the move would have shown every seat and the
+spectators exactly what it showed them. Tested on determinizations: the position before the move
+(the record replayed without it) is resampled from one viewer's view (`Game.sample`: every thing
+hidden from that viewer drawn again from what it could consider possible); the move is played
+there; the viewer's view and new events must be those of the real game. The viewers are the mover,
+each other seat (from its own view; a sample where the mover could not have played the move, its
+hidden hand being drawn again, says nothing and is skipped) and the spectator (sampled from the
+mover's view, which holds everything public). The move must also not have used the game's
+generator: a shuffle is a draw from a hidden pile.
+
+This catches every reveal of a simultaneous decision (the others' face-down choices differ between
+samples), every draw (the pile is reshuffled in each sample) and every new deal. It errs only
+towards letting a move through, never towards refusing a harmless one, and only when every sample
+happens to agree with the real game: a draw from a pile whose unseen part is all of one kind shows
+nothing the mover did not know, and is let through; one whose drawn kind had probability ``p``
+among the unseen slips through with probability at most ``p ** SAMPLES`` (the samples are seeded
+by the table's seed and the move's number, so a table always gets the same answer).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
+
+from potager import games
+from potager.engine import IllegalAction, Seat, State
+
+if TYPE_CHECKING:
+    from .live import LiveTable
+
+SAMPLES = 16
+"""Determinizations per viewer."""
+
+ANOTHER_SEAT = "another seat has acted since"
+NO_MOVE = "you have no move to take back"
+REVEALED = "it revealed cards"
+DREW = "it drew from a hidden pile"
+
+
+def refusal(state: State, seat: Seat) -> str | None:
+    """Why ``seat`` may not take the last move of ``state`` back (``None``: it may).
+
+    ``state`` is not changed. The move is the last of ``state.moves``; the position before it is
+    rebuilt by replaying the record without it.
+    """
+    if not state.moves:
+        return NO_MOVE
+    mover, action = state.moves[-1]
+    if mover != seat:
+        return ANOTHER_SEAT if any(s == seat for s, _ in state.moves) else NO_MOVE
+    before = games.replay(replace(state.record, moves=state.moves[:-1]))
+    if state.rng.getstate() != before.rng.getstate():
+        return DREW  # a shuffle
+    start = len(before.events)
+    rng = random.Random(state.seed * 1_000_003 + len(state.moves))
+    for viewer in [mover, *(s for s in range(state.players) if s != mover)]:
+        if not _hides_nothing(before, state, mover, action, viewer, start, rng):
+            return REVEALED if len(before.to_move) > 1 else DREW
+    return None
+
+
+def _hides_nothing(
+    before: State,
+    after: State,
+    mover: Seat,
+    action: int,
+    viewer: Seat,
+    start: int,
+    rng: random.Random,
+) -> bool:
+    """Played from positions ``viewer`` cannot tell from ``before``, does the move show
+    ``viewer`` (and, sampled from the mover's view, the spectator) what it showed in the game?"""
+    watchers: list[Seat | None] = [viewer, None] if viewer == mover else [viewer]
+    seen = {w: (after.view(w), after.events_for(w, start)) for w in watchers}
+    view = before.view(viewer)
+    for _ in range(SAMPLES):
+        sample = before.game.sample(view, viewer, rng)
+        mark = len(sample.events)
+        try:
+            sample.apply(mover, action)
+        except IllegalAction:
+            if viewer == mover:
+                return False  # the mover's own knowledge decides its moves: never expected
+            continue
+        for w in watchers:
+            if (sample.view(w), sample.events_for(w, mark)) != seen[w]:
+                return False
+    return True
+
+
+# -- at a table ------------------------------------------------------------------------------------
+_offered: WeakKeyDictionary[LiveTable, tuple[State, Seat | None]] = WeakKeyDictionary()
+"""Per table, the state last asked about and the seat that may take its last move back there:
+the test runs once per move, however many messages show it."""
+
+
+def offered(live: LiveTable) -> Seat | None:
+    """The seat whose Undo button shows at ``live`` now: the last mover, if it is a person's seat
+    at a table that allows undo, the game is in play and `refusal` lets the move go back."""
+    state = live.state
+    cached = _offered.get(live)
+    if cached is not None and cached[0] is state:
+        return cached[1]
+    seat: Seat | None = None
+    if live.info.undo and live.info.status == "playing" and state.moves:
+        mover = state.moves[-1][0]
+        if live.info.seats[mover].kind == "human" and refusal(state, mover) is None:
+            seat = mover
+    _offered[live] = (state, seat)
+    return seat
