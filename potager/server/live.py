@@ -86,11 +86,15 @@ class Connection:
         self._queued_bytes += len(text)
         self._queue.put_nowait(text)
 
-    def refuse(self, error: ErrorMessage) -> None:
-        """Send ``error`` with its message in this socket's language (it stays English in the
-        server's own use: logs, other processes)."""
+    def said(self, error: ErrorMessage) -> str:
+        """``error`` as this socket reads it: its message in the socket's language (it stays
+        English in the server's own use: logs, other processes)."""
         said = error.model_copy(update={"message": translate(error.message, self.lang)})
-        self.send(said.model_dump_json())
+        return said.model_dump_json()
+
+    def refuse(self, error: ErrorMessage) -> None:
+        """Send ``error`` in this socket's language."""
+        self.send(self.said(error))
 
     def revoke(self, final: str, code: int) -> None:
         """The seat changed hands: from now on nothing this connection sends is heard, what is

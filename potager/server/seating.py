@@ -62,7 +62,7 @@ def invite_url(table_id: str, seat: Seat, token: str) -> str:
 
 def check_token(live: LiveTable, auth: SeatAuth) -> None:
     if not live.verify(auth.seat, auth.token):
-        raise Refused(403, "wrong seat token")
+        raise Refused(403, say("wrong seat token"))
 
 
 def name_holder(seats: list[SeatInfo], seat: Seat, name: str) -> Seat | None:
@@ -78,7 +78,9 @@ def name_holder(seats: list[SeatInfo], seat: Seat, name: str) -> Seat | None:
 
 def check_name_free(seats: list[SeatInfo], seat: Seat, name: str) -> None:
     if name_holder(seats, seat, name) is not None:
-        raise Refused(409, f'the name "{name.strip()}" is already taken at this table')
+        raise Refused(
+            409, say('the name "{name}" is already taken at this table', name=name.strip())
+        )
 
 
 class Seating:
@@ -98,11 +100,19 @@ class Seating:
             game.check_players(players)
             variant = game.resolve_variant(request.variant)
         except ModuleNotFoundError:
-            raise Refused(404, f"{request.game} is not installed on this server") from None
+            why = say("{game} is not installed on this server", game=request.game)
+            raise Refused(404, why) from None
         except ValueError as exc:
             raise Refused(422, str(exc)) from None
         if len(request.seats) != players:
-            raise Refused(422, f"{players} players need {players} seats, not {len(request.seats)}")
+            raise Refused(
+                422,
+                say(
+                    "{players} players need {players} seats, not {count}",
+                    players=players,
+                    count=len(request.seats),
+                ),
+            )
         levels = agents.levels(game)
         for spec in request.seats:
             if spec.kind != "bot" or spec.level is None:
@@ -113,11 +123,16 @@ class Seating:
                 except ValueError as exc:
                     raise Refused(422, str(exc)) from None
             elif spec.level not in levels:
-                raise Refused(422, f"unknown bot level {spec.level!r}; levels: {', '.join(levels)}")
+                why = say(
+                    "unknown bot level {level}; levels: {levels}",
+                    level=repr(spec.level),
+                    levels=", ".join(levels),
+                )
+                raise Refused(422, why)
         humans = [i for i, spec in enumerate(request.seats) if spec.kind == "human"]
         mine = request.seat if request.seat is not None else (humans[0] if humans else None)
         if mine is not None and mine not in humans:
-            raise Refused(422, f"seat {mine} is not a human seat")
+            raise Refused(422, say("seat {seat} is not a human seat", seat=mine))
         if request.rated and len(humans) < players:
             raise Refused(422, say("a rated table seats people only"))
         return await self._open(game, players, variant, request, mine, None, owner, player)
@@ -204,16 +219,16 @@ class Seating:
             if request.seat is not None and request.seat not in free:
                 seats = live.info.seats
                 if 0 <= request.seat < len(seats) and seats[request.seat].kind == "human":
-                    raise Refused(409, f"seat {request.seat} is taken")
-                raise Refused(409, f"seat {request.seat} is not a human seat")
+                    raise Refused(409, say("seat {seat} is taken", seat=request.seat))
+                raise Refused(409, say("seat {seat} is not a human seat", seat=request.seat))
             if not free:
-                raise Refused(409, "no open seat: every seat is taken")
+                raise Refused(409, say("no open seat: every seat is taken"))
             seat = request.seat if request.seat is not None else free[0]
             name = request.name.strip()
             await self._check_name(live, seat, name)
             token = new_token()
             if not await self._change(live, seat, token_hash(token), name, player, if_open=True):
-                raise Refused(409, f"seat {seat} is taken")
+                raise Refused(409, say("seat {seat} is taken", seat=seat))
             await self._start_when_seated(live)
         return SeatGrant(
             table_id=table_id, seat=seat, token=token, url=invite_url(table_id, seat, token)
@@ -226,7 +241,7 @@ class Seating:
             check_token(live, auth)
             digest = live.info.seats[auth.seat].token_hash
             if not await self._change(live, auth.seat, None, "", None, if_token=digest):
-                raise Refused(403, "wrong seat token")
+                raise Refused(403, say("wrong seat token"))
         return summary(live)
 
     async def claim(self, live: LiveTable, seat: Seat, token: str, name: str | None) -> bool:
@@ -269,7 +284,7 @@ class Seating:
             held = live.info.seats[request.seat]
             digest, player = held.token_hash, player or held.player_id
             if not await self._change(live, request.seat, digest, name, player, if_token=digest):
-                raise Refused(403, "wrong seat token")
+                raise Refused(403, say("wrong seat token"))
             await self._start_when_seated(live)
         return summary(live)
 
@@ -352,12 +367,12 @@ class Seating:
     @staticmethod
     def _revoke(live: LiveTable, seat: Seat) -> None:
         """Close ``seat``'s connections that opened it with another token than its current one."""
-        given_up = ErrorMessage(code="forbidden", message="this seat was given up")
+        given_up = ErrorMessage(code="forbidden", message=say("this seat was given up"))
         digest = live.info.seats[seat].token_hash
         for connection in [c for c in live.connections if c.seat == seat]:
             if connection.token_digest != digest:
                 live.connections.remove(connection)
-                connection.revoke(given_up.model_dump_json(), 4403)
+                connection.revoke(connection.said(given_up), 4403)
 
     async def refresh(self, live: LiveTable) -> None:
         """Another server process changed ``live``'s seats: read them again (`reread`)."""
@@ -405,10 +420,10 @@ class Seating:
         tables = self.tables
         live = await tables.table(table_id)
         if live is None:
-            raise Refused(404, f"no table {table_id}")
+            raise Refused(404, say("no table {table_id}", table_id=table_id))
         check_token(live, auth)
         if live.info.status != "finished":
-            raise Refused(409, "the game is not over yet")
+            raise Refused(409, say("the game is not over yet"))
         async with live.lock:
             if live.info.rematch_id is None:
                 info = live.info
