@@ -117,10 +117,14 @@ def _templates(stamp: tuple[tuple[str, int], ...]) -> tuple[_Template, ...]:
     for english in {key for entries in _areas(stamp).values() for key in entries}:
         if not PLACEHOLDER.search(english):
             continue
-        parts = PLACEHOLDER.split(english)
-        regex = "".join(
-            re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)
-        )
+        parts, named = PLACEHOLDER.split(english), set()
+        regex = ""
+        for i, part in enumerate(parts):
+            if i % 2 == 0:
+                regex += re.escape(part)
+            else:  # a placeholder said twice says the same both times
+                regex += f"(?P={part})" if part in named else f"(?P<{part}>.+?)"
+                named.add(part)
         found.append(_Template(english, re.compile(f"^{regex}$", re.DOTALL)))
     found.sort(key=lambda t: -len(PLACEHOLDER.sub("", t.english)))
     return tuple(found)

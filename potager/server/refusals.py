@@ -5,6 +5,10 @@ FastAPI's own validation handler answered with every error's input: a 1 MB name 
 1 MB 422, and an input JSON cannot carry (NaN, infinity, a lone surrogate) made the answer
 itself fail with a 500. Here every refusal, over HTTP or the WebSocket, is the error's place
 and message only, each cut to a few hundred characters and made valid text.
+
+A refusal the server words itself (`Refused`, an `HTTPException`'s detail, written through
+`i18n.say`) is answered in the asker's language (issue 16); Pydantic's validation messages stay
+English.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 from starlette.exceptions import HTTPException
 
+from .i18n import language, translate
 from .seating import Refused
 
 MESSAGE_LENGTH = 300
@@ -63,11 +68,15 @@ async def invalid_request(request: Request, exc: RequestValidationError) -> JSON
 
 
 async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-    """An `HTTPException` (404, 409, 413...) with its detail cut short."""
-    detail = clip(exc.detail) if isinstance(exc.detail, str) else exc.detail
+    """An `HTTPException` (404, 409, 413...) with its detail in the asker's language, cut short."""
+    detail = exc.detail
+    if isinstance(detail, str):
+        detail = clip(translate(detail, language(request)))
     return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=exc.headers)
 
 
 async def refused(request: Request, exc: Refused) -> JSONResponse:
-    """A request the lobby refuses: its HTTP status and why, as FastAPI's errors are shaped."""
-    return JSONResponse({"detail": clip(str(exc))}, status_code=exc.status)
+    """A request the lobby refuses: its HTTP status and why in the asker's language, as
+    FastAPI's errors are shaped."""
+    detail = clip(translate(str(exc), language(request)))
+    return JSONResponse({"detail": detail}, status_code=exc.status)

@@ -258,5 +258,8 @@ def test_the_server_says_its_messages_in_the_asker_s_language() -> None:
         expected = entry.replace("{seat}", "2")
         assert i18n.translate(english, lang) == expected != english
     assert i18n.translate("a text no catalog knows", "de") == "a text no catalog knows"
+    two = i18n.say("{players} players need {players} seats, not {count}", players=2, count=3)
+    assert i18n.translate(two, "de") == "2 Spieler brauchen 2 Plätze, nicht 3"
+    assert i18n.translate("2 players need 3 seats, not 3", "de").startswith("2 players")
     assert i18n.say_in("fr", "{n} players", n=3) == "3 joueurs"
     assert i18n.say_in("fr", "about {span} decisions each", span="40–50").endswith("40–50")

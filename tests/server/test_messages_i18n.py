@@ -1,0 +1,57 @@
+"""The server's refusals in the asker's language (issue 16): over HTTP by the pages' cookie or
+the browser's Accept-Language, on a table's socket by its hello's; English without either, and
+always English in the server's own use."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from potager.server import i18n
+from tests.server.driver import SeatDriver, create
+from tests.toy import GAME as TOY_GAME
+
+TOY = TOY_GAME.name
+
+
+def said(lang: str, template: str, **params: object) -> str:
+    return i18n.say_in(lang, template, **params)
+
+
+def test_an_http_refusal_is_in_the_asker_s_language(client: TestClient) -> None:
+    created = create(client, TOY, ["human", "human"], name="Ada")
+    table_id = created["table"]["id"]
+    path = f"/api/tables/{table_id}/join"
+    english = client.post(path, json={"seat": 0, "name": "Bob"})
+    assert english.status_code == 409
+    assert english.json()["detail"] == "seat 0 is taken"
+    german = client.post(path, json={"seat": 0, "name": "Bob"}, headers={"Accept-Language": "de"})
+    assert german.json()["detail"] == said("de", "seat {seat} is taken", seat=0)
+    assert german.json()["detail"] == "Platz 0: schon vergeben"
+    client.cookies.set("potager.lang", "it")
+    italian = client.post(path, json={"seat": 0, "name": "Bob"}, headers={"Accept-Language": "de"})
+    assert italian.json()["detail"] == said("it", "seat {seat} is taken", seat=0)
+    name = client.post(path, json={"name": "ada"})
+    assert name.json()["detail"] == "il nome «ada» è già preso a questo tavolo"
+    client.cookies.clear()
+    missing = client.get("/api/tables/nothing-here", headers={"Accept-Language": "fr-CH, en"})
+    assert missing.status_code == 404
+    assert missing.json()["detail"] == "aucune table nothing-here"
+
+
+def test_a_socket_s_refusals_are_in_its_hello_s_language(client: TestClient) -> None:
+    created = create(client, TOY, ["human", "human"], name="Ada")
+    table_id = created["table"]["id"]
+    you = created["you"]
+    client.cookies.set("potager.lang", "fr")
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        ada = SeatDriver(socket, you["seat"], you["token"])
+        state = ada.until_state()
+        ada.act(0, state["version"])
+        assert ada.until_error()["message"] == said("fr", "waiting for every seat to be taken")
+        assert ada.errors[-1]["message"] == "en attente que toutes les places soient prises"
+    client.cookies.clear()
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        ada = SeatDriver(socket, you["seat"], you["token"])
+        state = ada.until_state()
+        ada.act(0, state["version"])
+        assert ada.until_error()["message"] == "waiting for every seat to be taken"
