@@ -98,7 +98,8 @@ class LoadTable:
     async def seat(self, seat: int, token: str, ready: asyncio.Event) -> bool:
         """Play this seat until the game ends; True when it ended."""
         ws_url = self.base.replace("http", "ws", 1) + f"/ws/tables/{self.table_id}"
-        async with websockets.connect(ws_url, max_size=None) as ws:
+        # Opening hundreds of sockets at once on a busy machine takes longer than the default 10 s.
+        async with websockets.connect(ws_url, max_size=None, open_timeout=60) as ws:
             await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
             ready.set()
             sent_at: tuple[int, float] | None = None
@@ -137,7 +138,15 @@ class LoadTable:
                 asyncio.create_task(self.seat(s, t, r))
                 for (s, t), r in zip(seats, readies, strict=True)
             ]
-            await asyncio.gather(*(r.wait() for r in readies))
+            ready = asyncio.ensure_future(asyncio.gather(*(r.wait() for r in readies)))
+            await asyncio.wait([ready, *tasks], return_when=asyncio.FIRST_COMPLETED)
+            if not ready.done():
+                # A seat's socket did not open (a busy machine): this table is given up.
+                for task in [ready, *tasks]:
+                    task.cancel()
+                await asyncio.gather(ready, *tasks, return_exceptions=True)
+                self.totals.errors += 1
+                continue
             if first:
                 started.set()
                 first = False
