@@ -139,12 +139,13 @@ class LoadTable:
                 for (s, t), r in zip(seats, readies, strict=True)
             ]
             ready = asyncio.ensure_future(asyncio.gather(*(r.wait() for r in readies)))
-            await asyncio.wait([ready, *tasks], return_when=asyncio.FIRST_COMPLETED)
+            every: list[asyncio.Future[Any]] = [ready, *tasks]
+            await asyncio.wait(every, return_when=asyncio.FIRST_COMPLETED)
             if not ready.done():
                 # A seat's socket did not open (a busy machine): this table is given up.
-                for task in [ready, *tasks]:
+                for task in every:
                     task.cancel()
-                await asyncio.gather(ready, *tasks, return_exceptions=True)
+                await asyncio.gather(*every, return_exceptions=True)
                 self.totals.errors += 1
                 continue
             if first:
