@@ -42,12 +42,14 @@
     $("seats").replaceChildren(...replay.table.seats.map((s) => h("li", {
       class: `seat ${s.kind} ${toMove.has(s.seat) ? "to-move" : ""} ${replay.seat === s.seat ? "mine" : ""}`,
     }, h("span", { class: "seat-name" }, names(s.seat)), toMove.has(s.seat) ? h("span", { class: "turn-dot", title: t("to move") }) : null)));
+    const drawn = Potager.notify.snapshot($("board")); // where things were: a step animates
     try {
       plugin.render($("board"), frame.view, replay.seat, [], noop, table);
     } catch (error) {
       console.error(error);
       Potager.generic.render($("board"), frame.view, replay.seat, [], noop, table);
     }
+    Potager.notify.animate($("board"), drawn);
     $("log").replaceChildren(...events.map((e) => h("li", {}, Potager.describeEvent(e, table))));
     drawReview(frame);
     $("log").scrollTop = $("log").scrollHeight;

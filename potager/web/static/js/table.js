@@ -54,6 +54,7 @@
 
   function receive(message) {
     if (message.type === "state") {
+      Potager.notify.tableState(state, message, $("title").textContent); // sounds, notification
       state = message;
       log = message.log_reset ? message.events.slice() : log.concat(message.events);
       if (message.log_reset) logSeen = log.length; // unread: what came while this page was open
@@ -188,12 +189,14 @@
     const table = { game: state.game, seats: state.seats, to_move: state.to_move, status: state.status,
       result: state.result, version: state.version, seat: state.seat, events: log, facts };
     const legal = pending === null ? state.legal : [];
+    const drawn = Potager.notify.snapshot($("board")); // where things were, to animate moves
     try {
       plugin.render($("board"), state.view, state.seat, legal, send, table);
     } catch (error) {
       console.error(error);
       Potager.generic.render($("board"), state.view, state.seat, legal, send, table);
     }
+    Potager.notify.animate($("board"), drawn);
     const actions = plugin.handlesActions ? null : Potager.renderActions(legal, send);
     $("actions").replaceChildren(...(actions ? [h("h3", {}, t("Your move")), actions] : []));
     drawLog();

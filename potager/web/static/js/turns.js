@@ -1,0 +1,94 @@
+/* The lobby's "Your turn" list (issue 16, slow play): the tables that wait on a seat this browser
+ * holds (the seats and tokens kept in localStorage, `Potager.store`), the longest waiting first,
+ * each with how long it has waited and a link to it.
+ *
+ * It asks `POST /api/turns` (at most `MOST` seats), every `FIRST` seconds while the list changes,
+ * less and less often while it does not (up to `SLOWEST`), slower still after an error (a 429
+ * says how long to wait), and at once when the page comes back into view. A table that joins the
+ * list while the page is hidden rings and notifies (`Potager.notify.turn`).
+ */
+"use strict";
+
+(() => {
+  const { h, api, store, t } = Potager;
+  const $ = (id) => document.getElementById(id);
+  const MOST = 50; // the server's TURN_SEATS
+  const FIRST = 10_000;
+  const SLOWEST = 60_000;
+  const AFTER_ERROR = 120_000;
+  let wait = FIRST;
+  let timer = null;
+  let shown = null; // "table:seat" of the entries listed, null before the first answer
+
+  /* The seats kept in this browser: {table, seat, token}, at most MOST. */
+  function heldSeats() {
+    const seats = [];
+    for (let i = 0; i < localStorage.length && seats.length < MOST; i++) {
+      const key = localStorage.key(i);
+      if (!key || !key.startsWith("potager.seat.")) continue;
+      const table = key.slice("potager.seat.".length);
+      const held = store.seat(table);
+      if (held && Number.isInteger(held.seat) && typeof held.token === "string") {
+        seats.push({ table, seat: held.seat, token: held.token });
+      }
+    }
+    return seats;
+  }
+
+  /* "3 hours ago" in the page's language, from the seconds waited. */
+  function ago(seconds) {
+    const format = new Intl.RelativeTimeFormat(Potager.i18n.lang, { numeric: "auto" });
+    const units = [["day", 86400], ["hour", 3600], ["minute", 60]];
+    for (const [unit, size] of units) {
+      if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
+    }
+    return format.format(-Math.max(0, Math.floor(seconds)), "second");
+  }
+
+  function item(turn) {
+    const since = new Date(turn.since);
+    return h("li", { class: "turn-item", dataset: { table: turn.table_id, seat: turn.seat } },
+      h("a", { href: `/table/${encodeURIComponent(turn.table_id)}`, class: "turn-link" },
+        h("strong", {}, turn.title),
+        h("span", { class: "turn-since", title: since.toLocaleString(Potager.i18n.lang) },
+          t("your turn came {time}", { time: ago(turn.waited) }))));
+  }
+
+  function draw(turns) {
+    $("turn-list").replaceChildren(...(turns.length ? turns.map(item)
+      : [h("li", { class: "muted" }, t("No table is waiting for you."))]));
+  }
+
+  function ring(turns) {
+    const fresh = turns.filter((turn) => !shown.has(`${turn.table_id}:${turn.seat}`));
+    if (!fresh.length || !document.hidden) return;
+    const titles = fresh.map((turn) => turn.title);
+    Potager.notify.turn(t("Your turn"), t("It is your turn at {game}.", { game: Potager.listOf(titles) }),
+      `/table/${encodeURIComponent(fresh[0].table_id)}`);
+  }
+
+  async function look() {
+    clearTimeout(timer);
+    const seats = heldSeats();
+    $("your-turns").hidden = !seats.length;
+    if (!seats.length) { wait = SLOWEST; timer = setTimeout(look, wait); return; }
+    try {
+      const turns = await api("/api/turns", { seats });
+      const keys = new Set(turns.map((turn) => `${turn.table_id}:${turn.seat}`));
+      const changed = !shown || keys.size !== shown.size || [...keys].some((k) => !shown.has(k));
+      if (shown && changed) ring(turns);
+      draw(turns);
+      shown = keys;
+      wait = changed ? FIRST : Math.min(SLOWEST, Math.round(wait * 1.5));
+    } catch (error) {
+      wait = error.status === 429 ? Math.max(wait * 2, FIRST) : AFTER_ERROR;
+      wait = Math.min(wait, AFTER_ERROR);
+    }
+    timer = setTimeout(look, wait);
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) { wait = FIRST; look(); }
+  });
+  Potager.i18n.ready.then(look);
+})();

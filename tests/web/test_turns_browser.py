@@ -1,0 +1,187 @@
+"""Your turn across tables, sounds, notifications and animations (issue 16), in Chromium.
+
+The lobby lists the one of two tables that waits on this browser's seat; the settings menu's
+choices outlive a reload; on a table page, when the other player's move makes it this seat's
+turn while the tab is hidden, the page plays the turn sound and shows a notification (WebAudio
+and the Notification API are replaced by recording stubs), and animates what changed unless
+animations are off.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from websockets.sync.client import connect
+
+from tests.web.clicking import WIDE
+
+STUBS = """
+window.__calls = [];
+window.__hidden = false;
+class RecordingAudio {
+  constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
+  resume() { return Promise.resolve(); }
+  createOscillator() {
+    const note = { type: "", frequency: { value: 0 }, connect: (next) => next, stop() {} };
+    note.start = () => window.__calls.push(`note ${note.frequency.value}`);
+    return note;
+  }
+  createGain() {
+    const gain = { setValueAtTime() {}, exponentialRampToValueAtTime() {} };
+    return { gain, connect: (next) => next };
+  }
+}
+window.AudioContext = RecordingAudio;
+class RecordingNotification {
+  constructor(title, options) { window.__calls.push(`notification ${title}: ${options.body}`); }
+  static requestPermission() {
+    window.__calls.push("permission asked");
+    return Promise.resolve("granted");
+  }
+}
+RecordingNotification.permission = "default";
+window.Notification = RecordingNotification;
+Object.defineProperty(Document.prototype, "hidden", {
+  get: () => window.__hidden, configurable: true,
+});
+window.__animated = [];
+new MutationObserver((records) => {
+  for (const record of records) {
+    const found = [...record.target.classList].filter((c) => c === "pg-enter" || c === "pg-move");
+    if (found.length) window.__animated.push(...found);
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["class"] });
+"""
+TURN_NOTES = ["note 660", "note 990"]
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport=WIDE, locale="en-GB")
+    context.add_init_script(STUBS)
+    yield context
+    context.close()
+
+
+def create(server: str, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    body = {"game": game, "players": len(seats), "seats": seats, "name": "Ada", **extra}
+    response = httpx.post(server + "/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def garden_rush_awaiting_bob(server: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A Garden Rush table where Ada holds seat 2 and Bob seat 1, whose turn it is: their grants."""
+    human = {"kind": "human"}
+    created = create(server, "garden-rush", [human, human], seat=1)
+    bob = created["invites"][0]
+    body = {"seat": bob["seat"], "token": bob["token"], "name": "Bob"}
+    named = httpx.post(f"{server}/api/tables/{bob['table_id']}/name", json=body)
+    assert named.status_code == 200 and named.json()["to_move"] == [0], named.text
+    return created["you"], bob
+
+
+def play_until_not_to_move(server: str, grant: dict[str, Any]) -> None:
+    """Bob plays the first legal action until it is no longer his turn."""
+    url = server.replace("http://", "ws://") + f"/ws/tables/{grant['table_id']}"
+    with connect(url) as socket:
+        socket.send(json.dumps({"type": "hello", "seat": grant["seat"], "token": grant["token"]}))
+        acted = -1
+        while True:
+            message = json.loads(socket.recv(timeout=10))
+            if message["type"] != "state":
+                continue
+            if grant["seat"] not in message["to_move"]:
+                return
+            if message["legal"] and acted < message["version"]:
+                acted = message["version"]
+                act = {"type": "act", "version": acted, "action": message["legal"][0]["action"]}
+                socket.send(json.dumps(act))
+
+
+def hold(
+    page: Page, server: str, *grants: dict[str, Any], settings: dict[str, bool] | None = None
+) -> None:
+    """Keep ``grants``' seats (and ``settings``) in this browser, as the table page does."""
+    page.goto(server + "/static/favicon.svg")
+    for grant in grants:
+        value = json.dumps({"seat": grant["seat"], "token": grant["token"]})
+        page.evaluate(
+            "([k, v]) => localStorage.setItem(k, v)", [f"potager.seat.{grant['table_id']}", value]
+        )
+    if settings is not None:
+        page.evaluate("(v) => localStorage.setItem('potager.settings', v)", json.dumps(settings))
+
+
+def test_the_lobby_lists_the_table_that_waits_on_this_browser(
+    context: BrowserContext, server: str
+) -> None:
+    bot = {"kind": "bot", "level": "random"}
+    waiting = create(server, "heuschrecken-poker", [{"kind": "human"}, bot])["you"]  # everyone bids
+    ada, _ = garden_rush_awaiting_bob(server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    hold(page, server, waiting, ada)
+    page.goto(server + "/")
+    items = page.locator("#turn-list .turn-item")
+    expect(items).to_have_count(1)
+    expect(items).to_have_attribute("data-table", waiting["table_id"])
+    expect(items.locator("a")).to_have_attribute("href", f"/table/{waiting['table_id']}")
+    expect(items).to_contain_text("Heuschrecken Poker")
+    expect(items.locator(".turn-since")).to_contain_text("your turn came")
+    assert not errors
+
+
+def test_the_settings_outlive_a_reload(context: BrowserContext, server: str) -> None:
+    page = context.new_page()
+    page.goto(server + "/")
+    assert page.evaluate("document.documentElement.classList.contains('pg-animate')")
+    page.click("#settings-button")
+    expect(page.locator("#settings-menu")).to_be_visible()
+    expect(page.locator("#setting-sound")).to_be_checked()
+    expect(page.locator("#setting-notifications")).not_to_be_checked()
+    page.uncheck("#setting-sound")
+    page.uncheck("#setting-animations")
+    page.check("#setting-notifications")  # a click: the browser may ask for permission now
+    expect(page.locator("#setting-notifications")).to_be_checked()
+    assert "permission asked" in page.evaluate("window.__calls")
+    page.reload()
+    page.click("#settings-button")
+    expect(page.locator("#setting-sound")).not_to_be_checked()
+    expect(page.locator("#setting-animations")).not_to_be_checked()
+    expect(page.locator("#setting-notifications")).to_be_checked()
+    assert not page.evaluate("document.documentElement.classList.contains('pg-animate')")
+    page.goto(f"{server}/rules/garden-rush")  # the same menu on every page
+    page.click("#settings-button")
+    expect(page.locator("#setting-sound")).not_to_be_checked()
+
+
+@pytest.mark.parametrize("animations", [True, False])
+def test_a_hidden_table_page_rings_and_notifies_when_its_turn_comes(
+    context: BrowserContext, server: str, animations: bool
+) -> None:
+    ada, bob = garden_rush_awaiting_bob(server)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    settings = {"sound": True, "notifications": True, "animations": animations}
+    hold(page, server, ada, settings=settings)
+    page.add_init_script("window.Notification.permission = 'granted';")
+    page.goto(f"{server}/table/{ada['table_id']}")
+    expect(page.locator("#turn")).to_contain_text("Waiting for Bob")
+    page.evaluate("window.__hidden = true")
+    play_until_not_to_move(server, bob)
+    expect(page.locator("#turn")).to_contain_text("Your turn")
+    calls = page.evaluate("window.__calls")
+    assert [c for c in calls if c.startswith("note ")][-2:] == TURN_NOTES
+    assert "notification Your turn: It is your turn at Garden Rush." in calls
+    animated = page.evaluate("window.__animated")
+    assert bool(animated) == animations, animated
+    assert not errors
