@@ -248,7 +248,8 @@ def identity(request: Request) -> Identity:
     return found
 
 
-Players_ = Annotated[Identity, Depends(identity)]
+Roster = Annotated[Identity, Depends(identity)]
+"""The server's players (a route's parameter)."""
 
 
 async def signed_in(
@@ -280,40 +281,40 @@ Me = Annotated[PlayerInfo, Depends(me)]
 
 
 @router.post("/players", response_model=PlayerGrant, status_code=201)
-async def create_player(request: NewPlayer, players: Players_) -> PlayerGrant:
+async def create_player(request: NewPlayer, players: Roster) -> PlayerGrant:
     """An identity for this browser: keep its token (it is shown once)."""
     return await players.create(request.name)
 
 
 @router.get("/players/me", response_model=PlayerProfile)
-async def get_me(player: Me, players: Players_) -> PlayerProfile:
+async def get_me(player: Me, players: Roster) -> PlayerProfile:
     """The player of the bearer token: name, whether it has a password, ratings."""
     return await players.profile(player)
 
 
 @router.post("/players/me/name", response_model=PlayerProfile)
-async def rename_me(request: NewName, player: Me, players: Players_) -> PlayerProfile:
+async def rename_me(request: NewName, player: Me, players: Roster) -> PlayerProfile:
     """Change the display name (and the sign-in name, with a password: 409 if taken)."""
     return await players.rename(player, request.name)
 
 
 @router.post("/players/me/password", response_model=PlayerProfile)
 async def set_password(
-    request: NewPassword, player: Me, players: Players_, http: Request
+    request: NewPassword, player: Me, players: Roster, http: Request
 ) -> PlayerProfile:
     """Add a password (or change it, with ``current``); the name becomes the sign-in name."""
     return await players.set_password(player, request, http.app.state.guard)
 
 
 @router.post("/players/sign-in", response_model=PlayerGrant)
-async def sign_in(request: SignIn, players: Players_, http: Request) -> PlayerGrant:
+async def sign_in(request: SignIn, players: Roster, http: Request) -> PlayerGrant:
     """Sign in on this device: a new token for the player (401: wrong name or password)."""
     return await players.sign_in(request, client_of(http.scope), http.app.state.guard)
 
 
 @router.get("/ratings/{game}", response_model=list[LeaderboardRow])
 async def leaderboard(
-    game: str, players: Players_, limit: Annotated[int, Query(ge=1, le=100)] = LEADERBOARD
+    game: str, players: Roster, limit: Annotated[int, Query(ge=1, le=100)] = LEADERBOARD
 ) -> list[LeaderboardRow]:
     """The game's best rated players, by μ − 3σ (games between people only)."""
     if game not in {g.name for g in available_games()}:
