@@ -13,21 +13,39 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from .cards import CARD_SUIT
 from .rules import TAKE, TAKE_OFFSET, PasDeHaricotsState
-from .scoring import gain, tally
+from .scoring import PACKED, SERIES_MASK, SERIES_VALUE, SHIFTS
 
 EPSILON: Final = 0.1
 """The share of takes made at random."""
 
 
 def playout(state: PasDeHaricotsState, rng: random.Random) -> None:
-    """Play ``state`` to its end with the policy of the module docstring."""
-    choice, random_ = rng.choice, rng.random
+    """Play ``state`` to its end with the policy of the module docstring. A random card is the
+    one ``rng.choice`` would pick, drawn inline as `random_playout` draws it; a take's gains are
+    read from the taker's packed series (`scoring.PACKED`), the same as `scoring.gain`'s."""
+    getrandbits, random_ = rng.getrandbits, rng.random
     while not state.is_over:
         seat = state.to_move[0]
         legal = state.legal_actions(seat)
-        if state.phase != TAKE or len(legal) == 1 or random_() < EPSILON:
-            state.apply(seat, choice(legal))
-        else:
-            mine = tally(state.collected[seat])
-            state.apply(seat, max(legal, key=lambda a: gain(mine, a - TAKE_OFFSET)))
+        n = len(legal)
+        if state.phase != TAKE or n == 1 or random_() < EPSILON:
+            bits = n.bit_length()
+            r = getrandbits(bits)
+            while r >= n:
+                r = getrandbits(bits)
+            state.apply(seat, legal[r])
+            continue
+        series = sum([PACKED[c] for c in state.collected[seat]])
+        best, best_gain = legal[0], -(1 << 30)
+        for action in legal:
+            card = action - TAKE_OFFSET
+            shift = SHIFTS[CARD_SUIT[card]]
+            gain = (
+                SERIES_VALUE[(series + PACKED[card]) >> shift & SERIES_MASK]
+                - SERIES_VALUE[series >> shift & SERIES_MASK]
+            )
+            if gain > best_gain:
+                best, best_gain = action, gain
+        state.apply(seat, best)
