@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from potager.engine import IllegalAction, Seat
 from potager.store import StaleVersion
 
+from .clocks import bot_for
 from .live import LiveTable
 from .moves import NotStored
 
@@ -29,11 +30,12 @@ class BotTurns:
         self._tasks: set[asyncio.Task[None]] = set()
 
     def schedule(self, live: LiveTable) -> None:
-        """Start the turn of every bot to move (only where this process owns the table)."""
+        """Start the turn of every bot to move, a bot seat's or one standing in for a timed-out
+        seat (`clocks.bot_for`), only where this process owns the table."""
         if live.info.status != "playing" or not live.owned:
             return
         for seat in live.state.to_move:
-            if live.info.seats[seat].kind == "bot" and seat not in live.thinking:
+            if bot_for(live, seat) is not None and seat not in live.thinking:
                 live.thinking.add(seat)
                 task = asyncio.create_task(self._turn(live, seat))
                 self._tasks.add(task)
@@ -46,14 +48,15 @@ class BotTurns:
             if settings.bot_delay:
                 await asyncio.sleep(settings.bot_delay)
             state, info = live.state, live.info
-            if seat not in state.to_move or info.status != "playing":
+            level = bot_for(live, seat)
+            if seat not in state.to_move or info.status != "playing" or level is None:
                 return
             seen, undos = live.version, live.undos
             seed = (info.seed * 1_000_003 + seen * 101 + seat) % 2**63
             action = await self.tables.bots.decide(
                 live.owner,
                 info.game,
-                info.seats[seat].level or "random",
+                level,
                 state.view(seat),
                 seat,
                 state.legal_actions(seat),
@@ -62,6 +65,7 @@ class BotTurns:
             async with live.lock:
                 if (
                     live.owned
+                    and bot_for(live, seat) is not None  # not taken back meanwhile
                     and live.legal_since[seat] <= seen
                     and live.undos == undos  # nothing taken back meanwhile
                     and live.state.is_legal(seat, action)

@@ -200,6 +200,8 @@ class Cluster:
             self.tables.chat.heard(live, line)
         elif kind == "seats":
             self.spawn(self.tables.seating.refresh(live))
+        elif kind == "clocks":
+            self.spawn(self.tables.clocks.reread(live))
         elif kind == "presence":
             live.elsewhere[message["from"]] = (frozenset(message["seats"]), message["spectators"])
             self.tables.announce.presence(live, share=False)
@@ -286,6 +288,8 @@ class Cluster:
     def _request(self, _channel: str, message: dict[str, Any]) -> None:
         if message.get("kind") in ("act", "undo"):
             self.spawn(self._serve(message))
+        elif message.get("kind") == "end":
+            self.spawn(self.tables.clocks.serve_end(message))
 
     async def _serve(self, message: dict[str, Any]) -> None:
         """A forwarded move (or undo): check it again and store it if we own the table, else

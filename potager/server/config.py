@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -129,7 +130,11 @@ class Settings:
     nobody is connected to them, the most recently used (``POTAGER_FINISHED_CACHE``).
     ``redis_url``: ``POTAGER_REDIS_URL``; set, this process is one of several sharing the
     database (`potager.server.cluster`); unset (the default), it is the only one.
-    ``limits``: what one client may ask (`Limits`)."""
+    ``limits``: what one client may ask (`Limits`). Clocks (`potager.server.clocks`):
+    ``clock_scale`` multiplies every speed's durations (``POTAGER_CLOCK_SCALE``, 1; tests and
+    demonstrations run real time in tenths of a second), ``clock_tick`` is how often, in seconds,
+    the clocks are looked at (``POTAGER_CLOCK_TICK``, 1), ``clock_now`` the time (Unix seconds)
+    they read: tests inject theirs."""
 
     database_url: str = field(default_factory=database_url)
     bot_pool: str = field(default_factory=lambda: os.environ.get("POTAGER_BOT_POOL", "process"))
@@ -152,6 +157,13 @@ class Settings:
         default_factory=lambda: int(os.environ.get("POTAGER_ANALYSIS_ITERATIONS", "500"))
     )
     limits: Limits = field(default_factory=Limits.from_env)
+    clock_scale: float = field(
+        default_factory=lambda: float(os.environ.get("POTAGER_CLOCK_SCALE", "1"))
+    )
+    clock_tick: float = field(
+        default_factory=lambda: float(os.environ.get("POTAGER_CLOCK_TICK", "1"))
+    )
+    clock_now: Callable[[], float] = time.time
 
     def __post_init__(self) -> None:
         if self.bot_pool not in ("process", "thread"):

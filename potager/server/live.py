@@ -7,7 +7,7 @@ import contextlib
 import hashlib
 import hmac
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket
 
@@ -17,6 +17,9 @@ from potager.store import TableInfo
 
 from .i18n import translate
 from .schemas import ErrorMessage
+
+if TYPE_CHECKING:
+    from .clocks import TableClock
 
 BACKLOG = 1000
 """Messages a connection may have waiting before the server gives up on that client."""
@@ -159,6 +162,9 @@ class LiveTable:
         self.undos = 0
         """Moves taken back so far (`undo`): a version number comes back after an undo, so a bot
         that saw one checks this too before it plays."""
+        self.clock: TableClock | None = None
+        """The seats' clocks, once `potager.server.clocks` has read them (every playing table,
+        timed or not: who is away, who is absent)."""
 
     @classmethod
     def from_record(cls, info: TableInfo, moves: list[tuple[int, int]]) -> LiveTable:

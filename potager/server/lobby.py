@@ -154,6 +154,15 @@ async def your_turns(request: TurnsRequest, tables: Manager) -> list[Turn]:
     return await turns.turns(tables, request)
 
 
+@router.post("/tables/{table_id}/end", response_model=TableSummary, tags=["seats"])
+async def end_table(table_id: str, auth: SeatAuth, tables: Manager) -> TableSummary:
+    """End a game another player stayed away from (issue 16): their seat is marked absent
+    (`potager.server.clocks`). The table finishes with no result and leaves the games in play;
+    refused with 409 while nobody else is absent or the game is not being played, 403 for a
+    wrong seat token, and nothing changes."""
+    return summary(await tables.clocks.end(table_id, auth))
+
+
 @router.post("/tables/{table_id}/rematch", response_model=SeatGrant, tags=["seats"])
 async def rematch(table_id: str, auth: SeatAuth, tables: Manager, player: Player) -> SeatGrant:
     """After the end: your same seat at the rematch table (created by the first to ask)."""

@@ -27,6 +27,7 @@ from .announce import Announcer
 from .bot_turns import BotTurns
 from .bots import BotPool
 from .chat import Chat
+from .clocks import Clocks
 from .cluster import Cluster
 from .config import Settings
 from .live import Connection, LiveTable, token_hash
@@ -73,6 +74,7 @@ class TableManager:
         self.bot_turns = BotTurns(self)
         self.chat = Chat(self)
         self.undo = Undo(self)
+        self.clocks = Clocks(self)
         self.writer = MoveWriter(self)
         self.cluster = Cluster(self, settings.redis_url) if settings.redis_url else None
         """Set when this process is one of several sharing the database (`cluster`)."""
@@ -97,6 +99,7 @@ class TableManager:
         """Upgrade the database, then rebuild every unfinished table by replay (one of several
         processes: join them; the tables nobody owns are claimed by the cluster's sweeps)."""
         await self.db(self.store.upgrade)
+        await self.clocks.start()
         if self.cluster is not None:
             await self.cluster.start()
             return
@@ -113,6 +116,7 @@ class TableManager:
     async def stop(self) -> None:
         """Stop at once, bots thinking or not: their turns are cancelled, their workers stopped,
         and every socket closed."""
+        await self.clocks.stop()
         await self.bot_turns.stop()
         await self.writer.stop()
         if self.cluster is not None:
@@ -233,6 +237,8 @@ class TableManager:
             digest = token_hash(token or "")
         connection = Connection(websocket, seat, digest)
         live.connections.append(connection)
+        if seat is not None:
+            self.clocks.back(live, seat)  # the player is here: the seat is theirs again
         connection.send(Shared(live).state_message(connection, reset=True))
         await self.chat.greet(live, connection)
         self.announce.presence(live)
@@ -242,6 +248,7 @@ class TableManager:
         if connection in live.connections:
             live.connections.remove(connection)
             self.announce.presence(live)
+            self.clocks.left(live, connection.seat)
         await connection.stop()
         if live.info.status == "finished" and not live.connections:
             self._evict()

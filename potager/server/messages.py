@@ -3,6 +3,7 @@ connection gets. Pure functions of a `LiveTable`; the seat's view comes from the
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from potager.engine import Seat
@@ -24,6 +25,7 @@ def open_seats(live: LiveTable) -> list[Seat]:
 
 
 def seats_public(live: LiveTable) -> list[SeatPublic]:
+    clock = live.clock
     return [
         SeatPublic(
             seat=s.seat,
@@ -33,6 +35,7 @@ def seats_public(live: LiveTable) -> list[SeatPublic]:
             taken=s.taken,
             connected=s.kind == "bot" or live.connected(s.seat),
             rating=None if s.rating is None else round(s.rating, 2),
+            **(clock.public(s.seat) if clock is not None else {}),
         )
         for s in live.info.seats
     ]
@@ -67,6 +70,9 @@ def summary(live: LiveTable) -> TableSummary:
         chat=info.chat,
         undo=info.undo,
         rated=info.rated,
+        speed=info.speed,
+        stand_in=info.stand_in,
+        ending=info.ending,
     )
 
 
@@ -120,6 +126,9 @@ class Shared:
             spectators=live.spectators,
             result=self.result,
             rematch_id=live.info.rematch_id,
+            speed=live.info.speed,
+            now=live.clock.now() if live.clock is not None else time.time(),
+            ending=live.info.ending,
         ).model_dump_json()
 
 

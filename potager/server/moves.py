@@ -91,6 +91,7 @@ class Moves:
             if refusal is not None:
                 return refusal
             try:
+                self.tables.clocks.back(live, seat)  # the player's own move: the seat is theirs
                 await self.commit(live, seat, action)
             except StaleVersion as exc:
                 return ErrorMessage(code="stale", message=str(exc))
@@ -210,6 +211,7 @@ class Moves:
         for s in range(after.players):
             if s == seat or after.legal_actions(s) != before.legal_actions(s):
                 live.legal_since[s] = len(after.moves)
+        tables.clocks.moved(live, seat)
         tables.announce.state(live)
         if status == "finished":
             tables.retire(live)

@@ -68,6 +68,12 @@ Token = Annotated[str, Field(max_length=100)]
 Level = Annotated[str, Field(max_length=200)]
 VariantValue = bool | int | str
 """A variant option's value, as `Game.variants` lists them (never a float: no NaN)."""
+SpeedName = Literal["none", "real_time", "slow"]
+"""A table's clock (`potager.server.clocks.SPEEDS`): none, real time (2 minutes a decision and
+a bank), slow (24 hours a decision)."""
+STAND_IN = "heuristic"
+"""The bot level that plays for a timed-out seat unless the table chose another (the game's
+first level where it has no heuristic bot)."""
 
 
 # -- games ----------------------------------------------------------------------------------------
@@ -155,6 +161,10 @@ class CreateTable(Strict):
     rated: bool | None = None
     """Whether the game's end moves its players' ratings (issue 16; people only): by default
     (None) when every seat is a person; a table with a bot cannot be rated."""
+    speed: SpeedName = "none"
+    """The clock (`potager.server.clocks`)."""
+    stand_in: Level | None = None
+    """The bot level that plays for a seat whose time ran out (`STAND_IN` by default)."""
 
 
 class SeatPublic(BaseModel):
@@ -168,6 +178,12 @@ class SeatPublic(BaseModel):
     connected: bool
     rating: float | None = None
     """The seat's player's rating in the table's game (μ − 3σ), once it has played it rated."""
+    deadline: float | None = None
+    """While the seat's clock runs: when its time is up (Unix seconds, the server's time)."""
+    stand_in: bool = False
+    """Its time ran out and its bot plays for it until its player is back."""
+    absent: bool = False
+    """Its player stayed away: the other seated players may end the table."""
 
 
 class ResultModel(BaseModel):
@@ -202,6 +218,14 @@ class TableSummary(BaseModel):
     it)."""
     rated: bool = False
     """The game's end moves its players' ratings (`potager.server.identity`)."""
+    speed: str = "none"
+    """The clock: a `SpeedName`."""
+    stand_in: str | None = None
+    """The bot level that plays for a timed-out seat."""
+    ending: dict[str, Any] | None = None
+    """How a finished game ended without being played out: ``{"reason": "abandoned", "by":
+    seat or null (the server: every player was absent), "absent": [seats], "at": Unix time}``;
+    ``None`` for a game played to its end."""
 
 
 class SeatGrant(BaseModel):
@@ -410,6 +434,13 @@ class StateMessage(BaseModel):
     spectators: int
     result: ResultModel | None
     rematch_id: str | None
+    speed: str = "none"
+    """The clock: a `SpeedName`."""
+    now: float = 0.0
+    """The server's time as it sent this (Unix seconds): the page counts the seats' clocks
+    down from their ``deadline`` by it, whatever its own clock says."""
+    ending: dict[str, Any] | None = None
+    """As `TableSummary.ending`."""
 
 
 class PresenceMessage(BaseModel):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from potager import agents, games
 from potager.engine import Game, Seat
@@ -31,6 +31,7 @@ from .i18n import say
 from .live import LiveTable, new_table_id, new_token, token_hash
 from .messages import open_seats, summary
 from .schemas import (
+    STAND_IN,
     CreatedTable,
     CreateTable,
     ErrorMessage,
@@ -39,6 +40,7 @@ from .schemas import (
     SeatGrant,
     SeatName,
     SeatSpec,
+    SpeedName,
     TableSummary,
 )
 from .turns import waiting_after
@@ -58,6 +60,13 @@ class Refused(ValueError):
 def invite_url(table_id: str, seat: Seat, token: str) -> str:
     # The token rides in the fragment: browsers never send it to a server or into its logs.
     return f"/table/{table_id}#seat={seat}&token={token}"
+
+
+def default_stand_in(game: Game) -> str:
+    """The bot level that plays for a timed-out seat when the creator chose none: `STAND_IN`
+    where ``game`` has it, else its first level (`potager.server.clocks`)."""
+    levels = agents.levels(game)
+    return STAND_IN if STAND_IN in levels else levels[0]
 
 
 def check_token(live: LiveTable, auth: SeatAuth) -> None:
@@ -129,6 +138,11 @@ class Seating:
                     levels=", ".join(levels),
                 )
                 raise Refused(422, why)
+        if request.stand_in is not None and request.stand_in not in levels:
+            raise Refused(
+                422,
+                f"unknown stand-in bot level {request.stand_in!r}; levels: {', '.join(levels)}",
+            )
         humans = [i for i, spec in enumerate(request.seats) if spec.kind == "human"]
         mine = request.seat if request.seat is not None else (humans[0] if humans else None)
         if mine is not None and mine not in humans:
@@ -186,6 +200,8 @@ class Seating:
             chat=request.chat,
             undo=request.undo,
             rated=all(s.kind == "human" for s in seats) if request.rated is None else request.rated,
+            speed=request.speed,
+            stand_in=request.stand_in or default_stand_in(game),
         )
         if all(s.kind == "bot" or s.taken for s in seats):
             info.status = "playing"
@@ -197,6 +213,7 @@ class Seating:
         live = LiveTable(info, state)
         live.owner = owner
         tables.add(live)
+        tables.clocks.open(live)
         tables.bot_turns.schedule(live)
         grants = {
             s: SeatGrant(table_id=info.id, seat=s, token=t, url=invite_url(info.id, s, t))
@@ -407,6 +424,7 @@ class Seating:
             live.info.status = "playing"
             live.info.waiting = waiting_after({}, live.state.to_move, None, utcnow())
             await tables.db(tables.store.set_status, live.info.id, "playing", live.info.waiting)
+            tables.clocks.moved(live, None)  # every seat is taken: the clocks start
             tables.announce.state(live)
             tables.bot_turns.schedule(live)
             tables.seats_changed(live)
@@ -436,6 +454,8 @@ class Seating:
                     chat=info.chat,
                     undo=info.undo,
                     rated=info.rated,
+                    speed=cast(SpeedName, info.speed),
+                    stand_in=info.stand_in,
                 )
                 created = await self._open(
                     games.get(info.game),
