@@ -75,6 +75,11 @@ SAME = {
         "it": r"Pas de|Haricots",
     },
     "kraut-und-rueben": {"fr": r"points|Total|principal|[+−]?\d+ pts?"},
+    "garden-rush": {
+        # The French rulebook's own names, which English shares (Potager, Trampoline, Aubergine).
+        "fr": r"Aubergine(: \d+)?|P\d — Potager|Trampoline",
+        "de": r"Aubergine(: \d+)?",
+    },
 }
 """Per game and language, the texts that truly read the same as in English (a pattern)."""
 
@@ -94,10 +99,23 @@ TERMS = {
         "de": ["Maulwurf", "Schnecke", "Auftragskarte", "Löwenzahn", "Garten", "Stapel"],
         "it": ["talpa", "lumaca", "carta contratto", "tarassaco", "Giardino", "mazzo"],
     },
+    "garden-rush": {
+        "fr": [
+            "Haie",
+            "plateau Trampoline",
+            "jeton",
+            "Pomme de Terre",
+            "Brouette",
+            "Arrosoir",
+            "champ",
+        ],
+        "de": ["Hecke", "Trampolin", "Plättchen", "Kartoffel", "Schubkarre", "Gießkanne", "Beet"],
+        "it": ["Siepe", "Trampolino", "segnalin", "Patata", "Carriola", "Annaffiatoio", "campo"],
+    },
 }
 """A few of each rulebook's terms each language's drawings must show."""
 
-PLAYERS = {"heuschrecken-poker": 3, "pas-de-haricots": 3, "kraut-und-rueben": 3}
+PLAYERS = {"heuschrecken-poker": 3, "pas-de-haricots": 3, "kraut-und-rueben": 3, "garden-rush": 2}
 MOMENTS = (0, 5, 14, 40, 10_000)
 """How many moves into a seeded game the drawings are compared (10,000: the game's end)."""
 

@@ -19,30 +19,41 @@
 "use strict";
 
 (() => {
-  const { h } = Potager;
+  const { h, t, tn } = Potager;
 
+  /* The names of the vegetables and tools as the French rulebook writes them ("jeton Pomme de
+   * Terre", "case Outil"), and their German and Italian (potager/web/GLOSSARY.md). A vegetable
+   * also has its name with an indefinite article, a whole phrase per language ("an aubergine":
+   * issue 16 read "A aubergine"). */
   const NAMES = {
-    tomato: "Tomato", carrot: "Carrot", broccoli: "Broccoli", potato: "Potato", aubergine: "Aubergine",
-    gloves: "Gloves", basket: "Basket", wheelbarrow: "Wheelbarrow", "watering can": "Watering Can",
-    swap: "Swap", compost: "Compost", flipcol: "Column Flip", copy: "Copy", molemove: "Mole move",
+    tomato: () => t("Tomato"), carrot: () => t("Carrot"), broccoli: () => t("Broccoli"),
+    potato: () => t("Potato"), aubergine: () => t("Aubergine"),
+    gloves: () => t("Gloves"), basket: () => t("Basket"), wheelbarrow: () => t("Wheelbarrow"),
+    "watering can": () => t("Watering Can"), swap: () => t("Swap"), compost: () => t("Compost"),
+    flipcol: () => t("Column Flip"), copy: () => t("Copy"), molemove: () => t("Mole move"),
+  };
+  const WITH_ARTICLE = {
+    tomato: () => t("a tomato"), carrot: () => t("a carrot"), broccoli: () => t("a broccoli"),
+    potato: () => t("a potato"), aubergine: () => t("an aubergine"),
   };
   const TOOL_HELP = {
-    gloves: "place 1 token", basket: "harvest 1 field", wheelbarrow: "move 1 of your tokens",
-    "watering can": "flip 1 vegetable token", swap: "swap 2 Hedge tokens, then place one",
-    compost: "discard a vegetable from the Hedge, 1 point each",
-    flipcol: "flip every vegetable of a column", copy: "use one of the opponent's tools",
-    molemove: "send one of your moles to the opponent",
+    gloves: () => t("place 1 token"), basket: () => t("harvest 1 field"), wheelbarrow: () => t("move 1 of your tokens"),
+    "watering can": () => t("flip 1 vegetable token"), swap: () => t("swap 2 Hedge tokens, then place one"),
+    compost: () => t("discard a vegetable from the Hedge, 1 point each"),
+    flipcol: () => t("flip every vegetable of a column"), copy: () => t("use one of the opponent's tools"),
+    molemove: () => t("send one of your moles to the opponent"),
   };
+  const helpOf = (tool) => (TOOL_HELP[tool] ? TOOL_HELP[tool]() : "");
   /* What each verb of the notation belongs to: a bonus offers these as tabs. */
   const CATEGORY = {
     plant: "place", mole: "place", harvest: "harvest", move: "wheelbarrow", flip: "watering can",
     swap: "swap", compost: "compost", flipcol: "flipcol", molemove: "molemove",
   };
   const CATEGORY_TAB = {
-    place: ["gloves", "Place a token"], harvest: ["basket", "Harvest a field"],
-    wheelbarrow: ["wheelbarrow", "Wheelbarrow"], "watering can": ["watering can", "Watering Can"],
-    swap: ["swap", "Swap"], compost: ["compost", "Compost"], flipcol: ["flipcol", "Column Flip"],
-    molemove: ["mole", "Move a mole"],
+    place: ["gloves", () => t("Place a token")], harvest: ["basket", () => t("Harvest a field")],
+    wheelbarrow: ["wheelbarrow", () => t("Wheelbarrow")], "watering can": ["watering can", () => t("Watering Can")],
+    swap: ["swap", () => t("Swap")], compost: ["compost", () => t("Compost")], flipcol: ["flipcol", () => t("Column Flip")],
+    molemove: ["mole", () => t("Move a mole")],
   };
   const ICON_ID = { "watering can": "watering-can", molemove: "mole" };
 
@@ -131,7 +142,15 @@
   }
 
   const isVegetable = (facts, kind) => facts.vegetables.includes(kind);
-  const nameOf = (kind) => NAMES[kind] || Potager.humanize(kind);
+  const nameOf = (kind) => (NAMES[kind] ? NAMES[kind]() : kind);
+  /* A token as a sentence names it: "the Tomato token", "a Swap token", "3 Tomato tokens". */
+  const theToken = (kind) => t("the {name} token", { name: nameOf(kind) });
+  const aToken = (facts, kind) => (isVegetable(facts, kind) && WITH_ARTICLE[kind]
+    ? WITH_ARTICLE[kind]() : t("a {name} token", { name: nameOf(kind) }));
+  const tokens = (n, kind) => tn(n, "{n} {name} token", "{n} {name} tokens", { name: nameOf(kind) });
+  const faceName = (face) => (face === "double" ? t("double face") : face === "single" ? t("single face") : face);
+  /* A sentence begins with a capital in all four languages, whatever phrase comes first. */
+  const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
   /* The winners of a finished game: the higher gnome(s), or the other seat of a stuck player. */
   function winnersOf(view) {
@@ -148,9 +167,9 @@
    * a tool token shows its tool, its mole face a mole (with the tool it still is, small). */
   function token(kind, face, extra = "") {
     const vegetable = face === "double" || face === "single"; // a vegetable's faces
-    const title = vegetable
-      ? `${nameOf(kind)}, ${face} face`
-      : face === "mole" ? `Mole (${Potager.withArticle(nameOf(kind))} token)` : `${nameOf(kind)} tool token`;
+    let title = t("{name} tool token", { name: nameOf(kind) });
+    if (vegetable) title = t("{name}, {face}", { name: nameOf(kind), face: faceName(face) });
+    else if (face === "mole") title = t("Mole (a {name} token)", { name: nameOf(kind) });
     let body;
     if (vegetable) {
       body = face === "double"
@@ -164,6 +183,28 @@
     return h("span", {
       class: `gr-token k-${kind} f-${face} ${extra}`, title, dataset: { token: kind, face },
     }, body);
+  }
+
+  /* What a legal move does, in the page's language (the server labels a move by its notation). */
+  function moveLabel(ctx, move) {
+    const [verb, ...w] = move.notation.split(" ");
+    const { view } = ctx;
+    switch (verb) {
+      case "plant": return t("place the token of Hedge slot {slot} on {square}", { slot: w[0], square: w[1] });
+      case "mole": return t("put the token of Hedge slot {slot} as a mole on the opponent's {square}", { slot: w[0], square: w[2] });
+      case "harvest": return t("harvest {tokens}: {squares}", { tokens: tokens(w.length - 1, w[0]), squares: w.slice(1).join(" ") });
+      case "move": return t("move the token on {from} to {to}", { from: w[0], to: w[1] });
+      case "flip": return w[0] === "opp"
+        ? t("flip the opponent's token on {square}", { square: w[1] }) : t("flip your token on {square}", { square: w[0] });
+      case "swap": return t("swap Hedge slots {slot} and {next}", { slot: Number(w[0]), next: Number(w[0]) + 1 });
+      case "compost": return t("compost every {name} of the Hedge (+{n})", {
+        name: nameOf(w[0]), n: view.hedge.filter((k) => k === w[0]).length,
+      });
+      case "flipcol": return t("flip every vegetable token of column {column}", { column: w[0] });
+      case "molemove": return t("send the mole on {from} to the opponent's {to}", { from: w[0], to: w[2] });
+      case "skip": return t("decline the bonus");
+      default: return move.notation;
+    }
   }
 
   /* -- the moves on offer, by what they use -------------------------------------------------- */
@@ -205,18 +246,18 @@
     const harvestable = new Set();
     const sel = ui.sel;
     if (active.has("place") && sel && sel.type === "slot") {
-      for (const t of acts.place.get(sel.slot) || []) targets.set(`${t.owner}:${t.sq}`, t.a);
+      for (const step of acts.place.get(sel.slot) || []) targets.set(`${step.owner}:${step.sq}`, step.a);
     }
     if (active.has("wheelbarrow")) {
       for (const from of acts.moves.keys()) picks.set(`${actor}:${from}`, { type: "move", from });
       if (sel && sel.type === "move") {
-        for (const t of acts.moves.get(sel.from) || []) targets.set(`${actor}:${t.to}`, t.a);
+        for (const step of acts.moves.get(sel.from) || []) targets.set(`${actor}:${step.to}`, step.a);
       }
     }
     if (active.has("molemove")) {
       for (const from of acts.molemoves.keys()) picks.set(`${actor}:${from}`, { type: "molemove", from });
       if (sel && sel.type === "molemove") {
-        for (const t of acts.molemoves.get(sel.from) || []) targets.set(`${1 - actor}:${t.to}`, t.a);
+        for (const step of acts.molemoves.get(sel.from) || []) targets.set(`${1 - actor}:${step.to}`, step.a);
       }
     }
     if (active.has("watering can")) for (const [key, a] of acts.flips) targets.set(key, a);
@@ -250,10 +291,10 @@
     const fresh = new Map();
     if (!before) return fresh;
     view.potagers.forEach((squares, owner) => {
-      for (const [sq, t] of Object.entries(squares)) {
+      for (const [sq, placed] of Object.entries(squares)) {
         const old = before.potagers[owner][sq];
-        if (!old || old.token !== t.token) fresh.set(`${owner}:${sq}`, "pop");
-        else if (old.face !== t.face) fresh.set(`${owner}:${sq}`, "turn");
+        if (!old || old.token !== placed.token) fresh.set(`${owner}:${sq}`, "pop");
+        else if (old.face !== placed.face) fresh.set(`${owner}:${sq}`, "turn");
       }
     });
     view.hedge.forEach((kind, k) => { if (before.hedge[k] !== kind) fresh.set(`hedge:${k + 1}`, "slide"); });
@@ -267,31 +308,31 @@
     const { view, inter, ui, marks, fresh } = ctx;
     if (ctx.cut.has(sq)) return h("div", { class: "gr-sq cut", "aria-hidden": "true" });
     const key = `${owner}:${sq}`;
-    const t = view.potagers[owner][sq];
+    const placed = view.potagers[owner][sq];
     const tool = view.tool_squares[owner][sq];
     const target = inter.targets.get(key);
     const pick = inter.picks.get(key);
     const harvestable = inter.harvestable.has(key);
     const selected = ui.sel && ui.sel.from === sq && owner === ctx.actor;
     const fixed = view.bonus && view.bonus.fixed === sq && owner === view.turn;
-    const classes = ["gr-sq", tool ? "tool-sq" : "", t ? "full" : "empty",
+    const classes = ["gr-sq", tool ? "tool-sq" : "", placed ? "full" : "empty",
       target ? "target" : "", pick ? "source" : "", harvestable ? "harvestable" : "",
       selected ? "selected" : "", marks.has(key) ? "recent" : "",
       ui.anchor === key ? "anchor" : "", fixed ? "fixed" : ""].join(" ");
     const children = [];
-    if (tool) children.push(icon(tool, t ? "tool-mark covered" : "tool-mark"));
-    if (t) children.push(token(t.token, t.face, fresh.get(key) || ""));
-    if (target && !t) {
+    if (tool) children.push(icon(tool, placed ? "tool-mark covered" : "tool-mark"));
+    if (placed) children.push(token(placed.token, placed.face, fresh.get(key) || ""));
+    if (target && !placed) {
       const ghost = ghostOf(ctx, owner, sq);
       children.push(ghost ? token(ghost.token, ghost.face, "ghost") : h("span", { class: "ghost-dot" }));
     }
-    const title = [`${sq}${tool ? ` · ${nameOf(tool)}: ${TOOL_HELP[tool]}` : ""}`,
-      fixed ? "this token gave the bonus: it stays" : "", target ? target.label : ""].filter(Boolean).join(" — ");
+    const title = [tool ? `${sq} · ${nameOf(tool)}: ${helpOf(tool)}` : sq,
+      fixed ? t("this token gave the bonus: it stays") : "", target ? moveLabel(ctx, target) : ""].filter(Boolean).join(" — ");
     const attrs = { class: classes, title, dataset: { key, square: sq, owner } };
     if (target) {
       return h("button", {
         ...attrs, type: "button", dataset: { key, square: sq, owner, action: target.notation },
-        "aria-label": target.label, onclick: () => ctx.send(target.action),
+        "aria-label": moveLabel(ctx, target), onclick: () => ctx.send(target.action),
       }, children);
     }
     if (pick) {
@@ -335,7 +376,7 @@
     const fields = ctx.acts.fields.filter((f) => f.squares.includes(sq));
     const squares = [...new Set(fields.flatMap((f) => f.squares))];
     return h("span", { class: "gr-popover", role: "menu", dataset: { squares: squares.join(" ") } },
-      h("span", { class: "pop-title" }, `Harvest through ${sq}`),
+      h("span", { class: "pop-title" }, t("Harvest through {square}", { square: sq })),
       fields.map((f) => fieldButton(ctx, f, "pop")));
   }
 
@@ -371,7 +412,7 @@
     const keys = f.squares.map((sq) => `${ctx.actor}:${sq}`);
     return h("button", {
       type: "button", class: `gr-field k-${f.veg} ${extra}`, role: "menuitem",
-      title: f.a.label, dataset: { action: f.a.notation },
+      title: moveLabel(ctx, f.a), dataset: { action: f.a.notation },
       onmouseenter: () => ctx.highlight(keys), onmouseleave: () => ctx.highlight([]),
       onfocus: () => ctx.highlight(keys), onblur: () => ctx.highlight([]),
       onclick: () => ctx.send(f.a.action),
@@ -395,7 +436,7 @@
     const turn = view.phase !== "over" && view.turn === owner;
     return h("section", {
       class: `gr-potager s${owner} ${top ? "top" : "bottom"} ${turn ? "turn" : ""}`,
-      "aria-label": `${who(table, owner, seat)} — Potager`, dataset: { owner },
+      "aria-label": t("{name} — Potager", { name: who(table, owner, seat) }), dataset: { owner },
     }, top ? [letters, grid] : [grid, letters]);
   }
 
@@ -406,10 +447,10 @@
     return h("div", { class: `gr-namebar s${owner} ${turn ? "turn" : ""} ${won ? "winner" : ""}` },
       icon("gnome", `gnome s${owner}`),
       h("span", { class: "name" }, who(table, owner, seat)),
-      view.first_seed === owner ? h("span", { class: "seed", title: "First seed: plays first; the other seat gets a last turn" }, icon("seed")) : null,
-      turn ? h("span", { class: "turn-tag" }, view.phase === "bonus" ? "bonus…" : "to play") : null,
-      won ? h("span", { class: "turn-tag won" }, "★ winner") : null,
-      h("span", { class: `score ${fresh.has(`gnome:${owner}`) ? "hop" : ""}`, title: "gnome on the score track" },
+      view.first_seed === owner ? h("span", { class: "seed", title: t("First seed: plays first; the other player gets a last turn") }, icon("seed")) : null,
+      turn ? h("span", { class: "turn-tag" }, view.phase === "bonus" ? t("bonus…") : t("to play")) : null,
+      won ? h("span", { class: "turn-tag won" }, t("★ winner")) : null,
+      h("span", { class: `score ${fresh.has(`gnome:${owner}`) ? "hop" : ""}`, title: t("gnome on the score track") },
         h("b", {}, String(view.scores[owner])), ` / ${view.goal}`));
   }
 
@@ -420,9 +461,9 @@
     return row(ctx, `arrows ${dir}`, null, cols.map((c) => {
       const a = active.has("flipcol") && acts.flipcol.get(c);
       const glyph = dir === "up" ? "▲" : "▼";
-      if (!a) return h("span", { class: "arrow", title: `Hedge slot ${facts.columns.indexOf(c) + 1} feeds column ${c}` }, glyph);
+      if (!a) return h("span", { class: "arrow", title: t("Hedge slot {slot} feeds column {column}", { slot: facts.columns.indexOf(c) + 1, column: c }) }, glyph);
       return h("button", {
-        type: "button", class: "arrow flip", title: a.label, dataset: { action: a.notation },
+        type: "button", class: "arrow flip", title: moveLabel(ctx, a), dataset: { action: a.notation },
         onclick: () => ctx.send(a.action),
       }, icon("flipcol"), c);
     }));
@@ -442,33 +483,35 @@
         kind ? token(kind, isVegetable(facts, kind) ? "double" : "tool", fresh.get(`hedge:${k}`) || "") : h("span", { class: "gr-token none" })];
       const swap = active.has("swap") && acts.swaps.get(k);
       const swapButton = swap ? h("button", {
-        type: "button", class: `gr-swap ${rev ? "before" : "after"}`, title: swap.label,
+        type: "button", class: `gr-swap ${rev ? "before" : "after"}`, title: moveLabel(ctx, swap),
         dataset: { action: swap.notation }, onclick: () => ctx.send(swap.action),
       }, icon("swap")) : null;
       let cell;
       if (places) {
         cell = h("button", {
           type: "button", class: classes, dataset: { slot: k, pick: `slot ${k}` },
-          title: `${kind ? nameOf(kind) : ""} of Hedge slot ${k}: double in column ${c}`,
+          title: kind && isVegetable(facts, kind)
+            ? t("{name} of Hedge slot {slot}: double in column {column}", { name: nameOf(kind), slot: k, column: c })
+            : t("{name} of Hedge slot {slot}", { name: kind ? nameOf(kind) : "", slot: k }),
           onclick: () => ctx.choose(selected ? null : { type: "slot", slot: k }),
         }, content);
       } else if (compost) {
         cell = h("button", {
           type: "button", class: classes, dataset: { slot: k, action: compost.notation },
-          title: compost.label, onclick: () => ctx.send(compost.action),
+          title: moveLabel(ctx, compost), onclick: () => ctx.send(compost.action),
         }, content);
       } else {
         cell = h("div", { class: classes, dataset: { slot: k } }, content);
       }
       return h("div", { class: "slot-wrap" }, cell, swapButton);
     });
-    const tramp = h("div", { class: `gr-trampoline ${rev ? "left" : "right"}`, title: "Trampoline: its token enters the Hedge at slot 5" },
+    const tramp = h("div", { class: `gr-trampoline ${rev ? "left" : "right"}`, title: t("Trampoline: its token enters the Hedge at slot {slot}", { slot: facts.hedge_slots }) },
       h("span", { class: "mat" }, view.trampoline
         ? token(view.trampoline, isVegetable(facts, view.trampoline) ? "double" : "tool", fresh.get("trampoline") || "")
         : h("span", { class: "empty-mat" }, "—")),
       h("span", { class: "tramp-arrow", "aria-hidden": "true" }, rev ? "→" : "←"),
-      h("span", { class: "tramp-label" }, "Trampoline"));
-    return row(ctx, "gr-hedge", h("span", { class: "hedge-label" }, "Hedge"), slots, tramp);
+      h("span", { class: "tramp-label" }, t("Trampoline")));
+    return row(ctx, "gr-hedge", h("span", { class: "hedge-label" }, t("Hedge")), slots, tramp);
   }
 
   /* -- the score track: 0…40 (and beyond), bonus squares every 5 up to 35, both gnomes -------- */
@@ -481,14 +524,14 @@
       const here = view.scores.map((g, s) => (g === n ? s : -1)).filter((s) => s >= 0);
       cells.push(h("li", {
         class: `cell ${bonus.has(n) ? "bonus" : ""} ${n === view.goal ? "goal" : ""} ${n % 10 === 0 ? "ten" : ""}`,
-        title: bonus.has(n) ? `${n}: bonus square (use a visible tool of yours)` : String(n),
+        title: bonus.has(n) ? t("{n}: bonus square (use a visible tool of yours)", { n }) : String(n),
       },
       h("span", { class: "n" }, String(n)),
       bonus.has(n) ? icon("star", "star") : null,
       here.map((s) => icon("gnome", `gnome s${s} ${fresh.has(`gnome:${s}`) ? "hop" : ""}`)),
       here.map((s) => h("span", { class: "sr-only" }, `${who(table, s, seat)}`))));
     }
-    return h("section", { class: "gr-track", "aria-label": "Score track" },
+    return h("section", { class: "gr-track", "aria-label": t("Score track") },
       h("ol", {}, cells));
   }
 
@@ -496,46 +539,57 @@
   function prompt(ctx) {
     const { view, table, seat, acts, active, ui, mine, facts } = ctx;
     const name = who(table, view.turn, seat);
-    if (table && table.status === "waiting") return ["Waiting for players", Potager.waitingForSeats(table.seats)];
+    if (table && table.status === "waiting") return [t("Waiting for players"), Potager.waitingForSeats(table.seats)];
     if (view.phase === "over") {
-      if (view.stuck !== null) return [`${who(table, view.stuck, seat)} could not play and lost`, "A player who can neither place nor harvest loses at once."];
+      if (view.stuck !== null) {
+        return [view.stuck === seat ? t("You could not play and lost") : t("{name} could not play and lost", { name: who(table, view.stuck, seat) }),
+          t("A player who can neither place nor harvest loses at once.")];
+      }
       const winners = winnersOf(view);
-      return [`${winners.map((s) => who(table, s, seat)).join(" and ")} ${winners.length === 1 && winners[0] !== seat ? "wins" : "win"} with ${view.scores[winners[0]]} points`,
-        `Final gnomes: ${view.scores.map((g, s) => `${who(table, s, seat)} ${g}`).join(", ")}.`];
+      const params = { names: Potager.listOf(winners.map((s) => who(table, s, seat))), n: view.scores[winners[0]] };
+      let title = t("{names} win with {n} points", params);
+      if (winners.length === 1) title = winners[0] === seat ? t("You win with {n} points", params) : t("{names} wins with {n} points", params);
+      return [title, t("Final gnomes: {scores}.", { scores: Potager.listOf(view.scores.map((g, s) => `${who(table, s, seat)} ${g}`)) })];
     }
     if (!mine) {
-      if (view.phase === "bonus") return [`${name} has a bonus`, `${view.bonus.tools.map(nameOf).join(", ")} — or skip.`];
-      if (view.phase === "swap") return [`${name} swapped two Hedge tokens`, `and now places the token of slot ${view.swap} or ${view.swap + 1}.`];
-      return [`${name} ${view.turn === seat ? "are" : "is"} playing`, "Place a token from the Hedge, or harvest a field."];
+      if (view.phase === "bonus") return [t("{name} has a bonus action", { name }), t("{tools} — or skip.", { tools: Potager.listOf(view.bonus.tools.map(nameOf)) })];
+      if (view.phase === "swap") {
+        return [t("{name} swapped two Hedge tokens", { name }),
+          t("and now places the token of slot {slot} or {next}.", { slot: view.swap, next: view.swap + 1 })];
+      }
+      return [view.turn === seat ? t("You are playing") : t("{name} is playing", { name }), t("Place a token from the Hedge, or harvest a field.")];
     }
     const sel = ui.sel;
     if (sel && sel.type === "slot") {
       const kind = view.hedge[sel.slot - 1];
       const col = facts.columns[sel.slot - 1];
-      if (isVegetable(facts, kind)) return [`Plant the ${nameOf(kind).toLowerCase()}`, `Double face up in column ${col} (its slot's column), single anywhere else. Click a lit square.`];
-      return [`Place the ${nameOf(kind)} token`, "As a tool on your Potager (its bonus follows), or as a mole on the opponent's."];
+      if (isVegetable(facts, kind)) {
+        return [t("Plant {token}", { token: theToken(kind) }),
+          t("Double face up in column {column} (its slot's column), single anywhere else. Click a lit square.", { column: col })];
+      }
+      return [t("Place {token}", { token: theToken(kind) }), t("As a tool in your Potager (its bonus follows), or as a mole in the opponent's.")];
     }
-    if (sel && sel.type === "move") return [`Move your token from ${sel.from}`, "Click a free square of your Potager (it keeps its face)."];
-    if (sel && sel.type === "molemove") return [`Send your mole from ${sel.from}`, "Click a free square of the opponent's Potager."];
-    if (view.phase === "swap") return ["Place a swapped token", `Pick the token of slot ${view.swap} or ${view.swap + 1}, then a square.`];
+    if (sel && sel.type === "move") return [t("Move your token from {square}", { square: sel.from }), t("Click a free square of your Potager (it keeps its face).")];
+    if (sel && sel.type === "molemove") return [t("Send your mole from {square}", { square: sel.from }), t("Click a free square of the opponent's Potager.")];
+    if (view.phase === "swap") return [t("Place a swapped token"), t("Pick the token of slot {slot} or {next}, then a square.", { slot: view.swap, next: view.swap + 1 })];
     if (view.phase === "bonus") {
       const tab = [...active][0];
       const hints = {
-        place: "Pick a Hedge token, then a square (Gloves).",
-        harvest: "Choose a field: click a lit token, or one in the list.",
-        wheelbarrow: "Pick one of your tokens, then a free square.",
-        "watering can": "Click a vegetable token to flip it (either Potager).",
-        swap: "Click ⇄ between two Hedge tokens; then place one of them.",
-        compost: "Click a vegetable in the Hedge: every one of its kind there is discarded, 1 point each.",
-        flipcol: "Click a column arrow: its vegetables flip in both Potagers.",
-        molemove: "Pick one of your moles, then a free square of the opponent's.",
+        place: () => t("Pick a Hedge token, then a square (Gloves). Or skip it."),
+        harvest: () => t("Choose a field: click a lit token, or one in the list. Or skip it."),
+        wheelbarrow: () => t("Pick one of your tokens, then a free square. Or skip it."),
+        "watering can": () => t("Click a vegetable token to flip it (either Potager). Or skip it."),
+        swap: () => t("Click ⇄ between two Hedge tokens; then place one of them. Or skip it."),
+        compost: () => t("Click a vegetable in the Hedge: every one of its kind there is discarded, 1 point each. Or skip it."),
+        flipcol: () => t("Click a column arrow: its vegetables flip in both Potagers. Or skip it."),
+        molemove: () => t("Pick one of your moles, then a free square of the opponent's. Or skip it."),
       };
-      return [`Bonus: ${view.bonus.tools.map(nameOf).join(", ")}`, `${hints[tab] || ""} Or skip it.`];
+      return [t("Bonus action: {tools}", { tools: Potager.listOf(view.bonus.tools.map(nameOf)) }), hints[tab] ? hints[tab]() : t("Or skip it.")];
     }
     const canHarvest = acts.fields.length > 0;
-    return ["Your turn", canHarvest
-      ? "Pick a Hedge token to plant it, or harvest a field (lit in gold)."
-      : "Pick a Hedge token to plant it (no field can be harvested)."];
+    return [t("Your turn"), canHarvest
+      ? t("Pick a Hedge token to plant it, or harvest a field (lit in gold).")
+      : t("Pick a Hedge token to plant it (no field can be harvested).")];
   }
 
   function statusBar(ctx) {
@@ -543,7 +597,7 @@
     const [title, hint] = prompt(ctx);
     const tabs = view.phase === "bonus" && mine && acts.cats.length > 1
       ? h("div", { class: "gr-tabs", role: "tablist" }, acts.cats.map((cat) => {
-        const [ic, label] = CATEGORY_TAB[cat];
+        const [ic, label] = [CATEGORY_TAB[cat][0], CATEGORY_TAB[cat][1]()];
         const on = ctx.active.has(cat);
         return h("button", {
           type: "button", role: "tab", class: `gr-tab ${on ? "on" : ""}`, "aria-selected": on ? "true" : "false",
@@ -552,26 +606,26 @@
       }))
       : null;
     const pills = [
-      view.last_turn && view.phase !== "over" ? h("span", { class: "pill warn" }, "Last turn") : null,
-      view.end_triggered && !view.last_turn && view.phase !== "over" ? h("span", { class: "pill warn" }, "Bag empty: game ends") : null,
-      view.variant.tools_and_moles ? h("span", { class: "pill" }, "Tools & Moles") : null,
+      view.last_turn && view.phase !== "over" ? h("span", { class: "pill warn" }, t("Last turn")) : null,
+      view.end_triggered && !view.last_turn && view.phase !== "over" ? h("span", { class: "pill warn" }, t("Bag empty: the game ends")) : null,
+      view.variant.tools_and_moles ? h("span", { class: "pill" }, t("Tools & Moles")) : null,
     ];
     const compost = view.phase === "bonus" && ctx.active.has("compost")
       ? h("div", { class: "gr-choices" }, [...acts.compost].map(([veg, a]) => h("button", {
-        type: "button", class: `gr-choice k-${veg}`, title: a.label, dataset: { action: a.notation },
+        type: "button", class: `gr-choice k-${veg}`, title: moveLabel(ctx, a), dataset: { action: a.notation },
         onclick: () => ctx.send(a.action),
-      }, icon(veg), `Compost ${nameOf(veg).toLowerCase()} (+${view.hedge.filter((k) => k === veg).length})`)))
+      }, icon(veg), t("Compost: {name} (+{n})", { name: nameOf(veg), n: view.hedge.filter((k) => k === veg).length }))))
       : null;
     return h("div", { class: `gr-status ${mine ? "mine" : ""} phase-${view.phase.replace(/ /g, "-")}` },
       h("div", { class: "what" }, h("strong", {}, title), h("span", {}, hint)),
       h("div", { class: "pills" }, pills),
       tabs, compost,
       h("div", { class: "buttons" },
-        ui.sel ? h("button", { type: "button", class: "quiet gr-cancel", onclick: () => ctx.choose(null) }, "Cancel") : null,
+        ui.sel ? h("button", { type: "button", class: "quiet gr-cancel", onclick: () => ctx.choose(null) }, t("Cancel")) : null,
         acts.skip ? h("button", {
-          type: "button", class: "gr-skip", title: "Decline the bonus on offer", dataset: { action: "skip" },
+          type: "button", class: "gr-skip", title: t("Decline the bonus action on offer"), dataset: { action: "skip" },
           onclick: () => ctx.send(acts.skip.action),
-        }, "Skip bonus") : null));
+        }, t("Skip the bonus")) : null));
   }
 
   /* -- beside the garden: fields to harvest, bag, discard, the patterns --------------------- */
@@ -586,8 +640,8 @@
         h("div", { class: "group-fields" }, fields.map((f) => fieldButton(ctx, f))));
     });
     return h("section", { class: "gr-panel gr-fields" },
-      h("h3", {}, "Harvest a field ", h("span", { class: "count" }, `(${acts.fields.length})`)),
-      h("p", { class: "hint" }, "Hover to see it on your Potager; click to harvest. Single tokens are discarded, double ones turn single; 1 point per token."),
+      h("h3", {}, t("Harvest a field"), " ", h("span", { class: "count" }, `(${acts.fields.length})`)),
+      h("p", { class: "hint" }, t("Hover to see it in your Potager; click to harvest. Single tokens are discarded, double ones turn single; 1 point per token.")),
       groups);
   }
 
@@ -602,14 +656,14 @@
   function toolsLegend(view, facts) {
     const tools = [...new Set(Object.values(view.tool_squares[0]))];
     if (view.variant.tools_and_moles) tools.push(...facts.tool_tokens);
-    return h("section", { class: "gr-panel gr-legend" }, h("h3", {}, "Tools"),
-      h("ul", {}, tools.map((t) => h("li", {}, icon(t), h("b", {}, nameOf(t)), h("span", {}, TOOL_HELP[t])))));
+    return h("section", { class: "gr-panel gr-legend" }, h("h3", {}, t("Tools")),
+      h("ul", {}, tools.map((tool) => h("li", {}, icon(tool), h("b", {}, nameOf(tool)), h("span", {}, helpOf(tool))))));
   }
 
   /* The three fields of each vegetable as printed (rows split by "|"; any rotation or reflection). */
   function patterns(facts) {
     return h("section", { class: "gr-panel gr-patterns" },
-      h("h3", {}, "Fields ", h("span", { class: "count" }, "(rotate or mirror them)")),
+      h("h3", {}, t("Fields"), " ", h("span", { class: "count" }, t("(rotate or mirror them)"))),
       facts.vegetables.map((veg) => patternRow(facts, veg)));
   }
 
@@ -618,7 +672,7 @@
       facts.patterns[veg].map((shape) => {
         const rows = shape.split("|");
         const n = shape.split("").filter((x) => x === "X").length;
-        return h("span", { class: "pattern", title: `${n} ${nameOf(veg).toLowerCase()}` },
+        return h("span", { class: "pattern", title: tokens(n, veg) },
           h("span", { class: "shape", style: `grid-template-columns: repeat(${rows[0].length}, 9px)` },
             rows.flatMap((row) => row.split("").map((x) => h("i", { class: x === "X" ? "on" : "" })))),
           h("small", {}, String(n)));
@@ -681,8 +735,8 @@
     const side = h("div", { class: "gr-side" },
       fieldList(ctx),
       h("div", { class: "gr-supplies" },
-        counts(facts, "Bag", view.bag, view.bag_size, "bag"),
-        counts(facts, "Discarded", discard, null, "discard")),
+        counts(facts, t("Bag"), view.bag, view.bag_size, "bag"),
+        counts(facts, t("Discarded"), discard, null, "discard")),
       patterns(facts),
       toolsLegend(view, facts));
     const extra = acts.other.length ? h("section", { class: "your-move" }, Potager.renderActions(acts.other, send)) : null;
@@ -693,52 +747,66 @@
   }
 
   /* -- the log -------------------------------------------------------------------------------- */
+  /* Each log line names its player (as the other games' logs do), in the page's language; a
+   * Potager is named by its owner. */
   function describe(event, table) {
-    const name = (s) => who(table, s, table && table.seat);
+    const facts = table.facts;
+    const name = (s) => Potager.seatName(table && table.seats, s);
     const s = "seat" in event ? name(event.seat) : "";
-    const does = (verb, third = `${verb}s`) => `${s} ${s === "You" ? verb : third}`;
-    const theirs = (p) => (table && p === table.seat ? "your" : `${name(p)}’s`);
-    const vegetable = (kind) => isVegetable(table.facts, kind);
-    const what = (kind) => (vegetable(kind) ? nameOf(kind).toLowerCase() : `${nameOf(kind)} token`);
+    const whatOf = (kind) => (isVegetable(facts, kind) ? nameOf(kind) : t("{name} token", { name: nameOf(kind) }));
     switch (event.type) {
       case "setup":
-        return `The Hedge holds ${event.hedge.map(what).join(", ")}; the Trampoline ${Potager.withArticle(what(event.trampoline))}.`;
+        return t("The Hedge holds {tokens}; the Trampoline {token}.", {
+          tokens: Potager.listOf(event.hedge.map(whatOf)), token: aToken(facts, event.trampoline),
+        });
       case "draw":
-        return `${Potager.humanize(Potager.withArticle(what(event.token)))} is drawn onto the Trampoline.`;
+        return capital(t("{token} is drawn onto the Trampoline.", { token: aToken(facts, event.token) }));
       case "bag empty":
-        return "The bag is empty: the game ends after this turn (or after the other player’s last turn).";
-      case "plant":
-        return `${does(vegetable(event.token) ? "plant" : "place")} the ${what(event.token)} of slot ${event.slot} on ${event.square} (${event.face}).`;
+        return t("The bag is empty: the game ends after this turn (or after the other player’s last turn).");
+      case "plant": {
+        const params = { name: s, token: theToken(event.token), slot: event.slot, square: event.square, face: faceName(event.face) };
+        return isVegetable(facts, event.token)
+          ? t("{name} plants {token} of Hedge slot {slot} on {square} ({face}).", params)
+          : t("{name} places {token} of Hedge slot {slot} on {square}.", params);
+      }
       case "mole":
-        return `${does("put")} the ${what(event.token)} as a mole on ${theirs(1 - event.seat)} ${event.square}.`;
+        return t("{name} puts {token} as a mole on {square} of {owner}’s Potager.", {
+          name: s, token: theToken(event.token), square: event.square, owner: name(1 - event.seat),
+        });
       case "harvest":
-        return `${does("harvest")} ${event.squares.length} ${what(event.vegetable)} (${event.squares.join(" ")}).`;
+        return t("{name} harvests {tokens} ({squares}).", {
+          name: s, tokens: tokens(event.squares.length, event.vegetable), squares: event.squares.join(" "),
+        });
       case "score":
-        return `${s === "You" ? "Your" : `${s}’s`} gnome goes from ${event.from} to ${event.to}.`;
+        return t("{name}’s gnome goes from {from} to {to}.", { name: s, from: event.from, to: event.to });
       case "bonus":
-        return `${s} may use ${event.tools.map(nameOf).join(", ")}.`;
+        return t("{name} may use {tools}.", { name: s, tools: Potager.listOf(event.tools.map(nameOf)) });
       case "skip":
-        return `${does("skip")} the bonus.`;
+        return t("{name} skips the bonus action.", { name: s });
       case "move":
-        return `${does("move")} the token on ${event.from} to ${event.to} (Wheelbarrow).`;
+        return t("{name} moves the token on {from} to {to} (Wheelbarrow).", { name: s, from: event.from, to: event.to });
       case "flip":
-        return `${does("flip")} ${event.square} of ${theirs(event.potager)} Potager.`;
+        return t("{name} flips {square} of {owner}’s Potager.", { name: s, square: event.square, owner: name(event.potager) });
       case "swap":
-        return `${does("swap")} Hedge slots ${event.slots[0]} and ${event.slots[1]}.`;
+        return t("{name} swaps Hedge slots {slot} and {next}.", { name: s, slot: event.slots[0], next: event.slots[1] });
       case "compost":
-        return `${does("compost")} ${event.n} ${what(event.vegetable)} from the Hedge.`;
+        return t("{name} composts {tokens} from the Hedge.", { name: s, tokens: tokens(event.n, event.vegetable) });
       case "flipcol":
-        return `${does("flip")} column ${event.column} in both Potagers.`;
+        return t("{name} flips column {column} in both Potagers.", { name: s, column: event.column });
       case "molemove":
-        return `${does("send")} the mole on ${event.from} to ${theirs(1 - event.seat)} ${event.to}.`;
+        return t("{name} sends the mole on {from} to {to} of {owner}’s Potager.", {
+          name: s, from: event.from, to: event.to, owner: name(1 - event.seat),
+        });
       case "last turn":
-        return `${does("play")} the last turn.`;
+        return t("{name} plays the last turn.", { name: s });
       case "stuck":
-        return `${s} can neither place nor harvest, and ${s === "You" ? "lose" : "loses"}.`;
+        return t("{name} can neither place nor harvest, and loses.", { name: s });
       case "pass":
-        return `${s} can neither place nor harvest, and ${s === "You" ? "pass" : "passes"}.`;
-      case "game over":
-        return `Game over: ${event.winners.map(name).join(" and ")} ${event.winners.length === 1 && event.winners[0] !== (table && table.seat) ? "wins" : "win"} (${event.scores.join(" – ")}).`;
+        return t("{name} can neither place nor harvest, and passes.", { name: s });
+      case "game over": {
+        const params = { names: Potager.listOf(event.winners.map(name)), scores: event.scores.join(" – ") };
+        return event.winners.length === 1 ? t("Game over: {names} wins ({scores}).", params) : t("Game over: {names} win ({scores}).", params);
+      }
       default:
         return null;
     }
@@ -752,27 +820,27 @@
       className: "gr",
       groups: [
         {
-          title: "Vegetable tokens",
-          note: `${facts.per_vegetable} of each vegetable. The double face goes down in the column of the token's Hedge slot, the single face anywhere else; a harvest turns a double single.`,
+          title: t("Vegetable tokens"),
+          note: t("{n} of each vegetable. The double face goes down in the column of the token's Hedge slot, the single face anywhere else; a harvest turns a double single.", { n: facts.per_vegetable }),
           items: ["double", "single"].flatMap((face) => facts.vegetables.map((veg) => ({
-            picture: token(veg, face), caption: `${nameOf(veg)}, ${face} face`,
+            picture: token(veg, face), caption: t("{name}, {face}", { name: nameOf(veg), face: faceName(face) }),
           }))),
         },
         {
-          title: "Fields to harvest",
-          note: "Each vegetable's three fields, turned or mirrored as you like; the number is the tokens it takes.",
+          title: t("Fields to harvest"),
+          note: t("Each vegetable's three fields, turned or mirrored as you like; the number is the tokens it takes."),
           items: facts.vegetables.map((veg) => ({ picture: h("div", { class: "gr-panel gr-patterns" }, patternRow(facts, veg)), caption: nameOf(veg) })),
         },
         {
-          title: "Tool squares",
-          note: `${Object.keys(facts.tool_squares[0]).length} squares of each Potager: a token placed on one gives its bonus.`,
-          items: tools.map((tool) => ({ picture: icon(tool, "big"), caption: `${nameOf(tool)}: ${TOOL_HELP[tool]}` })),
+          title: t("Tool squares"),
+          note: t("{n} squares of each Potager: a token placed on one gives its bonus action.", { n: Object.keys(facts.tool_squares[0]).length }),
+          items: tools.map((tool) => ({ picture: icon(tool, "big"), caption: `${nameOf(tool)}: ${helpOf(tool)}` })),
         },
         {
-          title: "Tools & Moles tokens",
-          note: `The module adds ${facts.per_tool_token} of each tool token, placed as a tool in your Potager or as a mole in your opponent's.`,
-          items: [...facts.tool_tokens.map((tool) => ({ picture: token(tool, "tool"), caption: `${nameOf(tool)}: ${TOOL_HELP[tool]}` })),
-            { picture: token(facts.tool_tokens[0], "mole"), caption: "a tool token as a mole" }],
+          title: t("Tools & Moles tokens"),
+          note: t("The module adds {n} of each tool token, placed as a tool in your Potager or as a mole in your opponent's.", { n: facts.per_tool_token }),
+          items: [...facts.tool_tokens.map((tool) => ({ picture: token(tool, "tool"), caption: `${nameOf(tool)}: ${helpOf(tool)}` })),
+            { picture: token(facts.tool_tokens[0], "mole"), caption: t("a tool token as a mole") }],
         },
       ],
     };

@@ -170,7 +170,7 @@
     const phase = view.phase;
     const faceUp = view.table[s];
     const committed = view.committed.includes(s);
-    const taken = phase === "take" && chain.takes.find((t) => t.from === s);
+    const taken = phase === "take" && chain.takes.find((step) => step.from === s);
     const isBean = s === view.bean && phase !== "over";
     let slot;
     let note = "";
