@@ -16,10 +16,12 @@ their copy the same way.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from potager import games
-from potager.engine import Seat
+from potager.engine import Seat, State
+from potager.store.models import utcnow
 
 from .i18n import say
 from .live import Connection, LiveTable
@@ -27,6 +29,7 @@ from .messages import Shared
 from .schemas import ErrorMessage, TakeBack
 from .seating import Refused
 from .takeback import refusal
+from .turns import waiting_after
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -69,14 +72,15 @@ class Undo:
             if why is not None:
                 return why
             ply = version - 1
+            back = self.rewound(live, ply)
             try:
-                taken = await tables.db(tables.store.undo_move, live.info.id, ply)
+                taken = await tables.db(tables.store.undo_move, live.info.id, ply, back[1])
             except Refused as exc:  # the database is unavailable: nothing changed
                 return ErrorMessage(code="unavailable", message=str(exc))
             if not taken:
                 await tables.reload(live)
                 return ErrorMessage(code="stale", message=say("another seat has acted since"))
-            self.rewind(live, ply)
+            self.rewind(live, ply, back)
         if tables.cluster is not None:
             tables.cluster.undone(live, ply)
         return None
@@ -101,11 +105,19 @@ class Undo:
         why = refusal(live.state, seat)
         return None if why is None else ErrorMessage(code="illegal", message=say(why))
 
-    def rewind(self, live: LiveTable, ply: int) -> None:
-        """The store holds ``ply`` moves of ``live`` now: replay them, tell everybody (the whole
-        log again) and let the bots to move think afresh."""
-        state = live.state
-        live.state = games.replay(replace(state.record, moves=state.moves[:ply]))
+    @staticmethod
+    def rewound(live: LiveTable, ply: int) -> tuple[State, dict[Seat, datetime]]:
+        """``live`` back at ``ply`` moves: its state replayed, and whom it waits on then
+        (`turns`: the seat that took its move back is waited on again from now)."""
+        state = games.replay(replace(live.state.record, moves=live.state.moves[:ply]))
+        return state, waiting_after(live.info.waiting, state.to_move, None, utcnow())
+
+    def rewind(
+        self, live: LiveTable, ply: int, back: tuple[State, dict[Seat, datetime]] | None = None
+    ) -> None:
+        """The store holds ``ply`` moves of ``live`` now: replay them (unless ``back`` is that,
+        `rewound`), tell everybody (the whole log again) and let the bots to move think afresh."""
+        live.state, live.info.waiting = back or self.rewound(live, ply)
         live.undos += 1
         live.legal_since = [ply] * live.state.players
         shared = Shared(live)

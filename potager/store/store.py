@@ -493,12 +493,18 @@ class Store:
             self.moves(table.id),
         )
 
-    def undo_move(self, table_id: str, ply: int) -> bool:
+    def undo_move(
+        self, table_id: str, ply: int, waiting: dict[int, datetime] | None = None
+    ) -> bool:
         """Delete move ``ply``, the table's last, and bring the table back to version ``ply`` in
         one transaction, only if the table is still at version ``ply + 1`` and in play (issue 16,
         undo): a move another writer stored meanwhile makes it refuse (False), and a move
         written for version ``ply + 1`` after it fails as stale. The log stays append-only
-        otherwise: nothing but the last move is ever taken out."""
+        otherwise: nothing but the last move is ever taken out. ``waiting``: whom the table
+        waits on then, and since when (`TableInfo.waiting`)."""
+        values: dict[str, Any] = {"version": ply, "updated_at": utcnow()}
+        if waiting is not None:
+            values["waiting"] = waiting_json(waiting)
         with self.engine.begin() as connection:
             done = connection.execute(
                 update(TableRow)
@@ -507,7 +513,7 @@ class Store:
                     TableRow.version == ply + 1,
                     TableRow.status == "playing",
                 )
-                .values(version=ply, updated_at=utcnow())
+                .values(**values)
             )
             if done.rowcount != 1:
                 return False

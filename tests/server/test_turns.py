@@ -85,6 +85,25 @@ def test_the_list_holds_the_tables_waiting_on_the_seats_given(client: TestClient
     assert bots["you"] is None
 
 
+def test_a_move_taken_back_puts_its_seat_back_in_the_list(client: TestClient) -> None:
+    ada, bob = seated(client)
+    table = ada["table_id"]
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        seat = SeatDriver(ws, ada["seat"], ada["token"])
+        seat.until_state()
+        seat.act(BID_1)
+        seat.until_acknowledged(0)
+        waited = look(client, asked(ada), asked(bob))
+        assert listed(waited) == [(table, 1)]
+        ws.send_json({"type": "undo", "version": 1})
+        assert seat.until_state()["version"] == 0
+    again = look(client, asked(ada), asked(bob))
+    assert sorted(listed(again)) == [(table, 0), (table, 1)]
+    assert {t["seat"]: t["since"] for t in again}[1] == waited[0]["since"], "Bob waits still"
+    store = client.app.state.manager.store  # type: ignore[attr-defined]
+    assert sorted(store.table(table).waiting) == [0, 1], "written with the undo itself"
+
+
 def test_a_wrong_token_or_an_unknown_seat_is_left_out_and_tells_nothing(
     client: TestClient,
 ) -> None:
