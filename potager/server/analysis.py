@@ -37,6 +37,7 @@ from potager.analysis import (
 from potager.engine import Action, Seat, View
 from potager.store import AnalysisInfo
 
+from .i18n import say
 from .live import LiveTable
 from .manager import Refused, TableManager
 from .schemas import SeatAuth
@@ -105,9 +106,9 @@ class Analyst:
     async def finished(self, table_id: str) -> LiveTable:
         live = await self.manager.table(table_id)
         if live is None:
-            raise Refused(404, f"no table {table_id}")
+            raise Refused(404, say("no table {table_id}", table_id=table_id))
         if live.info.status != "finished":
-            raise Refused(409, "only a finished game can be analysed")
+            raise Refused(409, say("only a finished game can be analysed"))
         return live
 
     async def state(self, table_id: str) -> AnalysisState:
@@ -180,7 +181,7 @@ class Analyst:
     async def chart(self, table_id: str) -> bytes:
         state = await self.state(table_id)
         if state.result is None:
-            raise Refused(404, "the game has not been analysed yet")
+            raise Refused(404, say("the game has not been analysed yet"))
         live = await self.finished(table_id)
         title = f"{live.state.game.title} · {state.evaluator}"
         png = io.BytesIO()
@@ -192,18 +193,18 @@ class Analyst:
         that seat's turn."""
         live = await self.manager.table(table_id)
         if live is None:
-            raise Refused(404, f"no table {table_id}")
+            raise Refused(404, say("no table {table_id}", table_id=table_id))
         if not live.verify(auth.seat, auth.token):
-            raise Refused(403, "wrong seat token")
+            raise Refused(403, say("wrong seat token"))
         if not live.info.hints:
-            raise Refused(403, "hints are not allowed at this table")
+            raise Refused(403, say("hints are not allowed at this table"))
         state = live.state
         legal = state.legal_actions(auth.seat) if live.info.status == "playing" else []
         if not legal:
-            raise Refused(409, "a hint is for the seat to move, during its turn")
+            raise Refused(409, say("a hint is for the seat to move, during its turn"))
         asking = (table_id, auth.seat)
         if asking in self.asking:
-            raise Refused(429, "your last hint is still being thought about")
+            raise Refused(429, say("your last hint is still being thought about"))
         self.asking.add(asking)
         try:
             best = await self.manager.bots.run(

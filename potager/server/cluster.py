@@ -37,6 +37,7 @@ from redis.asyncio import Redis
 from potager.store import ChatLine
 
 from .fanout import Fanout
+from .i18n import say
 from .lease import Leases
 from .live import LiveTable
 from .schemas import ErrorMessage
@@ -281,8 +282,10 @@ class Cluster:
                 return ErrorMessage(code=error["code"], message=error["message"])
         return ErrorMessage(
             code="unavailable",
-            message="the server holding this table did not answer; your move may not have been "
-            "stored: watch for the next state before sending it again",
+            message=say(
+                "the server holding this table did not answer; your move may not have been "
+                "stored: watch for the next state before sending it again"
+            ),
         )
 
     def _request(self, _channel: str, message: dict[str, Any]) -> None:

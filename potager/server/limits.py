@@ -21,6 +21,7 @@ from fastapi import HTTPException, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .config import Limits, Rate
+from .i18n import say
 
 KEYS = 10_000
 """Client buckets kept before the full ones (clients quiet for a while) are forgotten."""
@@ -95,7 +96,7 @@ class Guard:
         if wait:
             raise HTTPException(
                 429,
-                f"too many requests: try again in {wait:.0f} s",
+                say("too many requests: try again in {seconds} s", seconds=f"{wait:.0f}"),
                 headers={"Retry-After": str(max(1, round(wait)))},
             )
 

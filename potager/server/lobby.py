@@ -12,6 +12,7 @@ from potager.store.players import PlayerInfo
 
 from . import rules, turns
 from .chat import line_model
+from .i18n import say
 from .identity import Player
 from .limits import client_of
 from .live import LiveTable
@@ -104,7 +105,7 @@ def _id(player: PlayerInfo | None) -> str | None:
 async def _live(tables: TableManager, table_id: str) -> LiveTable:
     live = await tables.table(table_id)
     if live is None:
-        raise HTTPException(404, f"no table {table_id}")
+        raise HTTPException(404, say("no table {table_id}", table_id=table_id))
     return live
 
 
@@ -173,7 +174,7 @@ async def _finished(tables: TableManager, table_id: str) -> State:
     live = await _live(tables, table_id)
     if live.info.status != "finished":
         # Until the end the record holds the pending hidden choices: it stays secret.
-        raise HTTPException(409, "the game is not over: its record is not public yet")
+        raise HTTPException(409, say("the game is not over: its record is not public yet"))
     return live.state
 
 
@@ -195,6 +196,6 @@ async def get_replay(table_id: str, tables: Manager, seat: Seat | None = None) -
     """Every step of a finished game as ``seat`` (or a spectator) saw it."""
     final = await _finished(tables, table_id)
     if seat is not None and not 0 <= seat < final.players:
-        raise HTTPException(422, f"no seat {seat}")
+        raise HTTPException(422, say("no seat {seat}", seat=seat))
     live = await _live(tables, table_id)
     return Response(await replay_json(live, seat), media_type="application/json")

@@ -30,6 +30,7 @@ from .chat import Chat
 from .clocks import Clocks
 from .cluster import Cluster
 from .config import Settings
+from .i18n import say
 from .live import Connection, LiveTable, token_hash
 from .messages import Shared, summary
 from .moves import Moves
@@ -185,9 +186,9 @@ class TableManager:
     async def unfinished(self, table_id: str) -> LiveTable:
         live = await self.table(table_id)
         if live is None:
-            raise Refused(404, f"no table {table_id}")
+            raise Refused(404, say("no table {table_id}", table_id=table_id))
         if live.info.status == "finished":
-            raise Refused(409, "the game is over")
+            raise Refused(409, say("the game is over"))
         return live
 
     def seats_changed(self, live: LiveTable) -> None:
