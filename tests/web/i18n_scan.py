@@ -456,7 +456,12 @@ def said(path: Path) -> tuple[dict[str, list[str]], list[str]]:
         if not isinstance(node, ast.Call):
             continue
         func = node.func
-        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if isinstance(func, ast.Name):
+            name = func.id
+        elif isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "i18n":
+            name = func.attr  # i18n.say(...); another object's say (chat.say) is not it
+        else:
+            continue
         at = {"say": 0, "say_in": 1}.get(name)
         if at is None or len(node.args) <= at:
             continue
