@@ -254,6 +254,14 @@ const Potager = (() => {
     return `${who}${humanize(event.type).toLowerCase()}${rest.length ? " — " + rest.join(", ") : ""}`;
   }
 
+  /* A move in words, in the page's language: the plug-in's `label(notation, table)` when it has
+   * one and knows the move, else the server's label (English: the engine's `action_label`). */
+  function moveLabel(table, notation, label) {
+    const plugin = plugins.get(table.game);
+    const said = plugin && plugin.label ? plugin.label(notation, table) : null;
+    return said || label;
+  }
+
   function registerGame(name, plugin) {
     if (!plugin || typeof plugin.render !== "function") throw new Error(`plug-in ${name} has no render()`);
     if (plugin.stylesheet && !document.querySelector(`link[data-game-css="${name}"]`)) {
@@ -306,7 +314,7 @@ const Potager = (() => {
   return {
     t, tn, i18n: PotagerI18n,
     h, api, store, inviteLink, humanize, levelName, seatName, playerName, serverText, waitingForSeats, withArticle, listOf,
-    generic, renderValue, renderActions, describeEvent, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
+    generic, renderValue, renderActions, describeEvent, moveLabel, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();
 window.Potager = Potager;

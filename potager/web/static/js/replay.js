@@ -36,7 +36,9 @@
     const table = { game: replay.table.game, seats: replay.table.seats, to_move: frame.to_move,
       status: at === last ? "finished" : "playing", result: replay.table.result, version: at, seat: replay.seat, events, facts };
     $("turn").textContent = frame.move
-      ? t("Move {n}: {name} — {move}", { n: at, name: names(frame.move.seat), move: frame.move.label })
+      ? t("Move {n}: {name} — {move}", {
+        n: at, name: names(frame.move.seat), move: Potager.moveLabel(table, frame.move.notation, frame.move.label),
+      })
       : t("The set-up, before the first move");
     const toMove = new Set(frame.to_move);
     $("seats").replaceChildren(...replay.table.seats.map((s) => h("li", {
