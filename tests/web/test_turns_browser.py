@@ -1,10 +1,10 @@
 """Your turn across tables, sounds, notifications and animations (issue 16), in Chromium.
 
-The lobby lists the one of two tables that waits on this browser's seat; the settings menu's
-choices outlive a reload; on a table page, when the other player's move makes it this seat's
-turn while the tab is hidden, the page plays the turn sound and shows a notification (WebAudio
-and the Notification API are replaced by recording stubs), and animates what changed unless
-animations are off.
+The lobby lists the one of two tables that waits on this browser's seat, and rings when one
+starts waiting while it is hidden; the settings menu's choices outlive a reload; on a table
+page, when the other player's move makes it this seat's turn while the tab is hidden, the page
+plays the turn sound and shows a notification (WebAudio and the Notification API are replaced by
+recording stubs), and animates what changed unless animations are off.
 """
 
 from __future__ import annotations
@@ -137,6 +137,27 @@ def test_the_lobby_lists_the_table_that_waits_on_this_browser(
     expect(items).to_contain_text("Heuschrecken Poker")
     expect(items.locator(".turn-since")).to_contain_text("your turn came")
     assert not errors
+
+
+def test_a_hidden_lobby_rings_and_notifies_when_a_table_starts_waiting(
+    context: BrowserContext, server: str
+) -> None:
+    ada, bob = garden_rush_awaiting_bob(server)
+    page = context.new_page()
+    hold(page, server, ada, settings={"sound": True, "notifications": True, "animations": True})
+    page.add_init_script("window.Notification.permission = 'granted';")
+    page.goto(server + "/")
+    expect(page.locator("#turn-list")).to_contain_text("No table is waiting for you.")
+    play_until_not_to_move(server, bob)
+    # Seen again, the page looks at once; hidden before the answer comes, it rings.
+    page.evaluate(
+        "window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'));"
+        "window.__hidden = true;"
+    )
+    expect(page.locator("#turn-list .turn-item")).to_have_attribute("data-table", ada["table_id"])
+    calls = page.evaluate("window.__calls")
+    assert [c for c in calls if c.startswith("note ")] == TURN_NOTES
+    assert "notification Your turn: It is your turn at Garden Rush." in calls
 
 
 def test_the_settings_outlive_a_reload(context: BrowserContext, server: str) -> None:
