@@ -74,11 +74,12 @@ SAME = {
         "de": r"Pas de|Haricots|Dame",
         "it": r"Pas de|Haricots",
     },
-    "kraut-und-rueben": {"fr": r"points|Total|principal|[+−]?\d+ pts?"},
+    "kraut-und-rueben": {"fr": r"points|Total|principal|[+−-]?\d+ pts?"},
     "garden-rush": {
         # The French rulebook's own names, which English shares (Potager, Trampoline, Aubergine).
-        "fr": r"Aubergine(: \d+)?|P\d — Potager|Trampoline",
+        "fr": r"(Aubergine|Compost)(: \d+)?|P\d — Potager|Trampoline",
         "de": r"Aubergine(: \d+)?",
+        "it": r"Compost(: \d+)?",
     },
 }
 """Per game and language, the texts that truly read the same as in English (a pattern)."""
@@ -115,7 +116,13 @@ TERMS = {
 }
 """A few of each rulebook's terms each language's drawings must show."""
 
-PLAYERS = {"heuschrecken-poker": 3, "pas-de-haricots": 3, "kraut-und-rueben": 3, "garden-rush": 2}
+SETUP: dict[str, tuple[int, dict[str, Any]]] = {
+    "heuschrecken-poker": (3, {}),
+    "pas-de-haricots": (3, {"hands": 1}),
+    "kraut-und-rueben": (3, {"match": True}),  # the cup and the match's table too
+    "garden-rush": (2, {"tools_and_moles": True}),  # the tool tokens and the moles too
+}
+"""Each game's players and variant."""
 MOMENTS = (0, 5, 14, 40, 10_000)
 """How many moves into a seeded game the drawings are compared (10,000: the game's end)."""
 
@@ -148,7 +155,8 @@ def pages(browser: Browser, server: str) -> Iterator[dict[str, Page]]:
 def moments(game: str, seed: int) -> Iterator[State]:
     """One seeded game of random legal moves, at each of `MOMENTS`."""
     rng = random.Random(seed)
-    state = games.get(game).new_game(PLAYERS[game], seed=seed)
+    players, variant = SETUP[game]
+    state = games.get(game).new_game(players, seed=seed, variant=variant)
     played = 0
     for stop in MOMENTS:
         while played < stop and not state.is_over:
