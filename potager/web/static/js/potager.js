@@ -145,12 +145,6 @@ const Potager = (() => {
     return tn(open, "Waiting for {n} more player to take a seat…", "Waiting for {n} more players to take a seat…");
   }
 
-  /* "an aubergine", "a potato": a word with its indefinite article (by its first letter, which
-   * serves every game's words). */
-  function withArticle(word) {
-    return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
-  }
-
   /* "Ada, Bob and You" in the page's language (Intl.ListFormat: "et", "und", "e"): a list of
    * names or counts for a sentence's placeholder; "" for none. */
   function listOf(items) {
@@ -313,7 +307,7 @@ const Potager = (() => {
 
   return {
     t, tn, i18n: PotagerI18n,
-    h, api, store, inviteLink, humanize, levelName, seatName, playerName, serverText, waitingForSeats, withArticle, listOf,
+    h, api, store, inviteLink, humanize, levelName, seatName, playerName, serverText, waitingForSeats, listOf,
     generic, renderValue, renderActions, describeEvent, moveLabel, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();
