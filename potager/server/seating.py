@@ -139,10 +139,12 @@ class Seating:
                 )
                 raise Refused(422, why)
         if request.stand_in is not None and request.stand_in not in levels:
-            raise Refused(
-                422,
-                f"unknown stand-in bot level {request.stand_in!r}; levels: {', '.join(levels)}",
+            why = say(
+                "unknown stand-in bot level {level}; levels: {levels}",
+                level=repr(request.stand_in),
+                levels=", ".join(levels),
             )
+            raise Refused(422, why)
         humans = [i for i, spec in enumerate(request.seats) if spec.kind == "human"]
         mine = request.seat if request.seat is not None else (humans[0] if humans else None)
         if mine is not None and mine not in humans:

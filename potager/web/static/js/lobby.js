@@ -90,6 +90,7 @@
       const created = await api("/api/tables", {
         game: game.name, players: seats.length, variant, seats, name, seat: mine, hints: $("hints").checked,
         rated: $("rated").checked ? null : false, // null: rated when every seat is a person
+        ...Potager.clock.choice(),
       });
       const id = created.table.id;
       if (created.you) store.saveSeat(id, created.you.seat, created.you.token);
@@ -132,6 +133,7 @@
       h("div", { class: "table-head" },
         h("strong", {}, table.title),
         h("span", { class: `status ${table.status}` }, t(table.status)),
+        Potager.clock.tag(table),
         h("span", { class: "muted" }, tn(table.players, "{n} player", "{n} players"))),
       h("div", { class: "table-seats" }, seatsLine(table)),
       h("div", { class: "table-actions" }, actions));

@@ -107,11 +107,14 @@
     if (state.spectators) {
       $("seats").append(h("li", { class: "spectators" }, Potager.tn(state.spectators, "{n} watching", "{n} watching")));
     }
+    // Reconnecting takes a seat back from its bot (js/clock.js).
+    Potager.clock.draw(state, { me, names, takeBack: () => socket && socket.close() });
   }
 
   function turnText() {
     if (state.status === "waiting") return Potager.waitingForSeats(state.seats);
     if (state.status === "finished") {
+      if (state.ending) return Potager.clock.endingText(state, names); // not played out
       const winners = state.result.winners.map(names);
       return Potager.tn(winners.length, "Game over — {names} wins!", "Game over — {names} win!", { names: Potager.listOf(winners) });
     }
@@ -136,7 +139,7 @@
    * 16: they sat below the fold of a 1366×900 screen). */
   function drawResult() {
     const box = $("result");
-    box.hidden = state.status !== "finished";
+    box.hidden = state.status !== "finished" || !state.result;
     if (box.hidden) return;
     const { scores, winners } = state.result;
     const rows = scores.map((score, seat) => h("tr", { class: winners.includes(seat) ? "winner" : "" },

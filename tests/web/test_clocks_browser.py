@@ -1,0 +1,80 @@
+"""Clocks in the browser (issue 16): a real-time table chosen in the lobby's form shows its
+player's clock counting down, and when the player does nothing, their bot plays for them; after
+three time-outs in a row the seat is marked absent. The server runs real time a fiftieth as long
+(``clock_scale``): 2.4 s a decision and a 1.2 s bank, so that the test waits seconds, not minutes.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, expect
+
+from potager.server import Settings, create_app
+from tests.web.clicking import open_page
+from tests.web.conftest import free_port
+
+GAME = "heuschrecken-poker"
+
+
+@pytest.fixture(scope="module")
+def clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("clocks") / "potager.db"
+    settings = Settings(
+        database_url=f"sqlite:///{db}",
+        bot_pool="thread",
+        bot_workers=2,
+        bot_delay=0.05,
+        clock_scale=0.02,
+        clock_tick=0.05,
+    )
+    port = free_port()
+    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    runner = uvicorn.Server(config)
+    thread = threading.Thread(target=runner.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not runner.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    runner.should_exit = True
+    thread.join(10)
+
+
+def test_a_clock_counts_down_and_the_bot_plays_on_time_out(
+    browser: Browser, clock_server: str
+) -> None:
+    page, errors = open_page(browser)
+    page.goto(clock_server + "/")
+    page.wait_for_selector(f"#game option[value='{GAME}']", state="attached")
+    page.fill("#name", "Ada")
+    page.select_option("#game", GAME)
+    page.select_option("#players", "2")
+    page.select_option("select[name=seat1]", "bot:random")
+    page.wait_for_selector("#stand-in option[value='heuristic']", state="attached")
+    expect(page.locator("#stand-in")).to_have_value("heuristic")
+    page.select_option("#speed", "real_time")
+    page.click("#create-button")
+    page.wait_for_url("**/table/*")
+    mine = page.locator("#seats .seat.mine")
+    expect(page.locator("#clock-panel")).to_contain_text("Clock: Real time")
+    clock = mine.locator(".seat-clock")
+    expect(clock).to_have_text(re.compile(r"^0:0\d$"))
+    first = clock.inner_text()
+    page.wait_for_function(
+        "(before) => { const c = document.querySelector('#seats .seat.mine .seat-clock');"
+        " return c && c.textContent !== before; }",
+        arg=first,
+    )
+    # Ada never bids: at her deadline her bot bids for her, and both bids are revealed.
+    expect(page.locator(".hp-reveal .hp-bid")).to_have_count(2, timeout=20_000)
+    # Three time-outs in a row: she is absent, and her bot plays at once from then on.
+    expect(mine.locator(".absent-badge")).to_be_visible(timeout=30_000)
+    page.close()
+    assert not errors
