@@ -208,7 +208,7 @@ def _length_section(rows: Sequence[dict[str, Any]], lang: str) -> str:
             say_in(lang, "games"),
         )
     )
-    measured = say_in(lang, "Measured with {source}.", source=length_source())
+    measured = say_in(lang, "Measured with {source}.", source=translate(length_source(), lang))
     return (
         f'<section id="length"><h2>{escape(say_in(lang, "How long a game lasts"))}</h2>'
         f"<table><thead><tr>{heads}</tr></thead><tbody>{lines}</tbody></table>"

@@ -37,8 +37,9 @@ def humanize(key: str) -> str:
 def data_texts() -> set[str]:
     """Texts the pages translate as data (`t(variable)`): they come from the server, so the
     Python side says what they can be: bot levels and what each means, each game's pitch and
-    variant options (name, words among its values, doc), and a table's status."""
-    found: set[str] = set(get_args(TableStatus))
+    variant options (name, words among its values, doc), a table's status, and how the games'
+    lengths were measured (re-measuring them asks for its translations again)."""
+    found: set[str] = {*get_args(TableStatus), rules.length_source()}
     for game in available_games():
         found.add(rules.pitch(game))
         for level in agents.levels(game):

@@ -179,7 +179,7 @@
     const detail = game.lengths.map((row) => t("{players} players: {each} decisions each, {all} in a game", {
       players: row.players, each: Math.round(row.per_player), all: Math.round(row.decisions),
     }));
-    const source = t("Measured with {source}", { source: game.lengths_source });
+    const source = t("Measured with {source}", { source: t(game.lengths_source) });
     return h("span", { class: "game-length", title: [...detail, source].join("\n") },
       t("about {span} decisions each", { span }));
   }

@@ -89,7 +89,7 @@
     $("moves").replaceChildren(...replay.frames.map((f) => {
       const review = reviews.get(f.ply);
       return h("li", { dataset: { ply: f.ply }, onclick: () => show(f.ply) },
-        f.move ? `${f.ply}. ${names(f.move.seat)}: ${f.move.notation}` : t("Set-up"),
+        f.move ? `${f.ply}. ${names(f.move.seat)}: ${Potager.moveLabel(replay.table, f.move.notation, f.move.notation)}` : t("Set-up"),
         review ? h("span", {
           class: `verdict ${review.label}`, title: t("{verdict}: best was {move}", { verdict: verdict(review.label), move: review.best }),
         }, verdict(review.label)) : null);
