@@ -7,6 +7,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -25,12 +26,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("web") / "potager.db"
-    settings = Settings(
-        database_url=f"sqlite:///{db}", bot_pool="thread", bot_workers=2, bot_delay=0.05
-    )
+@contextmanager
+def serving(settings: Settings) -> Iterator[str]:
+    """A server of ``settings`` in a thread, on a free port: its address, until the block ends."""
     port = free_port()
     config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
     runner = uvicorn.Server(config)
@@ -40,9 +38,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     while not runner.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    runner.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        runner.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("web") / "potager.db"
+    settings = Settings(
+        database_url=f"sqlite:///{db}", bot_pool="thread", bot_workers=2, bot_delay=0.05
+    )
+    with serving(settings) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")

@@ -7,17 +7,14 @@ three time-outs in a row the seat is marked absent. The server runs real time a 
 from __future__ import annotations
 
 import re
-import threading
-import time
 from collections.abc import Iterator
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, expect
 
-from potager.server import Settings, create_app
+from potager.server import Settings
 from tests.web.clicking import open_page
-from tests.web.conftest import free_port
+from tests.web.conftest import serving
 
 GAME = "heuschrecken-poker"
 
@@ -33,18 +30,8 @@ def clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         clock_scale=0.02,
         clock_tick=0.05,
     )
-    port = free_port()
-    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
-    runner = uvicorn.Server(config)
-    thread = threading.Thread(target=runner.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not runner.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    runner.should_exit = True
-    thread.join(10)
+    with serving(settings) as address:
+        yield address
 
 
 def test_a_clock_counts_down_and_the_bot_plays_on_time_out(
