@@ -59,14 +59,26 @@ def refusal(state: State, seat: Seat) -> str | None:
     if mover != seat:
         return ANOTHER_SEAT if any(s == seat for s, _ in state.moves) else NO_MOVE
     before = games.replay(replace(state.record, moves=state.moves[:-1]))
-    if state.rng.getstate() != before.rng.getstate():
-        return DREW  # a shuffle
     start = len(before.events)
     rng = random.Random(state.seed * 1_000_003 + len(state.moves))
     for viewer in [mover, *(s for s in range(state.players) if s != mover)]:
         if not _hides_nothing(before, state, mover, action, viewer, start, rng):
-            return REVEALED if len(before.to_move) > 1 else DREW
+            return _what_came_to_light(state)
+    if state.rng.getstate() != before.rng.getstate():
+        return DREW  # a shuffle
     return None
+
+
+def _what_came_to_light(state: State) -> str:
+    """Why a move that showed something hidden goes no way back: it closed a simultaneous
+    decision (the move before it, another seat's, was made at the same decision: the face-down
+    choices turned over), or else it drew."""
+    moves = state.moves
+    if len(moves) >= 2 and moves[-2][0] != moves[-1][0]:
+        earlier = games.replay(replace(state.record, moves=moves[:-2]))
+        if {moves[-2][0], moves[-1][0]} <= set(earlier.to_move):
+            return REVEALED
+    return DREW
 
 
 def _hides_nothing(
