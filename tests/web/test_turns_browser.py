@@ -184,6 +184,28 @@ def test_the_settings_outlive_a_reload(context: BrowserContext, server: str) -> 
     expect(page.locator("#setting-sound")).not_to_be_checked()
 
 
+def test_another_seat_s_move_clicks_and_reduced_motion_starts_without_animations(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(viewport=WIDE, locale="en-GB", reduced_motion="reduce")
+    context.add_init_script(STUBS)
+    human = {"kind": "human"}
+    created = create(server, "heuschrecken-poker", [human, human])
+    ada, bob = created["you"], created["invites"][0]
+    body = {"seat": bob["seat"], "token": bob["token"], "name": "Bob"}
+    assert httpx.post(f"{server}/api/tables/{bob['table_id']}/name", json=body).status_code == 200
+    page = context.new_page()
+    hold(page, server, ada)
+    page.goto(f"{server}/table/{ada['table_id']}")
+    expect(page.locator("#turn")).to_contain_text("Your turn")
+    assert not page.evaluate("document.documentElement.classList.contains('pg-animate')")
+    play_until_not_to_move(server, bob)  # Bob bids; everyone bids at once: Ada still may
+    page.wait_for_function("window.__calls.includes('note 420')")
+    assert [c for c in page.evaluate("window.__calls") if c.startswith("note ")] == ["note 420"]
+    assert page.evaluate("window.__animated") == []
+    context.close()
+
+
 @pytest.mark.parametrize("animations", [True, False])
 def test_a_hidden_table_page_rings_and_notifies_when_its_turn_comes(
     context: BrowserContext, server: str, animations: bool
