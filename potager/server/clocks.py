@@ -36,8 +36,8 @@ by the bot, its time-outs forgotten and its clock running if it is to move. Any 
 player may end the table while a seat is absent (``POST /api/tables/{id}/end`` with their
 seat's token): it finishes with no result, its ``ending`` records who ended it, who was absent
 and when, and it leaves the lobby's list of games in play (status ``finished``, result ``None``,
-so records from before this load as they were). A table all of whose people are absent is ended
-so by the server itself: nobody is left to ask.
+so records from before this load as they were). A table all of whose people are absent, none of
+them connected, is ended so by the server itself: nobody is left to ask.
 """
 
 from __future__ import annotations
@@ -374,7 +374,7 @@ class Clocks:
     async def sweep(self) -> None:
         """Attach the clocks of tables that have none yet, then, where this process owns the
         table: who is away, whose time is up, who is absent, and end the tables all of whose
-        people are absent."""
+        people are absent and gone (one who is connected may still take their seat back)."""
         for live in list(self.tables.live.values()):
             if live.info.status != "playing":
                 continue
@@ -395,7 +395,7 @@ class Clocks:
                 async with live.lock:
                     self._time_out(live, clock, due)
             self._absences(live, clock, now)
-            if all(c.absent for c in clock.seats.values()):
+            if all(c.absent and not live.connected(s) for s, c in clock.seats.items()):
                 async with live.lock:
                     if live.info.status == "playing":
                         await self._end(live, None)

@@ -290,6 +290,26 @@ def test_a_table_all_of_whose_people_stay_away_is_ended_by_the_server(
     assert table_id not in live_ids
 
 
+def test_a_connected_player_out_of_time_is_absent_but_the_game_goes_on(
+    client: TestClient, time: FakeTime
+) -> None:
+    me = create(client, TOY, ["human", "random"], speed="real_time")["you"]
+    with client.websocket_connect(f"/ws/tables/{me['table_id']}") as ws:
+        ada = SeatDriver(ws, 0, me["token"])
+        ada.until_state()
+        for _ in range(500):  # Ada watches and never moves: every decision of hers runs out
+            if ada.state["seats"][0]["absent"] or ada.state["status"] != "playing":
+                break
+            deadline = ada.state["seats"][0]["deadline"]
+            if deadline is not None and time.now < deadline:
+                time.now = deadline
+            next_state(ada)
+        assert ada.state["seats"][0]["absent"]
+        # Her bot plays at once from now on; she is here, so the table is not abandoned.
+        final = until(ada, lambda s: s["status"] == "finished")
+        assert final["ending"] is None and final["result"] is not None
+
+
 def test_waiting_and_finished_tables_cannot_be_ended(client: TestClient) -> None:
     waiting = create(client, TOY, ["human", "human"], speed="real_time")["you"]
     auth = {"seat": 0, "token": waiting["token"]}
