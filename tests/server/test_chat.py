@@ -1,0 +1,149 @@
+"""Chat at a table (issue 16): seated players talk, everybody connected hears it (spectators read
+only), the lines stay with the table in the store, and a bad line is refused and changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from potager.server import create_app
+from potager.server.config import Limits, Rate
+from tests.server.conftest import LIFTED, settings
+from tests.server.driver import SeatDriver, create
+
+POKER = "heuschrecken-poker"
+TIGHT = replace(LIFTED, chat_length=20, chat_rate=Rate(3, 600), chat_lines=4)
+
+
+@pytest.fixture
+def tight(tmp_path: Path) -> Iterator[TestClient]:
+    """A server whose chat takes 20 characters a line, 3 lines a seat in 10 minutes, 4 a table."""
+    with TestClient(create_app(settings(f"sqlite:///{tmp_path / 'chat.db'}", TIGHT))) as c:
+        yield c
+
+
+def two_people(client: TestClient, **extra: Any) -> tuple[str, list[tuple[int, str]]]:
+    created = create(client, POKER, ["human", "human"], name="Ada", **extra)
+    table_id = created["table"]["id"]
+    joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bob"})
+    assert joined.status_code == 200
+    return table_id, [(0, created["you"]["token"]), (1, joined.json()["token"])]
+
+
+def say(driver: SeatDriver, text: Any) -> None:
+    driver.socket.send_json({"type": "chat", "text": text})
+
+
+def heard(driver: SeatDriver) -> dict[str, Any]:
+    """The next chat message (states and presence on the way are kept as usual)."""
+    while (message := driver.receive())["type"] != "chat":
+        pass
+    return message
+
+
+def stored(client: TestClient, table_id: str) -> list[tuple[int, int, str]]:
+    lines = client.get(f"/api/tables/{table_id}/chat").json()
+    return [(line["seat"], line["ply"], line["text"]) for line in lines]
+
+
+def test_a_line_reaches_every_socket_and_stays_with_the_table(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'kept.db'}"
+    with TestClient(create_app(settings(url))) as client:
+        table_id, grants = two_people(client)
+        ws = f"/ws/tables/{table_id}"
+        with (
+            client.websocket_connect(ws) as a,
+            client.websocket_connect(ws) as b,
+            client.websocket_connect(ws) as w,
+        ):
+            ada, bob, watcher = (
+                SeatDriver(a, *grants[0]),
+                SeatDriver(b, *grants[1]),
+                SeatDriver(w, None),
+            )
+            for driver in (ada, bob, watcher):
+                driver.until_state()
+            say(ada, "  <b>hello</b> & 🌱 ")
+            for driver in (ada, bob, watcher):
+                message = heard(driver)
+                assert not message["reset"]
+                [line] = message["lines"]
+                assert (line["seat"], line["ply"], line["text"]) == (0, 0, "<b>hello</b> & 🌱")
+            ada.act(ada.state["legal"][0]["action"])
+            ada.until_acknowledged(0)
+            say(bob, "gg")
+            assert heard(watcher)["lines"][0]["ply"] == 1
+        assert stored(client, table_id) == [(0, 0, "<b>hello</b> & 🌱"), (1, 1, "gg")]
+    with (  # a restart reads them from the store
+        TestClient(create_app(settings(url))) as again,
+        again.websocket_connect(f"/ws/tables/{table_id}") as w,
+    ):
+        watcher = SeatDriver(w, None)
+        watcher.until_state()
+        message = heard(watcher)
+        assert message["reset"]
+        assert [line["text"] for line in message["lines"]] == ["<b>hello</b> & 🌱", "gg"]
+
+
+def test_spectators_read_only_and_a_bad_line_changes_nothing(tight: TestClient) -> None:
+    table_id, grants = two_people(tight)
+    ws = f"/ws/tables/{table_id}"
+    with tight.websocket_connect(ws) as a, tight.websocket_connect(ws) as w:
+        ada, watcher = SeatDriver(a, *grants[0]), SeatDriver(w, None)
+        ada.until_state()
+        watcher.until_state()
+        say(watcher, "hi")
+        error = watcher.until_error()
+        assert (error["code"], error["message"]) == (
+            "forbidden",
+            "spectators read the chat; only players write",
+        )
+        for bad in ("x" * 21, "line\nbreak", "turn\u202earound", "   ", 7, None):
+            say(ada, bad)
+            assert ada.until_error()["code"] == "malformed"
+        assert stored(tight, table_id) == []
+
+
+def test_a_seat_s_rate_and_the_table_s_lines_are_limited(tight: TestClient) -> None:
+    table_id, grants = two_people(tight)
+    ws = f"/ws/tables/{table_id}"
+    with tight.websocket_connect(ws) as a, tight.websocket_connect(ws) as b:
+        ada, bob = SeatDriver(a, *grants[0]), SeatDriver(b, *grants[1])
+        ada.until_state()
+        bob.until_state()
+        for n in range(3):
+            say(ada, f"ada {n}")
+            heard(ada)
+        say(ada, "one too many")
+        assert ada.until_error()["code"] == "rate_limited"
+        say(bob, "bob 0")
+        heard(bob)
+        say(bob, "bob 1")
+        error = bob.until_error()
+        assert (error["code"], error["message"]) == ("too_many", "the chat of this table is full")
+    assert [text for _, _, text in stored(tight, table_id)] == ["ada 0", "ada 1", "ada 2", "bob 0"]
+
+
+def test_a_table_may_turn_chat_off(client: TestClient) -> None:
+    table_id, grants = two_people(client, chat=False)
+    assert client.get(f"/api/tables/{table_id}").json()["chat"] is False
+    with client.websocket_connect(f"/ws/tables/{table_id}") as a:
+        ada = SeatDriver(a, *grants[0])
+        ada.until_state()
+        say(ada, "hello")
+        error = ada.until_error()
+        assert (error["code"], error["message"]) == ("forbidden", "chat is off at this table")
+    assert stored(client, table_id) == []
+
+
+def test_limits_read_from_the_environment() -> None:
+    limits = Limits.from_env(
+        {"POTAGER_CHAT_LENGTH": "80", "POTAGER_CHAT_RATE": "off", "POTAGER_CHAT_LINES": "0"}
+    )
+    assert (limits.chat_length, limits.chat_rate, limits.chat_lines) == (80, None, 0)
+    assert Limits().chat_length == 500
