@@ -144,6 +144,20 @@ def seat_bodies() -> st.SearchStrategy[str]:
     return texts_of(body) | texts_of(JSON) | RAW
 
 
+def turns_bodies(table_id: str) -> st.SearchStrategy[str]:
+    """Bodies of the "your turn" list: seats of the fuzzed table and of none, tokens that are
+    wrong, and lists past the limit (`potager.server.schemas.TURN_SEATS`)."""
+    seat = near(
+        {
+            "table": st.just(table_id) | st.text(max_size=34),
+            "seat": st.integers(min_value=-2, max_value=6),
+            "token": st.text(max_size=40),
+        }
+    )
+    body = near({"seats": st.lists(seat, max_size=60)})
+    return texts_of(body) | texts_of(JSON) | RAW
+
+
 def messages(legal: Callable[[], list[dict[str, Any]]]) -> st.SearchStrategy[str]:
     """Socket messages; ``legal()`` gives the seat's legal actions now, so that real moves are
     among the near-misses."""
@@ -432,6 +446,7 @@ def fuzz_http(
     request = st.one_of(
         st.tuples(st.just("/api/tables"), create_bodies(games)),
         st.tuples(paths, seat_bodies()),
+        st.tuples(st.just("/api/turns"), turns_bodies(table.id)),
     )
 
     @settings(GENERATE, max_examples=examples)
