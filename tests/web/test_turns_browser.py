@@ -146,14 +146,17 @@ def test_a_hidden_lobby_rings_and_notifies_when_a_table_starts_waiting(
     page = context.new_page()
     hold(page, server, ada, settings={"sound": True, "notifications": True, "animations": True})
     page.add_init_script("window.Notification.permission = 'granted';")
-    page.goto(server + "/")
-    expect(page.locator("#turn-list")).to_contain_text("No table is waiting for you.")
+    with page.expect_response("**/api/turns") as looked:
+        page.goto(server + "/")
+    assert looked.value.json() == []
+    expect(page.locator("#your-turns")).to_be_hidden()
     play_until_not_to_move(server, bob)
     # Seen again, the page looks at once; hidden before the answer comes, it rings.
     page.evaluate(
         "window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'));"
         "window.__hidden = true;"
     )
+    expect(page.locator("#your-turns")).to_be_visible()
     expect(page.locator("#turn-list .turn-item")).to_have_attribute("data-table", ada["table_id"])
     calls = page.evaluate("window.__calls")
     assert [c for c in calls if c.startswith("note ")] == TURN_NOTES

@@ -1,6 +1,6 @@
 /* The lobby's "Your turn" list (issue 16, slow play): the tables that wait on a seat this browser
  * holds (the seats and tokens kept in localStorage, `Potager.store`), the longest waiting first,
- * each with how long it has waited and a link to it.
+ * each with how long it has waited and a link to it; hidden while no table waits.
  *
  * It asks `POST /api/turns` (at most `MOST` seats), every `FIRST` seconds while the list changes,
  * less and less often while it does not (up to `SLOWEST`), slower still after an error (a 429
@@ -54,9 +54,10 @@
           t("your turn came {time}", { time: ago(turn.waited) }))));
   }
 
+  /* The panel shows only while some table waits: the lobby's first screen stays the games. */
   function draw(turns) {
-    $("turn-list").replaceChildren(...(turns.length ? turns.map(item)
-      : [h("li", { class: "muted" }, t("No table is waiting for you."))]));
+    $("turn-list").replaceChildren(...turns.map(item));
+    $("your-turns").hidden = !turns.length;
   }
 
   function ring(turns) {
@@ -70,7 +71,6 @@
   async function look() {
     clearTimeout(timer);
     const seats = heldSeats();
-    $("your-turns").hidden = !seats.length;
     if (!seats.length) { wait = SLOWEST; timer = setTimeout(look, wait); return; }
     try {
       const turns = await api("/api/turns", { seats });
