@@ -95,8 +95,10 @@ const PotagerI18n = (() => {
     select.className = "language";
     select.id = "language";
     select.setAttribute("aria-label", t("Language"));
+    const narrow = window.matchMedia("(max-width: 600px)").matches; // a phone's crowded bar: "FR"
     for (const [code, name] of Object.entries(LANGUAGES)) {
-      const option = new Option(name, code, code === lang, code === lang);
+      const option = new Option(narrow ? code.toUpperCase() : name, code, code === lang, code === lang);
+      option.title = name;
       option.lang = code;
       select.append(option);
     }
