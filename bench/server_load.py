@@ -56,11 +56,21 @@ class Totals:
     """CPU seconds this load generator spent while measuring."""
 
 
+@dataclass(frozen=True)
+class Kind:
+    """The tables to play: the game, its players, and what else their creation asks for
+    (``{"undo": False}``)."""
+
+    game: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+
 class LoadTable:
     """One table: a WebSocket per seat, each acting at random when it may."""
 
-    def __init__(self, base: str, game: str, players: int, totals: Totals, seed: int) -> None:
-        self.base, self.game, self.players, self.totals = base, game, players, totals
+    def __init__(self, base: str, kind: Kind, totals: Totals, seed: int) -> None:
+        self.base, self.kind, self.players, self.totals = base, kind, kind.players, totals
         self.rng = random.Random(seed)
         self.arrivals: dict[int, dict[int, float]] = {}
         self.pending: list[tuple[int, float]] = []
@@ -69,9 +79,10 @@ class LoadTable:
         response = await http.post(
             "/api/tables",
             json={
-                "game": self.game,
+                "game": self.kind.game,
                 "players": self.players,
                 "seats": [{"kind": "human"}] * self.players,
+                **self.kind.options,
             },
         )
         response.raise_for_status()
@@ -166,8 +177,7 @@ class LoadTable:
 
 async def generate(
     base: str,
-    game: str,
-    players: int,
+    kind: Kind,
     tables: int,
     seconds: float,
     start: Callable[[], object],
@@ -182,7 +192,7 @@ async def generate(
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         starts = [asyncio.Event() for _ in range(tables)]
         runners = [
-            asyncio.create_task(LoadTable(base, game, players, totals, i).run(http, stop, s))
+            asyncio.create_task(LoadTable(base, kind, totals, i).run(http, stop, s))
             for i, s in enumerate(starts)
         ]
         await asyncio.gather(*(s.wait() for s in starts))
@@ -199,11 +209,9 @@ async def generate(
     return totals
 
 
-def _generator(
-    base: str, game: str, players: int, tables: int, seconds: float, barrier: Any, out: Any
-) -> None:
+def _generator(base: str, kind: Kind, tables: int, seconds: float, barrier: Any, out: Any) -> None:
     """One generator process: its tables' totals, once all generators have measured."""
-    totals = asyncio.run(generate(base, game, players, tables, seconds, barrier.wait))
+    totals = asyncio.run(generate(base, kind, tables, seconds, barrier.wait))
     out.put(totals)
 
 
@@ -226,8 +234,7 @@ def session_cpu(leader: int) -> float:
 
 def measure(
     base: str,
-    game: str,
-    players: int,
+    kind: Kind,
     tables: int,
     seconds: float,
     generators: int = 1,
@@ -242,16 +249,14 @@ def measure(
             server_cpu.append(session_cpu(server))
 
     if generators == 1:
-        parts = [
-            asyncio.run(generate(base, game, players, tables, seconds, read_server, read_server))
-        ]
+        parts = [asyncio.run(generate(base, kind, tables, seconds, read_server, read_server))]
     else:
         context = multiprocessing.get_context("spawn")
         # This process waits at the barrier too, and reads the server's CPU over the window.
         barrier, out = context.Barrier(generators + 1), context.Queue()
         shares = [tables // generators + (i < tables % generators) for i in range(generators)]
         workers = [
-            context.Process(target=_generator, args=(base, game, players, n, seconds, barrier, out))
+            context.Process(target=_generator, args=(base, kind, n, seconds, barrier, out))
             for n in shares
         ]
         for worker in workers:
@@ -282,7 +287,7 @@ def measure(
 
     return {
         "tables": tables,
-        "connections": tables * players,
+        "connections": tables * kind.players,
         "seconds": round(elapsed, 1),
         "actions": totals.actions,
         "actions_per_s": round(totals.actions / elapsed, 1),
@@ -327,6 +332,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1, help="server processes (needs Redis)")
     parser.add_argument("--redis", help="Redis URL for several processes (default: a private one)")
     parser.add_argument("--generators", type=int, default=1, help="load-generator processes")
+    parser.add_argument(
+        "--no-undo", action="store_true", help="tables without undo (its offer is tested each move)"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     args = parser.parse_args(argv)
     # Stopped (``timeout``, kill): stop the server too, which runs in a session of its own.
@@ -343,7 +351,8 @@ def main(argv: list[str] | None = None) -> int:
             )
         for n in args.tables:
             leader = process.pid if process is not None else None
-            row = measure(base, args.game, args.players, n, args.seconds, args.generators, leader)
+            kind = Kind(args.game, args.players, {"undo": False} if args.no_undo else {})
+            row = measure(base, kind, n, args.seconds, args.generators, leader)
             if args.json:
                 print(json.dumps(row))
             else:
