@@ -7,22 +7,27 @@ test waits for a clock or asserts a duration.
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from time import sleep
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from potager.server import Settings, create_app
+from potager.server import Settings, create_app, spawn
 from potager.server.clocks import SPEEDS, run_out, start, stop
+from potager.store import localpg
 from potager.store.clocks import SeatClock
 from tests.server.conftest import settings
 from tests.server.driver import SeatDriver, create
+from tests.server.test_scaleout import redis_url, servers
 from tests.toy import GAME as TOY_GAME
 
 TOY = TOY_GAME.name
+__all__ = ["redis_url"]  # the fixture, for the test of several processes
 REAL_TIME = SPEEDS["real_time"]
 
 
@@ -341,3 +346,37 @@ def test_a_restart_keeps_the_deadlines_and_runs_out_those_that_passed(
     with TestClient(create_app(clocked(db, time))) as client:
         # The bot's bid and Ada's, by her stand-in, at once.
         eventually(lambda: table(client, me["table_id"])["version"] >= 2)
+
+
+# -- several server processes --------------------------------------------------------------------
+def test_the_process_that_takes_a_table_over_runs_its_clocks(
+    postgres_server: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The owner's deadlines are in the store: the other process shows the same, and once the
+    owner is killed it takes the table over and times the seat out (real time a twentieth as
+    long: 9 s for the first decision)."""
+    database = localpg.fresh_database(postgres_server)
+    monkeypatch.setenv("POTAGER_CLOCK_SCALE", "0.05")
+    with servers(database, redis_url, 2) as [(first, owner), (second, _)]:
+        created = httpx.post(
+            f"http://127.0.0.1:{first}/api/tables",
+            json={
+                "game": "heuschrecken-poker",
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+                "speed": "real_time",
+            },
+        ).json()
+        table_id = created["table"]["id"]
+        deadline = created["table"]["seats"][0]["deadline"]
+        assert deadline is not None
+
+        def seat_zero(port: int) -> dict[str, Any]:
+            url = f"http://127.0.0.1:{port}/api/tables/{table_id}"
+            found: dict[str, Any] = httpx.get(url).json()
+            return found
+
+        eventually(lambda: seat_zero(second)["seats"][0]["deadline"] == deadline)
+        spawn.stop(owner, signal.SIGKILL)
+        # The bot's bid, then Ada's by her stand-in: only the table's new owner times her out.
+        eventually(lambda: seat_zero(second)["version"] >= 2, tries=6000)
