@@ -54,7 +54,7 @@ def test_a_german_browser_gets_german_pages_and_an_italian_choice_sticks(
 
     create_table(page, server, "heuschrecken-poker", ["you", "bot:random"])
     expect(page.locator("#turn")).to_have_text(re.compile("^Du bist am Zug"))
-    expect(page.locator(".log-panel h2")).to_have_text("Spielprotokoll")
+    expect(page.locator("section:has(> #log) h2")).to_have_text("Spielprotokoll")
     expect(page.locator("#seats .seat-name").nth(1)).to_have_text("Bot Zufall")
     assert english_left(page, "de") == []
 
@@ -68,7 +68,7 @@ def test_a_german_browser_gets_german_pages_and_an_italian_choice_sticks(
 
     page.select_option("#language", "it")
     expect(page.locator("html")).to_have_attribute("lang", "it")
-    expect(page.locator(".log-panel h2")).to_have_text("Registro di gioco")
+    expect(page.locator("section:has(> #log) h2")).to_have_text("Registro di gioco")
     expect(page.locator("#turn")).to_have_text(re.compile("^Tocca a te"))
     assert english_left(page, "it") == []
     again = context.new_page()
