@@ -32,7 +32,7 @@ from .schemas import (
     SeatGrant,
     SeatName,
     TableSummary,
-    Turn,
+    Turns,
     TurnsRequest,
     VariantOption,
 )
@@ -147,11 +147,12 @@ async def name_seat(
     return await tables.seating.rename(table_id, request, _id(player))
 
 
-@router.post("/turns", response_model=list[Turn], tags=["seats"])
-async def your_turns(request: TurnsRequest, tables: Manager) -> list[Turn]:
+@router.post("/turns", response_model=Turns, tags=["seats"])
+async def your_turns(request: TurnsRequest, tables: Manager) -> Turns:
     """The tables that wait on the seats given (each with its token, at most 50), the longest
-    waiting first; a seat whose token is wrong is left out, as one whose table does not wait
-    on it (issue 16's "your turn" list). Rate: ``POTAGER_TURNS_RATE``."""
+    waiting first, and those whose game is over; a seat whose token is wrong is left out of
+    both, as one whose table does not wait on it (issue 16's "your turn" list). Rate:
+    ``POTAGER_TURNS_RATE``."""
     return await turns.turns(tables, request)
 
 

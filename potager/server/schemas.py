@@ -1,7 +1,7 @@
 """Every message in and out of the server, as Pydantic models (the OpenAPI page shows them).
 
 REST: the lobby (`GameInfo`, `CreateTable` → `CreatedTable`, `TableSummary`, `JoinRequest` /
-`SeatAuth` → `SeatGrant`, `SeatName` → `TableSummary`, `Replay`, `TurnsRequest` → `Turn`s).
+`SeatAuth` → `SeatGrant`, `SeatName` → `TableSummary`, `Replay`, `TurnsRequest` → `Turns`).
 WebSocket ``/ws/tables/{table_id}``: the client sends `ClientMessage` (first a `Hello`, then
 `Act`, `Say`, `TakeBack`, `Sync` or `Ping`), the server answers with `ServerMessage`
 (`StateMessage`, `PresenceMessage`, `ChatMessage`, `ErrorMessage`, `Pong`).
@@ -293,6 +293,16 @@ class Turn(BaseModel):
     seat: int
     since: datetime = Field(description="Since when the table waits on this seat (UTC).")
     waited: float = Field(description="Seconds it has waited, by the server's clock.")
+
+
+class Turns(BaseModel):
+    """The answer to `TurnsRequest`."""
+
+    waiting: list[Turn] = Field(description="The seats waited on, the longest waiting first.")
+    over: list[str] = Field(
+        description="The tables among those asked about whose game is over, where the seat's "
+        "token is right: a browser may stop asking about them."
+    )
 
 
 class SeatHolderModel(BaseModel):

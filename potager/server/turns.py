@@ -5,11 +5,13 @@ starts and with every move, in memory and in the store in the same write as the 
 survives a restart and every server process reads the same.
 
 ``POST /api/turns`` takes the seats a browser holds (table, seat, token; at most `TURN_SEATS`)
-and answers with those a table waits on now, the longest waiting first. A wrong token, a table
-that does not exist or one that does not wait on the seat are all simply left out: the answer
-tells nothing about a seat the asker does not hold. The tables this process holds are answered
-from memory; with several server processes the others are read from the store in one query
-(their seats and whom they wait on), never rebuilt. The lobby polls it, so it has its own rate
+and answers with those a table waits on now, the longest waiting first, and the tables whose
+game is over (so that the browser stops asking about them: it keeps their seats for a rematch).
+A wrong token, a table that does not exist or one that does not wait on the seat are all simply
+left out: the answer tells nothing about a seat the asker does not hold. The tables this process
+holds are answered from memory; the others (finished, or with several server processes owned
+by another and not watched here) are read from the store in one query (their seats and whom
+they wait on), never rebuilt. The lobby polls it, so it has its own rate
 (`Limits.turns_rate`).
 """
 
@@ -25,7 +27,7 @@ from potager.store import TableInfo
 from potager.store.models import utcnow
 
 from .live import holds
-from .schemas import Turn, TurnSeat, TurnsRequest
+from .schemas import Turn, Turns, TurnSeat, TurnsRequest
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -62,18 +64,28 @@ def turn(info: TableInfo, asked: TurnSeat, now: datetime) -> Turn | None:
     )
 
 
-async def turns(tables: TableManager, request: TurnsRequest) -> list[Turn]:
-    """The tables that wait on the seats asked about, the longest waiting first."""
+async def turns(tables: TableManager, request: TurnsRequest) -> Turns:
+    """The tables that wait on the seats asked about, the longest waiting first, and those of
+    them whose game is over."""
     wanted = {asked.table for asked in request.seats}
     found = {t: tables.live[t].info for t in wanted if t in tables.live}
-    if tables.cluster is not None and wanted - found.keys():
-        # Tables owned by another process and not watched here: their stored rows.
+    if wanted - found.keys():
+        # Finished tables, and with several processes those another owns and none watches here.
         stored = await tables.db(tables.store.tables_by_id, sorted(wanted - found.keys()))
         found.update((info.id, info) for info in stored)
     now = utcnow()
-    answer = [
+    waiting = [
         found_turn
         for asked in request.seats
         if asked.table in found and (found_turn := turn(found[asked.table], asked, now))
     ]
-    return sorted(answer, key=lambda t: (t.since, t.table_id, t.seat))
+    over = {
+        asked.table
+        for asked in request.seats
+        if (info := found.get(asked.table)) is not None
+        and info.status == "finished"
+        and holds(info, asked.seat, asked.token)
+    }
+    return Turns(
+        waiting=sorted(waiting, key=lambda t: (t.since, t.table_id, t.seat)), over=sorted(over)
+    )

@@ -5,6 +5,7 @@ a server process that does not hold the table."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -33,11 +34,16 @@ def asked(grant: dict[str, Any], token: str | None = None) -> dict[str, Any]:
     return {"table": grant["table_id"], "seat": grant["seat"], "token": token or grant["token"]}
 
 
-def look(client: TestClient, *seats: dict[str, Any]) -> list[dict[str, Any]]:
+def answer(client: TestClient, *seats: dict[str, Any]) -> dict[str, Any]:
     response = client.post("/api/turns", json={"seats": list(seats)})
     assert response.status_code == 200, response.text
-    found: list[dict[str, Any]] = response.json()
+    found: dict[str, Any] = response.json()
     return found
+
+
+def look(client: TestClient, *seats: dict[str, Any]) -> list[dict[str, Any]]:
+    waiting: list[dict[str, Any]] = answer(client, *seats)["waiting"]
+    return waiting
 
 
 def listed(turns: list[dict[str, Any]]) -> list[tuple[str, int]]:
@@ -104,6 +110,16 @@ def test_a_move_taken_back_puts_its_seat_back_in_the_list(client: TestClient) ->
     assert sorted(store.table(table).waiting) == [0, 1], "written with the undo itself"
 
 
+def test_a_finished_table_is_said_over_to_its_seat_only(client: TestClient) -> None:
+    ada = create(client, TOY, ["human", "random"], name="Ada")["you"]
+    playing = answer(client, asked(ada))
+    assert listed(playing["waiting"]) == [(ada["table_id"], 0)] and playing["over"] == []
+    with client.websocket_connect(f"/ws/tables/{ada['table_id']}") as ws:
+        SeatDriver(ws, ada["seat"], ada["token"]).play_to_end(random.Random(1))
+    assert answer(client, asked(ada)) == {"waiting": [], "over": [ada["table_id"]]}
+    assert answer(client, asked(ada, token="x" * 32)) == {"waiting": [], "over": []}
+
+
 def test_a_wrong_token_or_an_unknown_seat_is_left_out_and_tells_nothing(
     client: TestClient,
 ) -> None:
@@ -117,7 +133,7 @@ def test_a_wrong_token_or_an_unknown_seat_is_left_out_and_tells_nothing(
         {**asked(ada), "seat": -1},
         {**asked(bot_table), "seat": 1},  # the bot's seat
     ]
-    assert look(client, *strangers) == []
+    assert answer(client, *strangers) == {"waiting": [], "over": []}
     assert listed(look(client, asked(ada), *strangers)) == [(ada["table_id"], 0)]
 
 
@@ -196,6 +212,6 @@ def test_a_process_that_does_not_hold_the_table_answers_from_the_store(
         for port in (first, second):
             response = httpx.post(f"http://127.0.0.1:{port}/api/turns", json=body)
             assert response.status_code == 200, response.text
-            answers.append(response.json())
+            answers.append(response.json()["waiting"])
         assert [listed(a) for a in answers] == [[(table_id, 0)]] * 2, "everyone bids: Ada too"
         assert answers[0][0]["since"] == answers[1][0]["since"]

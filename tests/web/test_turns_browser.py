@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from websockets.sync.client import connect
 
 from tests.web.clicking import WIDE
@@ -139,6 +139,28 @@ def test_the_lobby_lists_the_table_that_waits_on_this_browser(
     assert not errors
 
 
+def test_the_lobby_stops_asking_about_a_table_whose_game_is_over(
+    context: BrowserContext, server: str
+) -> None:
+    human = {"kind": "human"}
+    over, playing = (create(server, "garden-rush", [human, human])["you"] for _ in range(2))
+    page = context.new_page()
+    hold(page, server, over, playing)
+    asked: list[list[str]] = []
+
+    def answer(route: Route) -> None:  # the server's answer, as if the first game had ended
+        asked.append([s["table"] for s in route.request.post_data_json["seats"]])
+        route.fulfill(json={"waiting": [], "over": [over["table_id"]]})
+
+    page.route("**/api/turns", answer)
+    for _ in range(2):
+        with page.expect_response("**/api/turns"):
+            page.goto(server + "/")
+    assert sorted(asked[0]) == sorted([over["table_id"], playing["table_id"]])
+    assert asked[1] == [playing["table_id"]], "the finished table is not asked about again"
+    assert page.evaluate(f"localStorage.getItem('potager.seat.{over['table_id']}')"), "kept"
+
+
 def test_a_hidden_lobby_rings_and_notifies_when_a_table_starts_waiting(
     context: BrowserContext, server: str
 ) -> None:
@@ -148,7 +170,7 @@ def test_a_hidden_lobby_rings_and_notifies_when_a_table_starts_waiting(
     page.add_init_script("window.Notification.permission = 'granted';")
     with page.expect_response("**/api/turns") as looked:
         page.goto(server + "/")
-    assert looked.value.json() == []
+    assert looked.value.json() == {"waiting": [], "over": []}
     expect(page.locator("#your-turns")).to_be_hidden()
     play_until_not_to_move(server, bob)
     # Seen again, the page looks at once; hidden before the answer comes, it rings.

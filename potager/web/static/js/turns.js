@@ -2,7 +2,8 @@
  * holds (the seats and tokens kept in localStorage, `Potager.store`), the longest waiting first,
  * each with how long it has waited and a link to it; hidden while no table waits.
  *
- * It asks `POST /api/turns` (at most `MOST` seats), every `FIRST` seconds while the list changes,
+ * It asks `POST /api/turns` (at most `MOST` seats, leaving out the tables it has been told are
+ * over: `potager.turns.over`), every `FIRST` seconds while the list changes,
  * less and less often while it does not (up to `SLOWEST`), slower still after an error (a 429
  * says how long to wait), and at once when the page comes back into view. A table that joins the
  * list while the page is hidden rings and notifies (`Potager.notify.turn`).
@@ -16,23 +17,39 @@
   const FIRST = 10_000;
   const SLOWEST = 60_000;
   const AFTER_ERROR = 120_000;
+  const OVER = "potager.turns.over";
   let wait = FIRST;
   let timer = null;
   let shown = null; // "table:seat" of the entries listed, null before the first answer
 
-  /* The seats kept in this browser: {table, seat, token}, at most MOST. */
+  /* The tables whose game the server said is over: not asked about again (their seats stay
+   * kept, for a rematch), so that the fifty asked about are the ones still played. */
+  function over() {
+    try { return new Set(JSON.parse(localStorage.getItem(OVER)) || []); } catch { return new Set(); }
+  }
+
+  function keepOver(ids, held) {
+    const known = [...over(), ...ids].filter((id) => held.has(id));
+    try { localStorage.setItem(OVER, JSON.stringify([...new Set(known)])); } catch { /* asked again */ }
+  }
+
+  /* The tables this browser holds a seat at, and of those the seats to ask about: {table, seat,
+   * token}, at most MOST, leaving out the tables known to be over. */
   function heldSeats() {
+    const held = new Set();
     const seats = [];
-    for (let i = 0; i < localStorage.length && seats.length < MOST; i++) {
+    const done = over();
+    for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
       if (!key || !key.startsWith("potager.seat.")) continue;
       const table = key.slice("potager.seat.".length);
-      const held = store.seat(table);
-      if (held && Number.isInteger(held.seat) && typeof held.token === "string") {
-        seats.push({ table, seat: held.seat, token: held.token });
+      held.add(table);
+      const kept = store.seat(table);
+      if (seats.length < MOST && !done.has(table) && kept && Number.isInteger(kept.seat) && typeof kept.token === "string") {
+        seats.push({ table, seat: kept.seat, token: kept.token });
       }
     }
-    return seats;
+    return { held, seats };
   }
 
   /* "3 hours ago" in the page's language, from the seconds waited. */
@@ -70,10 +87,12 @@
 
   async function look() {
     clearTimeout(timer);
-    const seats = heldSeats();
+    const { held, seats } = heldSeats();
     if (!seats.length) { wait = SLOWEST; timer = setTimeout(look, wait); return; }
     try {
-      const turns = await api("/api/turns", { seats });
+      const answer = await api("/api/turns", { seats });
+      keepOver(answer.over, held);
+      const turns = answer.waiting;
       const keys = new Set(turns.map((turn) => `${turn.table_id}:${turn.seat}`));
       const changed = !shown || keys.size !== shown.size || [...keys].some((k) => !shown.has(k));
       if (shown && changed) ring(turns);
