@@ -55,3 +55,15 @@ def test_a_socket_s_refusals_are_in_its_hello_s_language(client: TestClient) -> 
         state = ada.until_state()
         ada.act(0, state["version"])
         assert ada.until_error()["message"] == "waiting for every seat to be taken"
+
+
+def test_the_pages_fetch_one_merged_catalog_per_language(client: TestClient) -> None:
+    german = client.get("/i18n/de.json")
+    assert german.status_code == 200
+    assert german.json() == i18n.catalog("de") and german.json()["Your turn"] == "Du bist am Zug"
+    assert german.headers["cache-control"] == "no-cache"
+    again = client.get("/i18n/de.json", headers={"If-None-Match": german.headers["etag"]})
+    assert again.status_code == 304 and not again.content
+    assert client.get("/i18n/it.json").headers["etag"] != german.headers["etag"]
+    for missing in ("en", "es", "de-DE", "..%2Fsite"):
+        assert client.get(f"/i18n/{missing}.json").status_code == 404
