@@ -71,6 +71,12 @@ def test_a_german_browser_gets_german_pages_and_an_italian_choice_sticks(
     expect(page.locator("section:has(> #log) h2")).to_have_text("Registro di gioco")
     expect(page.locator("#turn")).to_have_text(re.compile("^Tocca a te"))
     assert english_left(page, "it") == []
+    # A server's refusal comes in Italian, its seat numbers renamed as the page names seats.
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "random"}]
+    said = "posto 1: già occupato; fuori turno: posto 0"
+    assert page.evaluate(
+        "([text, seats]) => Potager.serverText(text, seats, 0)", [said, seats]
+    ) == ("Bot casuale: già occupato; fuori turno: tu")
     again = context.new_page()
     again.goto(server + "/")
     expect(again.locator("#create h2")).to_have_text("Nuovo tavolo")
