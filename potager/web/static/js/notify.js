@@ -49,9 +49,9 @@
 
   function sound(kind) {
     const spec = SOUNDS[kind];
-    if (!spec || !settings.get("sound")) return false;
+    if (!spec || !settings.get("sound")) return;
     const ctx = context();
-    if (!ctx) return false;
+    if (!ctx) return;
     const start = ctx.currentTime + 0.01;
     for (const [frequency, at, length] of spec.notes) {
       const oscillator = ctx.createOscillator();
@@ -66,12 +66,11 @@
       oscillator.start(start + at);
       oscillator.stop(start + at + length + 0.02);
     }
-    return true;
   }
 
   function notification(title, body, url) {
-    if (!document.hidden || !settings.get("notifications") || !settings.canNotify()) return null;
-    if (Notification.permission !== "granted") return null;
+    if (!document.hidden || !settings.get("notifications") || !settings.canNotify()) return;
+    if (Notification.permission !== "granted") return;
     try {
       const shown = new Notification(title, { body, tag: url, icon: "/static/favicon.svg" });
       shown.onclick = () => {
@@ -79,9 +78,8 @@
         if (url && location.pathname !== url) location.href = url;
         shown.close();
       };
-      return shown;
     } catch {
-      return null; // a browser that shows them only from a service worker
+      // A browser that shows them only from a service worker (Chrome on Android): none.
     }
   }
 

@@ -6,7 +6,7 @@
  * for reduced motion. `<html>` carries the class `pg-animate` while animations are on: every
  * animation in the CSS is scoped under it, so turning them off stops them all.
  *
- * `Potager.settings.get(name)`, `.set(name, value)`, `.onChange(fn)` (fn(name, value)).
+ * `Potager.settings.get(name)`, `.set(name, value)`, `.canNotify()`.
  */
 "use strict";
 
@@ -15,7 +15,6 @@
   const KEY = "potager.settings";
   const reducedMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const DEFAULTS = { sound: true, notifications: false, animations: !reducedMotion };
-  const listeners = [];
 
   function kept() {
     try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; }
@@ -30,7 +29,6 @@
     const all = { ...kept(), [name]: Boolean(value) };
     try { localStorage.setItem(KEY, JSON.stringify(all)); } catch { /* storage refused: this page only */ }
     apply();
-    for (const listener of listeners) listener(name, Boolean(value));
   }
 
   function apply() {
@@ -100,5 +98,5 @@
     else menu();
   });
 
-  Potager.settings = { get, set, onChange: (fn) => listeners.push(fn), canNotify };
+  Potager.settings = { get, set, canNotify };
 })();
