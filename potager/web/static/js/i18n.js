@@ -84,7 +84,10 @@ const PotagerI18n = (() => {
         }
       }
     }
-    if (document.title && root === document) document.title = t(document.title);
+    if (root === document) {
+      if (document.title) document.title = t(document.title);
+      document.documentElement.classList.add("i18n-ready"); // potager.css shows the words now
+    }
   }
 
   /* The language switcher, at the end of the page's top bar: a choice reloads the page in it. */
