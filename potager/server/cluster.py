@@ -18,7 +18,8 @@ reloads it from the store and starts its bots.
 
 Nothing is visible before it is stored, across processes too: the owner publishes a move only
 after the store has it, and a mirror shows a move only when the owner's message arrives. A mirror
-that sees a gap in the versions (a message lost while Redis reconnected) reloads from the store.
+that sees a gap in the versions (a message lost while Redis reconnected) reloads from the store,
+and so does one still behind the store at the next sweep (the lost message was the last one).
 Seat changes are written by whichever process is asked, with the store's conditions (one seat,
 one grant); the others are told to read the seats again.
 """
@@ -67,6 +68,8 @@ class Cluster:
         self.fanout = Fanout(self.redis, space, self.me, self._table_message, self._request)
         self.loading: dict[str, list[dict[str, Any]]] = {}
         """Messages for tables being read from the store, played once they are in memory."""
+        self._behind: dict[str, int] = {}
+        """Mirrors behind the store at the last sweep, and the store's version then."""
         self._tasks: set[asyncio.Task[Any]] = set()
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
@@ -310,6 +313,26 @@ class Cluster:
             error = None if refused is None else {"code": refused.code, "message": refused.message}
         self.fanout.answer(message["reply_to"], message["req"], {"error": error})
 
+    async def catch_up(self) -> list[str]:
+        """Read again the mirrors still behind what the store held at the last look (one query
+        for all of them, each sweep): the owner's message about a move was lost (Redis
+        reconnected, a publish failed) and, until the table's next move, nothing else would
+        tell them. A mirror only a message behind catches up by itself before the next look.
+        The ids of the tables read again."""
+        tables = self.tables
+        mirrors = {t.info.id: t for t in tables.live.values() if not t.owned and t.pending is None}
+        stored = await tables.db(tables.store.versions, list(mirrors)) if mirrors else {}
+        late = [
+            table_id
+            for table_id, version in self._behind.items()
+            if table_id in mirrors and mirrors[table_id].version < version
+        ]
+        self._behind = {t: v for t, v in stored.items() if v > mirrors[t].version}
+        for table_id in late:
+            log.warning("table %s: a stored move was not heard of; reading it again", table_id)
+            self.spawn(self._resync(mirrors[table_id]))
+        return late
+
     # -- tables whose owner died -------------------------------------------------------------------
     async def _sweep_forever(self) -> None:
         rounds = 0
@@ -340,6 +363,7 @@ class Cluster:
                 await self.take_over(held)
             elif await self.leases.claim(table_id):
                 await tables.table(table_id)
+        await self.catch_up()
         for live in tables.live.values():
             gone = [p for p in live.elsewhere if p not in living]
             for process in gone:

@@ -327,6 +327,18 @@ class Store:
             )
             return list(found)
 
+    def versions(self, table_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of ``table_ids`` that exists (a query per 500 ids)."""
+        found: dict[str, int] = {}
+        with self._session() as session:
+            for start in range(0, len(table_ids), 500):
+                chunk = table_ids[start : start + 500]
+                rows = session.execute(
+                    select(TableRow.id, TableRow.version).where(TableRow.id.in_(chunk))
+                )
+                found.update({table_id: version for table_id, version in rows})
+        return found
+
     def set_status(
         self, table_id: str, status: TableStatus, waiting: dict[int, datetime] | None = None
     ) -> None:
