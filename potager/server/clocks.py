@@ -52,8 +52,9 @@ from typing import TYPE_CHECKING, Any
 from potager.engine import Seat
 from potager.store.clocks import SeatClock, end_table, load_clocks, save_clocks
 
+from .cluster import FORWARD_TIMEOUT
 from .i18n import say
-from .live import LiveTable
+from .live import LiveTable, token_hash
 from .seating import Refused, check_token
 
 if TYPE_CHECKING:
@@ -280,21 +281,28 @@ class Clocks:
     async def end(self, table_id: str, auth: SeatAuth) -> LiveTable:
         """A seated player ends the table because another player stayed away: refused, with
         nothing changed, for a wrong token, a table not being played, or nobody absent."""
-        tables = self.tables
-        live = await tables.table(table_id)
+        live = await self.tables.table(table_id)
         if live is None:
             raise Refused(404, say("no table {table_id}", table_id=table_id))
         check_token(live, auth)
-        cluster = tables.cluster
-        if cluster is not None and not live.owned:
-            await self._forward_end(live, auth)
-            return live
-        async with live.lock:
-            self._check_end(live, auth.seat)
-            self.back(live, auth.seat)
-            if not await self._end(live, auth.seat):
-                raise Refused(409, say("a move was made meanwhile; nothing changed"))
+        await self._end_by(live, auth.seat, token_hash(auth.token))
         return live
+
+    async def _end_by(self, live: LiveTable, seat: Seat, digest: str) -> None:
+        """End ``live`` for ``seat``'s holder (the hash of its token: ``digest``) where it is
+        owned: here, or by the owning process, asked through the cluster (`_forward_end`)."""
+        cluster = self.tables.cluster
+        if cluster is not None and not live.owned:
+            await self._forward_end(live, seat, digest)
+            await self.reread(live)  # the owner ended it: answer with the ended table
+            return
+        async with live.lock:
+            if live.info.seats[seat].token_hash != digest:
+                raise Refused(403, say("wrong seat token"))  # changed hands meanwhile
+            self._check_end(live, seat)
+            self.back(live, seat)
+            if not await self._end(live, seat):
+                raise Refused(409, say("a move was made meanwhile; nothing changed"))
 
     def _check_end(self, live: LiveTable, seat: Seat) -> None:
         if live.info.status == "finished":
@@ -332,32 +340,33 @@ class Clocks:
             tables.cluster.spawn(tables.cluster.leases.release(live.info.id))
         return True
 
-    async def _forward_end(self, live: LiveTable, auth: SeatAuth) -> None:
+    async def _forward_end(self, live: LiveTable, seat: Seat, digest: str) -> None:
         """Ask the owning process to end ``live`` (it holds the clocks); its refusal, if any."""
         cluster = self.tables.cluster
         assert cluster is not None
+        gone = Refused(503, say("the server holding this table did not answer; try again"))
         owner = await cluster.leases.owner(live.info.id)
         if owner is None:
-            raise Refused(503, say("the server holding this table did not answer; try again"))
-        request = {"kind": "end", "table": live.info.id, "seat": auth.seat, "token": auth.token}
+            raise gone
+        request = {"kind": "end", "table": live.info.id, "seat": seat, "digest": digest}
         try:
-            reply = await cluster.fanout.request(owner, request, 3.0)
+            reply = await cluster.fanout.request(owner, request, FORWARD_TIMEOUT)
         except TimeoutError:
-            raise Refused(
-                503, say("the server holding this table did not answer; try again")
-            ) from None
+            raise gone from None
         if reply.get("error") is not None:
             raise Refused(reply["status"], reply["error"])
 
     async def serve_end(self, message: dict[str, Any]) -> None:
         """Another process forwarded an end request (`_forward_end`): do it, and answer."""
-        from .schemas import SeatAuth
-
-        cluster = self.tables.cluster
+        tables = self.tables
+        cluster = tables.cluster
         assert cluster is not None
         answer: dict[str, Any] = {"error": None}
         try:
-            await self.end(message["table"], SeatAuth(seat=message["seat"], token=message["token"]))
+            live = await tables.table(message["table"])
+            if live is None or not live.owned:
+                raise Refused(503, say("the server holding this table did not answer; try again"))
+            await self._end_by(live, message["seat"], message["digest"])
         except Refused as exc:
             answer = {"error": str(exc), "status": exc.status}
         cluster.fanout.answer(message["reply_to"], message["req"], answer)

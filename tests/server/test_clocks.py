@@ -7,6 +7,7 @@ test waits for a clock or asserts a duration.
 
 from __future__ import annotations
 
+import json
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from websockets.sync.client import connect as ws_connect
 
 from potager.server import Settings, create_app, spawn
 from potager.server.clocks import SPEEDS, run_out, start, stop
@@ -353,10 +355,10 @@ def test_the_process_that_takes_a_table_over_runs_its_clocks(
     postgres_server: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The owner's deadlines are in the store: the other process shows the same, and once the
-    owner is killed it takes the table over and times the seat out (real time a twentieth as
-    long: 9 s for the first decision)."""
+    owner is killed it takes the table over and times the seat out (real time a fiftieth as
+    long: 3.6 s for the first decision, which may pass while nobody owns the table)."""
     database = localpg.fresh_database(postgres_server)
-    monkeypatch.setenv("POTAGER_CLOCK_SCALE", "0.05")
+    monkeypatch.setenv("POTAGER_CLOCK_SCALE", "0.02")
     with servers(database, redis_url, 2) as [(first, owner), (second, _)]:
         created = httpx.post(
             f"http://127.0.0.1:{first}/api/tables",
@@ -380,3 +382,55 @@ def test_the_process_that_takes_a_table_over_runs_its_clocks(
         spawn.stop(owner, signal.SIGKILL)
         # The bot's bid, then Ada's by her stand-in: only the table's new owner times her out.
         eventually(lambda: seat_zero(second)["version"] >= 2, tries=6000)
+
+
+def test_an_end_asked_of_another_process_is_forwarded_to_the_owner(
+    postgres_server: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob sits down and goes; Ada plays through the process that does not own the table until
+    Bob's clock has run out three times (real time a fiftieth as long), then asks that process
+    to end the table: the owner ends it."""
+    database = localpg.fresh_database(postgres_server)
+    monkeypatch.setenv("POTAGER_CLOCK_SCALE", "0.02")
+    with servers(database, redis_url, 2) as [(first, _), (second, _)]:
+        created = httpx.post(
+            f"http://127.0.0.1:{first}/api/tables",
+            json={
+                "game": "heuschrecken-poker",
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "human"}],
+                "speed": "real_time",
+            },
+        ).json()
+        ada, bob = created["you"], created["invites"][0]
+        table_id = ada["table_id"]
+        with ws_connect(f"ws://127.0.0.1:{first}/ws/tables/{table_id}") as socket:
+            socket.send(json.dumps({"type": "hello", "seat": 1, "token": bob["token"]}))
+            socket.recv(timeout=30)
+        with ws_connect(f"ws://127.0.0.1:{second}/ws/tables/{table_id}") as socket:
+            socket.send(json.dumps({"type": "hello", "seat": 0, "token": ada["token"]}))
+            acted = -1
+            while True:
+                message = json.loads(socket.recv(timeout=60))
+                if message["type"] == "state":
+                    state = message
+                elif message["type"] == "presence":
+                    state = {**state, "seats": message["seats"]}
+                else:
+                    continue
+                if state["seats"][1]["absent"] or state["status"] != "playing":
+                    break
+                if state["legal"] and state["version"] > acted:
+                    acted = state["version"]
+                    action = state["legal"][0]["action"]
+                    socket.send(json.dumps({"type": "act", "version": acted, "action": action}))
+            assert state["status"] == "playing"
+            answer = httpx.post(
+                f"http://127.0.0.1:{second}/api/tables/{table_id}/end",
+                json={"seat": 0, "token": ada["token"]},
+            )
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["ending"]["absent"] == [1]
+        for port in (first, second):
+            summary = httpx.get(f"http://127.0.0.1:{port}/api/tables/{table_id}").json()
+            assert summary["status"] == "finished" and summary["ending"]["by"] == 0
