@@ -167,8 +167,10 @@ def moments(game: str, seed: int) -> Iterator[State]:
 
 
 def texts(page: Page, game: str, state: State, seat: int | None) -> list[str]:
-    """What the drawing of ``state`` as ``seat`` shows, then the log of what ``seat`` knows; the
-    seats' labels ("You", the site's words, tests/web/test_i18n_browser.py) left out."""
+    """What the drawing of ``state`` as ``seat`` shows, then the log of what ``seat`` knows, then
+    every move on offer in words (the plug-in's `label`, which the replay and the hint show: none
+    may fall back to the server's English label); the seats' labels ("You", the site's words,
+    tests/web/test_i18n_browser.py) left out."""
     draw_state(page, state, seat)
     shown = page.locator("#drawn-state").evaluate(COLLECT)
     table: dict[str, Any] = {
@@ -178,11 +180,21 @@ def texts(page: Page, game: str, state: State, seat: int | None) -> list[str]:
         "facts": state.game.facts(),
     }
     log = page.evaluate(DESCRIBE, [game, state.events_for(seat), table])
+    offered = (
+        []
+        if state.is_over
+        else sorted({state.action_to_str(a) for s in state.to_move for a in state.legal_actions(s)})
+    )
+    moves = page.evaluate(
+        "([table, notations]) => notations.map((n) => Potager.moveLabel(table, n, null))",
+        [table, offered],
+    )
+    assert None not in moves, [n for n, m in zip(offered, moves, strict=True) if m is None]
     labels = page.evaluate(
         "([table, seat]) => table.seats.map((s) => Potager.playerName(table, s.seat, seat))",
         [table, seat],
     )
-    return [text for text in [*shown, *log] if text and text not in labels]
+    return [text for text in [*shown, *log, *moves] if text and text not in labels]
 
 
 def components(page: Page, game: str) -> list[str]:

@@ -185,27 +185,31 @@
     }, body);
   }
 
-  /* What a legal move does, in the page's language (the server labels a move by its notation). */
-  function moveLabel(ctx, move) {
-    const [verb, ...w] = move.notation.split(" ");
-    const { view } = ctx;
+  /* What a move does, in the page's language (the server labels a move by its notation), from
+   * its notation and the Hedge (null when not known: a replay's banner); null for no move. */
+  function moveWords(notation, hedge) {
+    const [verb, ...w] = notation.split(" ");
     switch (verb) {
       case "plant": return t("place the token of Hedge slot {slot} on {square}", { slot: w[0], square: w[1] });
       case "mole": return t("put the token of Hedge slot {slot} as a mole on the opponent's {square}", { slot: w[0], square: w[2] });
       case "harvest": return t("harvest {tokens}: {squares}", { tokens: tokens(w.length - 1, w[0]), squares: w.slice(1).join(" ") });
       case "move": return t("move the token on {from} to {to}", { from: w[0], to: w[1] });
       case "flip": return w[0] === "opp"
-        ? t("flip the opponent's token on {square}", { square: w[1] }) : t("flip your token on {square}", { square: w[0] });
+        ? t("flip the opponent's token on {square}", { square: w[1] }) : t("flip the token on {square}", { square: w[0] });
       case "swap": return t("swap Hedge slots {slot} and {next}", { slot: Number(w[0]), next: Number(w[0]) + 1 });
-      case "compost": return t("compost every {name} of the Hedge (+{n})", {
-        name: nameOf(w[0]), n: view.hedge.filter((k) => k === w[0]).length,
-      });
+      case "compost": return hedge
+        ? t("compost every {name} of the Hedge (+{n})", { name: nameOf(w[0]), n: hedge.filter((k) => k === w[0]).length })
+        : t("compost every {name} of the Hedge", { name: nameOf(w[0]) });
       case "flipcol": return t("flip every vegetable token of column {column}", { column: w[0] });
       case "molemove": return t("send the mole on {from} to the opponent's {to}", { from: w[0], to: w[2] });
       case "skip": return t("decline the bonus");
-      default: return move.notation;
+      default: return null;
     }
   }
+  const moveLabel = (ctx, move) => moveWords(move.notation, ctx.view.hedge) || move.notation;
+
+  /* A move in words for the replay and the hint (README: `label`). */
+  const label = (notation) => moveWords(notation, null);
 
   /* -- the moves on offer, by what they use -------------------------------------------------- */
   function parseLegal(legal, actor, facts) {
@@ -846,5 +850,5 @@
     };
   }
 
-  Potager.registerGame("garden-rush", { render, describe, components, handlesActions: true, stylesheet: true });
+  Potager.registerGame("garden-rush", { render, describe, label, components, handlesActions: true, stylesheet: true });
 })();

@@ -548,6 +548,14 @@
     }
   }
 
+  /* -- a move in words, for the replay and the hint (README: `label`) ---------------------------- */
+  function label(notation, table) {
+    const facts = factsOf(table, { display: {} });
+    if (facts.kinds.includes(notation)) return t("take the kind {kind}", { kind: kindName(notation) });
+    if (facts.bids.includes(notation)) return t("bid {card}", { card: pokerName(notation, facts) });
+    return null;
+  }
+
   /* -- the components, for the rules page and the lobby (from the printed facts alone) ---------- */
   function components(printed) {
     const facts = factsOf({ facts: printed }, { display: {} });
@@ -578,5 +586,5 @@
     };
   }
 
-  Potager.registerGame("heuschrecken-poker", { render, describe, components, handlesActions: true, stylesheet: true });
+  Potager.registerGame("heuschrecken-poker", { render, describe, label, components, handlesActions: true, stylesheet: true });
 })();

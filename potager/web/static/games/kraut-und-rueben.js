@@ -143,15 +143,21 @@
     return t("Garden {g}, {space}: {tile}", { g, space: name, tile: kindName(stack[0]) });
   }
 
-  /* What a legal move does, in the page's language (the server's label is English). */
-  function moveLabel(move, drawn) {
-    const [verb, g, space] = move.notation.split(" ");
-    if (verb === "place") return t("place {tile} on garden {g}, space {space}", { tile: kindWord(drawn, "the"), g, space });
-    if (verb === "mole") return t("play your mole on garden {g}, space {space}", { g, space });
+  /* What a move does, in the page's language (the server's label is English), from its
+   * notation and the tile drawn (null when not known: a replay's banner). */
+  function moveLabel(notation, drawn) {
+    const [verb, g, space] = notation.split(" ");
+    if (verb === "place" && drawn) return t("place {tile} on garden {g}, space {space}", { tile: kindWord(drawn, "the"), g, space });
+    if (verb === "place") return t("place the drawn tile on garden {g}, space {space}", { g, space });
+    if (verb === "mole") return t("play the mole on garden {g}, space {space}", { g, space });
     if (verb === "take") return t("take garden {g}", { g });
     if (verb === "pass") return t("pass (take no garden this turn)");
-    return t("draw the top tile of the pile");
+    if (verb === "draw") return t("draw the top tile of the pile");
+    return null;
   }
+
+  /* A move in words for the replay and the hint (README: `label`). */
+  const label = (notation) => moveLabel(notation, null);
 
   /* One space of a garden: empty soil, a tile, or a tile under a snail or mole. When `move` is
    * set, the space is a button that plays it; `ghost` is the tile that would land there. */
@@ -171,9 +177,9 @@
     };
     if (!opts.move) return h("div", attrs, children);
     return h("button", {
-      ...attrs, type: "button", title: `${attrs.title} — ${moveLabel(opts.move, opts.drawn)}`,
+      ...attrs, type: "button", title: `${attrs.title} — ${moveLabel(opts.move.notation, opts.drawn)}`,
       dataset: { space: `${g} ${name}`, action: opts.move.notation },
-      "aria-label": moveLabel(opts.move, opts.drawn), onclick: () => opts.send(opts.move.action),
+      "aria-label": moveLabel(opts.move.notation, opts.drawn), onclick: () => opts.send(opts.move.action),
     }, children);
   }
 
@@ -339,7 +345,7 @@
   function button(move, text, cls, send) {
     return h("button", {
       type: "button", class: `kr-btn ${cls}`, dataset: { action: move.notation },
-      title: moveLabel(move, null), onclick: () => send(move.action),
+      title: moveLabel(move.notation, null), onclick: () => send(move.action),
     }, text);
   }
 
@@ -613,5 +619,5 @@
     };
   }
 
-  Potager.registerGame("kraut-und-rueben", { render, describe, components, handlesActions: true, stylesheet: true });
+  Potager.registerGame("kraut-und-rueben", { render, describe, label, components, handlesActions: true, stylesheet: true });
 })();

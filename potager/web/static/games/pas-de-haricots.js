@@ -107,11 +107,21 @@
     if (!opts.action) return h("span", attrs, children);
     return h("button", {
       ...attrs, type: "button", dataset: { card: code, action: opts.action.notation },
-      "aria-label": opts.action.notation.startsWith("take ")
-        ? t("Take the {card}", { card: cardName(deck, code) }) : t("Play the {card}", { card: cardName(deck, code) }),
+      "aria-label": moveWords(deck, opts.action.notation),
       onclick: () => opts.send(opts.action.action),
     }, children);
   }
+
+  /* A move in words from its notation ("play H7": "Play the 7 of hearts"), or null. */
+  function moveWords(deck, notation) {
+    const [verb, code] = notation.split(" ");
+    if (verb === "take") return t("Take the {card}", { card: cardName(deck, code) });
+    if (verb === "play") return t("Play the {card}", { card: cardName(deck, code) });
+    return null;
+  }
+
+  /* A move in words for the replay and the hint (README: `label`). */
+  const label = (notation, table) => moveWords(deckOf(table.facts), notation);
 
   function cardBack(deck, opts = {}) {
     return h("span", {
@@ -444,5 +454,5 @@
     };
   }
 
-  Potager.registerGame("pas-de-haricots", { render, describe, components, handlesActions: true, stylesheet: true });
+  Potager.registerGame("pas-de-haricots", { render, describe, label, components, handlesActions: true, stylesheet: true });
 })();
