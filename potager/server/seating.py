@@ -308,15 +308,18 @@ class Seating:
         return summary(live)
 
     async def _check_name(self, live: LiveTable, seat: Seat, name: str) -> None:
-        """Refuse ``name`` for ``seat`` if another seat has it in the store: another server
-        process may have named a seat a moment ago, before this one heard of it (the caller
-        holds the table's lock; two processes naming at the very same moment are not kept
-        apart)."""
+        """Refuse ``name`` for ``seat`` if another seat has it. With several server processes,
+        in the store: another may have named a seat a moment ago, before this one heard of it
+        (the caller holds the table's lock; two processes naming at the very same moment are
+        not kept apart). Alone, this process wrote every seat: the store is not read again."""
         if not name_key(name):
             return
         tables = self.tables
-        stored = await tables.db(tables.store.table, live.info.id)
-        check_name_free(live.info.seats if stored is None else stored.seats, seat, name)
+        seats = live.info.seats
+        if tables.cluster is not None:
+            stored = await tables.db(tables.store.table, live.info.id)
+            seats = seats if stored is None else stored.seats
+        check_name_free(seats, seat, name)
 
     async def _change(
         self,
@@ -431,9 +434,7 @@ class Seating:
             tables.bot_turns.schedule(live)
             tables.seats_changed(live)
 
-    async def rematch(
-        self, table_id: str, auth: SeatAuth, player: str | None = None
-    ) -> SeatGrant:
+    async def rematch(self, table_id: str, auth: SeatAuth, player: str | None = None) -> SeatGrant:
         """The same game, players, variant and seats at a new table, reshuffled; each player of
         the finished table who asks gets their same seat there (as ``player``, or as the player
         who held it)."""

@@ -4,13 +4,20 @@ written into the game record; a friend's invite link names its seat before sitti
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from potager.engine import GameRecord, SeatHolder
+from potager.server import create_app
+from tests.server.conftest import settings
 from tests.server.driver import SeatDriver, create
+from tests.server.test_scaleout import redis_url
 from tests.toy import GAME as TOY_GAME
+
+__all__ = ["redis_url"]  # the fixture, for the test of several processes
 
 TOY = TOY_GAME.name
 
@@ -120,12 +127,17 @@ def test_a_hello_with_a_taken_name_sits_under_the_seat_s_own_name(client: TestCl
     assert [(s["name"], s["taken"]) for s in state["seats"]] == [("Ada", True), ("", True)]
 
 
-def test_a_name_another_process_gave_a_moment_ago_is_refused(client: TestClient) -> None:
-    created = create(client, TOY, ["human", "human", "human"], name="Ada")
-    table_id = created["table"]["id"]
-    store = client.app.state.manager.store  # type: ignore[attr-defined]
-    # What another server process does when Bob takes seat 1 there: only the store knows yet.
-    assert store.update_seat(table_id, 1, token_hash="elsewhere", taken=True, name="Bob")
-    refused = client.post(f"/api/tables/{table_id}/join", json={"seat": 2, "name": "bob"})
-    assert refused.status_code == 409
-    assert [s.name for s in store.table(table_id).seats] == ["Ada", "Bob", ""]
+def test_a_name_another_process_gave_a_moment_ago_is_refused(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """One of several processes (Redis): a join reads the seats' names in the store."""
+    base = settings(f"sqlite:///{tmp_path / 'potager.db'}")
+    with TestClient(create_app(replace(base, redis_url=redis_url))) as client:
+        created = create(client, TOY, ["human", "human", "human"], name="Ada")
+        table_id = created["table"]["id"]
+        store = client.app.state.manager.store  # type: ignore[attr-defined]
+        # What another server process does when Bob takes seat 1 there: only the store knows yet.
+        assert store.update_seat(table_id, 1, token_hash="elsewhere", taken=True, name="Bob")
+        refused = client.post(f"/api/tables/{table_id}/join", json={"seat": 2, "name": "bob"})
+        assert refused.status_code == 409
+        assert [s.name for s in store.table(table_id).seats] == ["Ada", "Bob", ""]
