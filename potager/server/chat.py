@@ -32,7 +32,7 @@ from .seating import Refused
 if TYPE_CHECKING:
     from .manager import TableManager
 
-OFF = "chat is off at this table"
+OFF = say("chat is off at this table")
 
 
 def line_model(line: ChatLine) -> ChatLineModel:
@@ -73,7 +73,7 @@ class Chat:
             if lines:
                 connection.send(chat_message(lines, reset=True))
 
-    async def say(self, live: LiveTable, connection: Connection, message: Say) -> None:
+    async def post(self, live: LiveTable, connection: Connection, message: Say) -> None:
         """A seated player's line: stored, then heard by everybody; or refused, and why."""
         text = message.text.strip()
         refused = self._refusal(live, connection, text)
@@ -100,7 +100,7 @@ class Chat:
 
     def _refusal(self, live: LiveTable, connection: Connection, text: str) -> ErrorMessage | None:
         if not live.info.chat:
-            return ErrorMessage(code="forbidden", message=say(OFF))
+            return ErrorMessage(code="forbidden", message=OFF)
         if connection.seat is None:
             return ErrorMessage(
                 code="forbidden", message=say("spectators read the chat; only players write")

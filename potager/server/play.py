@@ -142,7 +142,7 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
             if isinstance(answer, Act):
                 await tables.moves.act(live, connection, answer)
             elif isinstance(answer, Say):
-                await tables.chat.say(live, connection, answer)
+                await tables.chat.post(live, connection, answer)
             elif isinstance(answer, TakeBack):
                 await tables.undo.request(live, connection, answer)
             elif isinstance(answer, Sync):

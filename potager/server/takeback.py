@@ -35,16 +35,18 @@ from weakref import WeakKeyDictionary
 from potager import games
 from potager.engine import IllegalAction, Seat, State
 
+from .i18n import say
+
 if TYPE_CHECKING:
     from .live import LiveTable
 
 SAMPLES = 16
 """Determinizations per viewer."""
 
-ANOTHER_SEAT = "another seat has acted since"
-NO_MOVE = "you have no move to take back"
-REVEALED = "it revealed cards"
-DREW = "it drew from a hidden pile"
+ANOTHER_SEAT = say("another seat has acted since")
+NO_MOVE = say("you have no move to take back")
+REVEALED = say("it revealed cards")
+DREW = say("it drew from a hidden pile")
 
 
 def refusal(state: State, seat: Seat) -> str | None:

@@ -34,7 +34,7 @@ from .turns import waiting_after
 if TYPE_CHECKING:
     from .manager import TableManager
 
-OFF = "undo is off at this table"
+OFF = say("undo is off at this table")
 
 
 class Undo:
@@ -88,7 +88,7 @@ class Undo:
     @staticmethod
     def _refusal(live: LiveTable, seat: Seat, version: int) -> ErrorMessage | None:
         if not live.info.undo:
-            return ErrorMessage(code="forbidden", message=say(OFF))
+            return ErrorMessage(code="forbidden", message=OFF)
         if live.info.status == "finished":
             return ErrorMessage(code="finished", message=say("the game is over"))
         if live.info.status == "waiting":
@@ -103,7 +103,7 @@ class Undo:
                 ),
             )
         why = refusal(live.state, seat)
-        return None if why is None else ErrorMessage(code="illegal", message=say(why))
+        return None if why is None else ErrorMessage(code="illegal", message=why)
 
     @staticmethod
     def rewound(live: LiveTable, ply: int) -> tuple[State, dict[Seat, datetime]]:

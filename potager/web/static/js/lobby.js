@@ -89,6 +89,7 @@
     try {
       const created = await api("/api/tables", {
         game: game.name, players: seats.length, variant, seats, name, seat: mine, hints: $("hints").checked,
+        chat: $("chat").checked, undo: $("undo").checked,
         rated: $("rated").checked ? null : false, // null: rated when every seat is a person
         ...Potager.clock.choice(),
       });

@@ -12,6 +12,7 @@
   let at = 0;
   let analysis = null; // the finished analysis (GET /api/tables/{id}/analysis's result)
   let reviews = new Map(); // ply (1-based, as the replay counts moves) -> the move's review
+  let chat = []; // the table's chat (issue 16), each line with the move it was said at
 
   const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder"];
   /* A verdict's word in the page's language (asked when drawn: the catalog loads first). */
@@ -63,6 +64,7 @@
       const list = $("moves");
       list.scrollTop += current.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientHeight / 2;
     }
+    Potager.chat.draw($("chat"), chat.filter((line) => line.ply <= at), replay.table.seats, replay.seat);
     drawSheets();
     $("result").hidden = at !== last;
     if (at === last && replay.table.result) {
@@ -75,7 +77,11 @@
 
   async function load(seat) {
     const query = seat === "" ? "" : `?seat=${seat}`;
-    replay = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`);
+    [replay, chat] = await Promise.all([
+      api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`),
+      api(`/api/tables/${encodeURIComponent(tableId)}/chat`),
+    ]);
+    $("chat-panel").hidden = !chat.length;
     $("title").textContent = t("{title} — replay", { title: replay.table.title });
     $("rules-link").href = `/rules/${encodeURIComponent(replay.table.game)}`;
     $("rules-link").hidden = false;

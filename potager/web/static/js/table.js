@@ -18,6 +18,8 @@
   let hints = false; // the table's creator allowed hints
   let logSeen = 0; // how many log lines there were when the log was last open there
   let finishedShown = false; // the result was brought into view at the game's end
+  let chat = null; // the chat panel (js/chat.js), once the table is known
+  let chatOn = false; // the table's creator allowed chat
 
   function takeInviteFromLink() {
     const params = new URLSearchParams(location.hash.slice(1));
@@ -68,6 +70,8 @@
         state.spectators = message.spectators;
         if (renamed) draw(); else drawSeats();
       }
+    } else if (message.type === "chat") {
+      if (chat) chat.receive(message);
     } else if (message.type === "error") {
       pending = null;
       if (state) draw();
@@ -157,6 +161,7 @@
   /* On a phone the log and a drawing's own panels are a tap away (Potager.panelBar); the log's
    * button counts the lines that came while it was closed. */
   const drawSheets = Potager.panelBar($("quick-bar"), (panel, open) => {
+    if (chat && panel.contains($("chat"))) return chat.unread(open);
     if (!panel.contains($("log"))) return 0;
     if (open) {
       logSeen = log.length;
@@ -215,6 +220,24 @@
     $("rename").hidden = $("leave").hidden;
     $("hint").hidden = !(hints && me && state.legal.length && pending === null);
     if ($("hint").hidden) $("hint-line").textContent = "";
+    $("undo").hidden = !(state.undo && pending === null);
+    $("undo").disabled = false;
+    if (chat) chat.update(state, chatOn);
+  }
+
+  /* Undo (issue 16): the server takes this seat's last move back if nobody has acted since and
+   * it showed nothing hidden, and every page gets the table again; a refusal says why. */
+  function takeBack() {
+    if (!state || !socket || socket.readyState !== WebSocket.OPEN) return;
+    $("undo").disabled = true;
+    socket.send(JSON.stringify({ type: "undo", version: state.version }));
+  }
+
+  /* A chat line (issue 16), sent if the socket is open. */
+  function sayLine(text) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify({ type: "chat", text }));
+    return true;
   }
 
   /* The name form (issue 16): a friend's invite link asks for a name before sitting down,
@@ -295,6 +318,7 @@
     takeInviteFromLink();
     $("leave").addEventListener("click", leave);
     $("hint").addEventListener("click", hint);
+    $("undo").addEventListener("click", takeBack);
     $("rename").addEventListener("click", () => askName(false));
     $("name-cancel").addEventListener("click", () => { $("name-form").hidden = true; });
     $("name-form").addEventListener("submit", saveName);
@@ -311,6 +335,11 @@
     hints = summary.hints;
     $("hints-on").hidden = !hints;
     $("rated").hidden = !summary.rated;
+    $("chat-off").hidden = summary.chat;
+    $("undo-off").hidden = summary.undo;
+    chatOn = summary.chat;
+    chat = Potager.chat.tableChat({ panel: $("chat-panel"), list: $("chat"), form: $("chat-form"),
+      input: $("chat-input"), note: $("chat-note"), say: sayLine, changed: drawSheets });
     const [loaded, info] = await Promise.all([Potager.loadGame(summary.game), Potager.gameInfo(summary.game)]);
     plugin = loaded;
     facts = info ? info.facts : {};
