@@ -6,8 +6,9 @@ FastAPI's own validation handler answered with every error's input: a 1 MB name 
 itself fail with a 500. Here every refusal, over HTTP or the WebSocket, is the error's place
 and message only, each cut to a few hundred characters and made valid text.
 
-A refusal the server words itself (`Refused`, an `HTTPException`'s detail, written through
-`i18n.say`) is answered in the asker's language (issue 16); Pydantic's validation messages stay
+A refusal the server words itself (`Refused`, an `HTTPException`'s detail, a validator's
+`ValueError`, all written through `i18n.say`) is answered in the asker's language (issue 16), and
+so is a text too long; Pydantic's other validation messages (for programs, not people) stay
 English.
 """
 
@@ -23,7 +24,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 from starlette.exceptions import HTTPException
 
-from .i18n import language, translate
+from .i18n import language, say_in, translate
 from .seating import Refused
 
 MESSAGE_LENGTH = 300
@@ -45,10 +46,32 @@ def _place(loc: Sequence[int | str]) -> list[int | str]:
     return [part if isinstance(part, int) else clip(str(part), PLACE_LENGTH) for part in loc]
 
 
-def errors(found: Sequence[ErrorDetails] | Sequence[Any]) -> list[dict[str, Any]]:
-    """Pydantic's errors without their inputs: place, message and type of the first `ERRORS`."""
+def _message(error: ErrorDetails | Any, lang: str) -> str:
+    """An error's message in ``lang``: the server's own words (a validator's `ValueError`) and
+    a text too long are translated, Pydantic's other messages left as they are."""
+    context = error.get("ctx") or {}
+    if lang == "en":
+        return str(error["msg"])
+    if error["type"] == "value_error" and "error" in context:
+        return translate(str(context["error"]), lang)
+    if error["type"] == "string_too_long" and "max_length" in context:
+        return say_in(
+            lang,
+            "String should have at most {max_length} characters",
+            max_length=context["max_length"],
+        )
+    return str(error["msg"])
+
+
+def errors(found: Sequence[ErrorDetails] | Sequence[Any], lang: str = "en") -> list[dict[str, Any]]:
+    """Pydantic's errors without their inputs: place, message (in ``lang`` where `_message`
+    can) and type of the first `ERRORS`."""
     return [
-        {"loc": _place(e["loc"]), "msg": clip(str(e["msg"])), "type": clip(str(e["type"]), 60)}
+        {
+            "loc": _place(e["loc"]),
+            "msg": clip(_message(e, lang)),
+            "type": clip(str(e["type"]), 60),
+        }
         for e in list(found)[:ERRORS]
     ]
 
@@ -64,7 +87,8 @@ def summary(exc: ValidationError) -> str:
 
 async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
     """A body, path or query that does not fit its model: 422, what and where, never the input."""
-    return JSONResponse({"detail": errors(exc.errors())}, status_code=422)
+    detail = errors(exc.errors(), language(request))
+    return JSONResponse({"detail": detail}, status_code=422)
 
 
 async def http_error(request: Request, exc: HTTPException) -> JSONResponse:

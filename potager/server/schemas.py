@@ -17,6 +17,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, mo
 
 from potager.store import SeatKind, TableStatus
 
+from .i18n import say
+
 
 class Strict(BaseModel):
     """What a client sends: no unknown fields, and no coercion (issue 13: ``"action": true``
@@ -47,7 +49,7 @@ def _printable_name(name: str) -> str:
     line or paragraph separator, bidi control or lone surrogate."""
     char = _unprintable(name)
     if char is not None:
-        raise ValueError(f"a name may not hold the character U+{ord(char):04X}")
+        raise ValueError(say("a name may not hold the character U+{code}", code=f"{ord(char):04X}"))
     return name
 
 

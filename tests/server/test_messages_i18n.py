@@ -67,3 +67,27 @@ def test_the_pages_fetch_one_merged_catalog_per_language(client: TestClient) -> 
     assert client.get("/i18n/it.json").headers["etag"] != german.headers["etag"]
     for missing in ("en", "es", "de-DE", "..%2Fsite"):
         assert client.get(f"/i18n/{missing}.json").status_code == 404
+
+
+def test_a_name_refused_by_its_model_is_said_in_the_asker_s_language(client: TestClient) -> None:
+    created = create(client, TOY, ["human", "human"], name="Ada")
+    path = f"/api/tables/{created['table']['id']}/join"
+    for name, english, template, params in (
+        (
+            "Bob\u202e",
+            "Value error, a name may not hold the character U+202E",
+            "a name may not hold the character U+{code}",
+            {"code": "202E"},
+        ),
+        (
+            "B" * 41,
+            "String should have at most 40 characters",
+            "String should have at most {max_length} characters",
+            {"max_length": 40},
+        ),
+    ):
+        refused = client.post(path, json={"name": name})
+        assert refused.status_code == 422 and refused.json()["detail"][0]["msg"] == english
+        german = client.post(path, json={"name": name}, headers={"Accept-Language": "de"})
+        assert german.json()["detail"][0]["msg"] == said("de", template, **params) != english
+    assert client.get(f"/api/tables/{created['table']['id']}").json()["open_seats"] == [1]
