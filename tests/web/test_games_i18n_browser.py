@@ -232,3 +232,24 @@ def test_a_game_is_drawn_in_each_language_with_its_rulebook_terms(
         words = " ".join(seen[lang])
         missing = [term for term in TERMS[game][lang] if term not in words]
         assert not missing, (lang, missing)
+
+
+def test_pas_de_haricots_keeps_the_notations_letters_in_every_language(
+    pages: dict[str, Page],
+) -> None:
+    """Issue 16: the court cards carry the notation's J, N, Q, K in every language; only their
+    names follow it (Bube, Reiter, Dame, König in German), in the legend beside each letter."""
+    game = "pas-de-haricots"
+    facts = games.get(game).facts()
+    state = games.get(game).new_game(3, seed=1)
+    court = {"de": ["Bube", "Reiter", "Dame", "König"], "it": ["Fante", "Cavallo", "Regina", "Re"]}
+    for lang in LANGUAGES:
+        page = draw_state(pages[lang], state, 0)
+        letters = page.locator(".pdh-legend li b").all_inner_texts()
+        assert letters[: len(facts["rank_names"])] == list(facts["rank_names"])
+        for card in page.locator(".pdh-hand .pdh-card.court").all():
+            rank = str(card.get_attribute("data-card"))[1:]
+            assert card.locator(".court-letter").inner_text() == rank
+        if lang in court:
+            legend = page.locator(".pdh-legend").inner_text()
+            assert all(name in legend for name in court[lang]), (lang, legend)
