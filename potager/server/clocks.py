@@ -231,14 +231,16 @@ class Clocks:
             tables.retire(live)
 
     # -- what moves and people do ----------------------------------------------------------------
-    def moved(self, live: LiveTable, mover: Seat | None) -> None:
-        """``mover`` (``None``: nobody, the clocks are being started) has moved: stop its clock,
+    def moved(self, live: LiveTable, mover: Seat | None) -> bool:
+        """``mover`` (``None``: nobody, the clocks are only checked) has moved: stop its clock,
         then run exactly the clocks of the seats to move that a person plays (the caller
-        announces the state). Only the owner times a table; the others read its clocks."""
+        announces the state). Only the owner times a table; the others read its clocks.
+        Whether a clock changed."""
         clock = live.clock
         if clock is None or not live.owned or not clock.speed.timed:
-            return
+            return False
         now, speed = clock.now(), clock.speed
+        before = [replace(c) for c in clock.seats.values()]
         to_move = set(live.state.to_move) if live.info.status == "playing" else set()
         for seat, seat_clock in clock.seats.items():
             if seat == mover and seat_clock.stand_in:
@@ -250,7 +252,10 @@ class Clocks:
                     start(seat_clock, speed, now)
             else:
                 seat_clock.deadline = None
+        if before == list(clock.seats.values()):
+            return False
         self._changed(live)
+        return True
 
     def back(self, live: LiveTable, seat: Seat) -> None:
         """``seat``'s player is here (connected, or moved): the seat is theirs again, neither
@@ -393,6 +398,10 @@ class Clocks:
                 clock = live.clock
             if clock is None or not live.owned or not clock.seats:
                 continue
+            if self.moved(live, None):
+                # A seat to move whose clock did not run (the table started, or a move was
+                # taken back, in another process): it runs from now.
+                self.tables.announce.presence(live)
             now = clock.now()
             self._presence(live, clock, now)
             due = [
