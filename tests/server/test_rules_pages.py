@@ -81,7 +81,12 @@ def test_each_rules_page_holds_the_games_sections(client: TestClient, name: str)
     for level in agents.levels(game):
         assert f"<dt>{level}</dt>" in answer.text
     assert "gallery" in page.ids and "reference" in page.ids
-    assert page.scripts == ["/static/js/i18n.js", "/static/js/potager.js", "/static/js/rules.js"]
+    assert page.scripts == [
+        "/static/js/i18n.js",
+        "/static/js/potager.js",
+        "/static/js/settings.js",
+        "/static/js/rules.js",
+    ]
     assert page.inline_scripts == 0
 
 
