@@ -32,7 +32,7 @@ from .cluster import Cluster
 from .config import Settings
 from .i18n import say
 from .live import Connection, LiveTable, token_hash
-from .messages import Shared, summary
+from .messages import Shared, stored_summary, summary
 from .moves import Moves
 from .schemas import TableSummary
 from .seating import Refused, Seating
@@ -211,13 +211,19 @@ class TableManager:
             self.retire(live)
 
     async def summaries(self, statuses: tuple[str, ...], limit: int) -> list[TableSummary]:
+        """The lobby's list: a table held here as it is now, any other from its stored row
+        (`stored_summary`: listing does not load a table into this process). Alone, this
+        process holds every unfinished table it could rebuild, and lists only those."""
         found = []
         for info in await self.db(self.store.tables, statuses, limit):
-            live = self.live.get(info.id)
-            if live is None and (info.status == "finished" or self.cluster is not None):
-                live = await self.table(info.id)
+            live = self.live.get(info.id) or self.finished.get(info.id)
             if live is not None:
                 found.append(summary(live))
+            elif info.status == "finished" or self.cluster is not None:
+                try:
+                    found.append(stored_summary(info))
+                except (ValueError, ModuleNotFoundError):  # a game this server cannot seat
+                    continue
         return found
 
     # -- connections -----------------------------------------------------------------------------

@@ -1,12 +1,16 @@
 """What the server says about a table: its summary, and the state and presence messages each
-connection gets. Pure functions of a `LiveTable`; the seat's view comes from the engine."""
+connection gets. Pure functions of a `LiveTable` (or, for a table not held in memory, of its
+stored `TableInfo`); the seat's view comes from the engine."""
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
+from potager import games
 from potager.engine import Seat
+from potager.store import SeatInfo, TableInfo
 
 from .live import Connection, LiveTable
 from .schemas import (
@@ -21,22 +25,30 @@ from .takeback import offered
 
 
 def open_seats(live: LiveTable) -> list[Seat]:
-    return [s.seat for s in live.info.seats if s.kind == "human" and not s.taken]
+    return _open_seats(live.info)
+
+
+def _open_seats(info: TableInfo) -> list[Seat]:
+    return [s.seat for s in info.seats if s.kind == "human" and not s.taken]
+
+
+def seat_public(seat: SeatInfo, connected: bool, clock: dict[str, Any]) -> SeatPublic:
+    return SeatPublic(
+        seat=seat.seat,
+        kind=seat.kind,
+        level=seat.level,
+        name=seat.name,
+        taken=seat.taken,
+        connected=seat.kind == "bot" or connected,
+        rating=None if seat.rating is None else round(seat.rating, 2),
+        **clock,
+    )
 
 
 def seats_public(live: LiveTable) -> list[SeatPublic]:
     clock = live.clock
     return [
-        SeatPublic(
-            seat=s.seat,
-            kind=s.kind,
-            level=s.level,
-            name=s.name,
-            taken=s.taken,
-            connected=s.kind == "bot" or live.connected(s.seat),
-            rating=None if s.rating is None else round(s.rating, 2),
-            **(clock.public(s.seat) if clock is not None else {}),
-        )
+        seat_public(s, live.connected(s.seat), clock.public(s.seat) if clock is not None else {})
         for s in live.info.seats
     ]
 
@@ -48,20 +60,56 @@ def result(live: LiveTable) -> ResultModel | None:
 
 
 def summary(live: LiveTable) -> TableSummary:
-    info = live.info
+    return _summary(
+        live.info,
+        live.state.game.title,
+        live.version,
+        list(live.state.to_move),
+        seats_public(live),
+        live.spectators,
+        result(live),
+    )
+
+
+def stored_summary(info: TableInfo) -> TableSummary:
+    """The summary of a table this process does not hold, from its stored row alone: no record
+    read, no replay (issue 13: the lobby of each of several processes used to load every table
+    it listed, then follow all their moves). Whom it waits on is the stored list of seats waited
+    on; who is connected (a bot always is), watching, and the seats' clocks are not known here:
+    nobody, none, none. `ValueError` or `ModuleNotFoundError` if its game is unknown here."""
+    return _summary(
+        info,
+        games.get(info.game).title,
+        info.version,
+        sorted(info.waiting),
+        [seat_public(s, False, {}) for s in info.seats],
+        0,
+        None if info.result is None else ResultModel(**info.result),
+    )
+
+
+def _summary(
+    info: TableInfo,
+    title: str,
+    version: int,
+    to_move: list[Seat],
+    seats: list[SeatPublic],
+    spectators: int,
+    result: ResultModel | None,
+) -> TableSummary:
     return TableSummary(
         id=info.id,
         game=info.game,
-        title=live.state.game.title,
+        title=title,
         players=info.players,
         variant=info.variant,
         status=info.status,
-        version=live.version,
-        to_move=list(live.state.to_move),
-        seats=seats_public(live),
-        open_seats=open_seats(live),
-        spectators=live.spectators,
-        result=result(live),
+        version=version,
+        to_move=to_move,
+        seats=seats,
+        open_seats=_open_seats(info),
+        spectators=spectators,
+        result=result,
         rematch_of=info.rematch_of,
         rematch_id=info.rematch_id,
         created_at=info.created_at,
