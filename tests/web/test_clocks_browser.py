@@ -1,7 +1,8 @@
 """Clocks in the browser (issue 16): a real-time table chosen in the lobby's form shows its
 player's clock counting down, and when the player does nothing, their bot plays for them; after
-three time-outs in a row the seat is marked absent. The server runs real time a fiftieth as long
-(``clock_scale``): 2.4 s a decision and a 1.2 s bank, so that the test waits seconds, not minutes.
+three time-outs in a row the seat is marked absent, and "Take my seat back" gives it back. The
+server runs real time a fiftieth as long (``clock_scale``): 2.4 s a decision and a 1.2 s bank,
+so that the test waits seconds, not minutes.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         database_url=f"sqlite:///{db}",
         bot_pool="thread",
         bot_workers=2,
-        bot_delay=0.05,
+        bot_delay=0.5,  # the bots' game after Ada's absence lasts long enough to come back
         clock_scale=0.02,
         clock_tick=0.05,
     )
@@ -63,5 +64,9 @@ def test_a_clock_counts_down_and_the_bot_plays_on_time_out(
     expect(page.locator(".hp-reveal .hp-bid")).to_have_count(2, timeout=20_000)
     # Three time-outs in a row: she is absent, and her bot plays at once from then on.
     expect(mine.locator(".absent-badge")).to_be_visible(timeout=30_000)
+    expect(page.locator("#clock-panel")).to_contain_text("You were away")
+    page.click("#take-back-seat")  # the page reconnects: the server hears her hello
+    expect(mine.locator(".absent-badge")).to_have_count(0)
+    expect(mine.locator(".stand-in-badge")).to_have_count(0)
     page.close()
     assert not errors

@@ -67,11 +67,18 @@
     drawPanel(state, me, names, takeBack);
   }
 
+  /* Drawn anew only when what it says changes: its buttons stay put under the pointer while
+   * the bots play on. */
+  let panelShown = null;
+
   function drawPanel(state, me, names, takeBack) {
     const box = $("clock-panel");
     if (!box) return;
     const mine = me && state.seat !== null ? state.seats[state.seat] : null;
     const others = state.seats.filter((s) => s.absent && (!mine || s.seat !== mine.seat)).map((s) => names(s.seat));
+    const shown = JSON.stringify([state.speed, state.status, mine && [mine.stand_in, mine.absent], others]);
+    if (shown === panelShown) return;
+    panelShown = shown;
     const parts = [];
     if (state.speed && state.speed !== "none") parts.push(h("span", { class: "clock-speed" }, t("Clock: {speed}", { speed: speedName(state.speed) })));
     if (state.status === "playing" && mine && (mine.stand_in || mine.absent)) {
