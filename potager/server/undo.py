@@ -120,6 +120,7 @@ class Undo:
         live.state, live.info.waiting = back or self.rewound(live, ply)
         live.undos += 1
         live.legal_since = [ply] * live.state.players
+        self.tables.clocks.moved(live, None)  # the clocks of the seats to move now run
         shared = Shared(live)
         for connection in live.connections:
             connection.send(shared.state_message(connection, reset=True))
