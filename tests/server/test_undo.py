@@ -7,22 +7,27 @@ that change nothing, and an undo racing another seat's move."""
 
 from __future__ import annotations
 
+import json
 import random
 import threading
+from contextlib import ExitStack
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
+from websockets.sync.client import ClientConnection, connect
 
 from potager import games
 from potager.engine import GameRecord, State
 from potager.server import takeback
 from potager.server.takeback import ANOTHER_SEAT, DREW, NO_MOVE, REVEALED, refusal
-from potager.store import SeatInfo, StaleVersion, Store, TableInfo
+from potager.store import SeatInfo, StaleVersion, Store, TableInfo, localpg
 from tests.server.driver import SeatDriver, create
+from tests.server.test_scaleout import redis_url, servers
 from tests.store.fixtures import db_url, postgres_server
 
-__all__ = ["db_url", "postgres_server"]
+__all__ = ["db_url", "postgres_server", "redis_url"]
 
 POKER = "heuschrecken-poker"
 
@@ -293,3 +298,58 @@ def test_the_offer_is_worked_out_once_a_move(
         a.send_json({"type": "sync"})
         ada.until_state()
     assert calls == [0]
+
+
+# -- across two server processes ------------------------------------------------------------------
+def test_across_two_processes_undo_goes_to_the_owner_and_chat_reaches_everybody(
+    postgres_server: str, redis_url: str
+) -> None:
+    """The table is owned by the first process; Ada and a spectator are on the second, Bob on
+    the first: Ada's line and her bid go through the second, her undo is forwarded to the owner,
+    and every socket hears both."""
+    database = localpg.fresh_database(postgres_server)
+    with servers(database, redis_url, 2) as [(first, _), (second, _)], ExitStack() as stack:
+        table_id, grants = three_over_http(first)
+
+        def socket(port: int, seat: int | None, token: str | None) -> ClientConnection:
+            url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
+            connection: ClientConnection = stack.enter_context(connect(url))
+            connection.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+            return connection
+
+        ada, bob = socket(second, *grants[0]), socket(first, *grants[1])
+        watcher = socket(second, None, None)
+        start = {name: next_of(s, "state") for name, s in (("ada", ada), ("bob", bob))}
+        next_of(watcher, "state")
+        ada.send(json.dumps({"type": "chat", "text": "hello from the second"}))
+        for connection in (ada, bob, watcher):
+            assert next_of(connection, "chat")["lines"][0]["text"] == "hello from the second"
+        action = start["ada"]["legal"][0]["action"]
+        ada.send(json.dumps({"type": "act", "version": 0, "action": action}))
+        assert next_of(ada, "state", version=1)["undo"]
+        ada.send(json.dumps({"type": "undo", "version": 1}))
+        for connection in (ada, bob, watcher):
+            state = next_of(connection, "state", version=0)
+            assert state["log_reset"] and not state["undo"]
+        assert httpx.get(f"http://127.0.0.1:{first}/api/tables/{table_id}").json()["version"] == 0
+        chat = httpx.get(f"http://127.0.0.1:{first}/api/tables/{table_id}/chat").json()
+        assert [line["text"] for line in chat] == ["hello from the second"]
+
+
+def three_over_http(port: int) -> tuple[str, list[tuple[int, str]]]:
+    base = f"http://127.0.0.1:{port}/api/tables"
+    body = {"game": POKER, "players": 3, "seats": [{"kind": "human"}] * 3, "name": "Ada"}
+    created = httpx.post(base, json=body).json()
+    table_id, grants = created["table"]["id"], [created["you"]]
+    for name in ("Bob", "Cy"):
+        grants.append(httpx.post(f"{base}/{table_id}/join", json={"name": name}).json())
+    return table_id, [(g["seat"], g["token"]) for g in grants]
+
+
+def next_of(connection: ClientConnection, kind: str, version: int | None = None) -> dict[str, Any]:
+    """The next message of ``kind`` (a state: of ``version``, if given) on ``connection``."""
+    while True:
+        message: dict[str, Any] = json.loads(connection.recv(timeout=20))
+        assert message["type"] != "error", message
+        if message["type"] == kind and (version is None or message["version"] == version):
+            return message
