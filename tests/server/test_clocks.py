@@ -317,6 +317,28 @@ def test_a_connected_player_out_of_time_is_absent_but_the_game_goes_on(
         assert final["ending"] is None and final["result"] is not None
 
 
+def test_a_player_takes_the_seat_back_by_moving(db: str, time: FakeTime) -> None:
+    found = clocked(db, time)
+    found.bot_delay = 1.0  # the stand-in waits before it decides: Ada's move comes first
+    with TestClient(create_app(found)) as client:
+        me = create(client, TOY, ["human", "random"], speed="real_time")["you"]
+        with client.websocket_connect(f"/ws/tables/{me['table_id']}") as ws:
+            ada = SeatDriver(ws, 0, me["token"])
+            ada.until_state()
+            for _ in range(500):  # every decision of hers runs out, until she is absent
+                if ada.state["seats"][0]["absent"] and ada.state["legal"]:
+                    break
+                deadline = ada.state["seats"][0]["deadline"]
+                if deadline is not None and time.now < deadline:
+                    time.now = deadline
+                next_state(ada)
+            assert ada.state["status"] == "playing"
+            version = ada.state["version"]
+            ada.act(ada.state["legal"][0]["action"])
+            state = ada.until_acknowledged(version)  # her own move, not her bot's
+            assert not state["seats"][0]["absent"] and not state["seats"][0]["stand_in"]
+
+
 def test_waiting_and_finished_tables_cannot_be_ended(client: TestClient) -> None:
     waiting = create(client, TOY, ["human", "human"], speed="real_time")["you"]
     auth = {"seat": 0, "token": waiting["token"]}
