@@ -23,6 +23,12 @@ happens to agree with the real game: a draw from a pile whose unseen part is all
 nothing the mover did not know, and is let through; one whose drawn kind had probability ``p``
 among the unseen slips through with probability at most ``p ** SAMPLES`` (the samples are seeded
 by the table's seed and the move's number, so a table always gets the same answer).
+
+A refused move closed a simultaneous decision ("it revealed cards": the move before it, another
+seat's, was made at the same decision) or else drew ("it drew from a hidden pile"). The test runs
+once a move, for its mover at a table that allows undo (`offered`): measured on seeded random
+games, a move that may go back costs about 1 to 15 ms (every sample is played; the four games at
+2 to 5 players), a refused one a fraction of a millisecond (the first differing sample decides).
 """
 
 from __future__ import annotations

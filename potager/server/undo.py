@@ -11,6 +11,12 @@ events are gone). The record never holds an undone move.
 With several server processes the owner of the table takes the move back, as it stores moves
 (a request sent to another process is forwarded, `cluster`); it tells the others, which rebuild
 their copy the same way.
+
+Versions are move counts, so a version number comes back after an undo. Bots check the table's
+undo count too (`LiveTable.undos`) before playing what they decided; a person's move sent on the
+undone position, arriving only after the same version was reached again by another move, is
+checked for legality as any move is, not for the position it was chosen on (the window is an
+undo and a new move while the message travels).
 """
 
 from __future__ import annotations
