@@ -28,6 +28,8 @@ WS_DOC = """Connect, then send a `Hello` (`{"type": "hello", "seat": 1, "token":
 `PresenceMessage`s when people come and go.
 Send `Act` (`{"type": "act", "version": 12, "action": 3}` or `"notation": "corn"`) with the
 version you saw: a stale, illegal or malformed message gets an `ErrorMessage` and changes nothing.
+A seat sends `Say` (`{"type": "chat", "text": "hello"}`) to chat (every socket of the table gets a
+`ChatMessage`) and `TakeBack` (`{"type": "undo", "version": 13}`) to take its last move back.
 A wrong token gets `ErrorMessage(code="forbidden")` and the socket is closed (code 4403).
 A message past the socket's rate gets `ErrorMessage(code="rate_limited")` and is dropped; a
 client with too many sockets, or a full table, gets `ErrorMessage(code="too_many")` and the

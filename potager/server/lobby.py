@@ -186,10 +186,12 @@ async def _finished(tables: TableManager, table_id: str) -> State:
     tags=["replays"],
 )
 async def get_record(table_id: str, tables: Manager) -> RecordModel:
-    """A finished game's record, with who sat where and the result (`potager replay` and
-    `potager analyse` read it)."""
+    """A finished game's record, with who sat where, the result and the chat (`potager replay`
+    and `potager analyse` read it)."""
     await _finished(tables, table_id)
-    return RecordModel(**(await _live(tables, table_id)).record.to_dict())
+    live = await _live(tables, table_id)
+    chat = [line_model(line) for line in await tables.chat.lines(live)]
+    return RecordModel(**live.record.to_dict(), chat=chat or None)
 
 
 @router.get("/tables/{table_id}/replay", response_model=Replay, tags=["replays"])

@@ -329,6 +329,8 @@ class RecordModel(BaseModel):
     moves: list[tuple[int, int]]
     seats: list[SeatHolderModel] | None = None
     result: ResultModel | None = None
+    chat: list[ChatLineModel] | None = None
+    """What the players said at the table (issue 16), when they said anything."""
 
 
 class LegalAction(BaseModel):

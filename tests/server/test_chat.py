@@ -3,6 +3,7 @@ only), the lines stay with the table in the store, and a bad line is refused and
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -11,12 +12,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from potager.engine import GameRecord
 from potager.server import create_app
 from potager.server.config import Limits, Rate
 from tests.server.conftest import LIFTED, settings
 from tests.server.driver import SeatDriver, create
+from tests.toy import GAME as TOY_GAME
 
 POKER = "heuschrecken-poker"
+TOY = TOY_GAME.name
 TIGHT = replace(LIFTED, chat_length=20, chat_rate=Rate(3, 600), chat_lines=4)
 
 
@@ -147,3 +151,17 @@ def test_limits_read_from_the_environment() -> None:
     )
     assert (limits.chat_length, limits.chat_rate, limits.chat_lines) == (80, None, 0)
     assert Limits().chat_length == 500
+
+
+def test_the_finished_game_s_record_carries_its_chat(client: TestClient) -> None:
+    created = create(client, TOY, ["human", "random"], name="Ada")
+    table_id = created["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as a:
+        ada = SeatDriver(a, 0, created["you"]["token"])
+        ada.until_state()
+        say(ada, "good luck")
+        heard(ada)
+        ada.play_to_end(random.Random(5))
+    data = client.get(f"/api/tables/{table_id}/record").json()
+    assert [(line["seat"], line["text"]) for line in data["chat"]] == [(0, "good luck")]
+    assert GameRecord.from_dict(data).moves  # a record with its chat still loads
