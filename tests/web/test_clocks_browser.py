@@ -14,10 +14,11 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from potager.server import Settings
-from tests.web.clicking import open_page
+from tests.web.clicking import click_one, open_page, sit_down
 from tests.web.conftest import serving
 
 GAME = "heuschrecken-poker"
+MOVE = ".hp [data-action]"
 
 
 @pytest.fixture(scope="module")
@@ -68,5 +69,44 @@ def test_a_clock_counts_down_and_the_bot_plays_on_time_out(
     page.click("#take-back-seat")  # the page reconnects: the server hears her hello
     expect(mine.locator(".absent-badge")).to_have_count(0)
     expect(mine.locator(".stand-in-badge")).to_have_count(0)
+    page.close()
+    assert not errors
+
+
+def test_a_player_ends_the_table_of_a_friend_who_went_away(
+    browser: Browser, clock_server: str
+) -> None:
+    """Two people: Bob sits down from his invite link and closes his page; Ada plays on, Bob's
+    clock runs out until he is absent, and Ada ends the table: it is abandoned, not in play."""
+    page, errors = open_page(browser)
+    page.goto(clock_server + "/")
+    page.wait_for_selector(f"#game option[value='{GAME}']", state="attached")
+    page.fill("#name", "Ada")
+    page.select_option("#game", GAME)
+    page.select_option("#players", "2")
+    page.select_option("select[name=seat1]", "human")
+    page.select_option("#speed", "real_time")
+    page.click("#create-button")
+    page.wait_for_url("**/table/*")
+    table_id = page.url.rsplit("/", 1)[-1]
+    bob_context = browser.new_context()
+    sit_down(bob_context.new_page(), page.locator(".invite-link").input_value(), "Bob")
+    bob_context.close()
+
+    end = page.locator("#end-table")
+    for _ in range(400):  # Ada bids whenever she may, until Bob is absent
+        if end.count():
+            break
+        if page.locator(MOVE).count():
+            click_one(page, MOVE)
+        else:
+            page.wait_for_timeout(100)
+    expect(page.locator("#seats .seat", has_text="Bob").locator(".absent-badge")).to_be_visible()
+    page.once("dialog", lambda dialog: dialog.accept())
+    end.click()
+    expect(page.locator("#turn")).to_have_text("Abandoned: Ada ended the game, Bob stayed away.")
+    page.goto(clock_server + "/")
+    expect(page.locator(f"#finished-tables [data-table='{table_id}'] .abandoned")).to_be_visible()
+    expect(page.locator(f"#live-tables [data-table='{table_id}']")).to_have_count(0)
     page.close()
     assert not errors
