@@ -272,6 +272,8 @@ def test_the_others_may_end_a_table_whose_player_is_absent(
     assert [t["ending"]["by"] for t in finished if t["id"] == table_id] == [0]
     record = client.get(f"/api/tables/{table_id}/record").json()
     assert "result" not in record and len(record["moves"]) == ended["version"]
+    replay = client.get(f"/api/tables/{table_id}/replay").json()  # a replay to the last move
+    assert len(replay["frames"]) == ended["version"] + 1 and replay["table"]["result"] is None
 
 
 def test_a_table_all_of_whose_people_stay_away_is_ended_by_the_server(
