@@ -84,5 +84,7 @@ def test_a_table_without_chat_or_undo_says_so(browser: Browser, server: str) -> 
     expect(page.locator("#chat-off")).to_be_visible()
     expect(page.locator("#undo-off")).to_be_visible()
     expect(page.locator("#chat-panel")).to_be_hidden()
+    expect(page.locator("#quick-bar button", has_text="Game log")).to_have_count(1)
+    expect(page.locator("#quick-bar button", has_text="Chat")).to_have_count(0)
     page.close()
     assert not errors

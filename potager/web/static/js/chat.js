@@ -20,6 +20,12 @@
     list.scrollTop = list.scrollHeight;
   }
 
+  /* Show the chat's panel or not; a panel not shown leaves the phone's panel bar too. */
+  function show(panel, shown) {
+    panel.hidden = !shown;
+    if (!shown) delete panel.dataset.sheet;
+  }
+
   /* The table page's chat: `mount` once the table is known, then `receive` each chat message and
    * `update` with each state (who sits where, whether this page may write). */
   function tableChat({ panel, list, form, input, note, say, changed }) {
@@ -45,7 +51,7 @@
       },
       update(next, enabled) {
         state = next;
-        panel.hidden = !enabled;
+        show(panel, enabled);
         form.hidden = state.seat === null;
         note.hidden = !form.hidden;
         redraw();
@@ -58,5 +64,5 @@
     };
   }
 
-  Potager.chat = { draw, tableChat };
+  Potager.chat = { draw, show, tableChat };
 })();

@@ -81,7 +81,7 @@
       api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`),
       api(`/api/tables/${encodeURIComponent(tableId)}/chat`),
     ]);
-    $("chat-panel").hidden = !chat.length;
+    Potager.chat.show($("chat-panel"), chat.length > 0);
     $("title").textContent = t("{title} — replay", { title: replay.table.title });
     $("rules-link").href = `/rules/${encodeURIComponent(replay.table.game)}`;
     $("rules-link").hidden = false;
