@@ -174,6 +174,27 @@ def test_time_out_hands_the_decision_to_the_bot_then_the_clock_runs_again(
             assert seat_of(ada, 0)["deadline"] == time.now + 120 + 5  # her move earned 5 s
 
 
+def test_a_move_taken_before_the_clocks_look_is_the_players(db: str, time: FakeTime) -> None:
+    """The rule at the deadline: the time-out is taken by the clocks' look; a move the server
+    took before it counts as the player's, even a moment past the deadline."""
+    found = clocked(db, time)
+    found.clock_tick = 3600.0  # the clocks look only when the test says
+    with TestClient(create_app(found)) as client:
+        me = create(client, TOY, ["human", "random"], speed="real_time")["you"]
+        with client.websocket_connect(f"/ws/tables/{me['table_id']}") as ws:
+            ada = SeatDriver(ws, 0, me["token"])
+            state = ada.until_state()
+            time.now = state["seats"][0]["deadline"] + 1  # past it, not yet looked at
+            ada.act(state["legal"][0]["action"])
+            state = ada.until_acknowledged(state["version"])
+            assert not state["seats"][0]["stand_in"]
+            manager = client.app.state.manager  # type: ignore[attr-defined]
+            client.portal.call(manager.clocks.sweep)  # type: ignore[union-attr]
+            live = client.portal.call(manager.table, me["table_id"])  # type: ignore[union-attr]
+            clock = live.clock.seats[0]
+            assert (clock.timeouts, clock.stand_in, clock.bank) == (0, False, REAL_TIME.extra)
+
+
 def bob_stays_away(time: FakeTime, ada: SeatDriver) -> dict[str, Any]:
     """Seat 1 was seated and went: Ada moves at once whenever she may, and each of seat 1's
     decisions runs out, until seat 1 is absent."""
