@@ -97,7 +97,8 @@ def make(level: str, game: Game) -> Agent:
             arguments["playout"] = game_playout(game)
         policy = _game_module(game, "playout")
         merge = getattr(policy, "representatives", None)
-        return ISMCTSAgent(**arguments, guide=guide, merge=merge)
+        paired = getattr(policy, "PAIRED", False)
+        return ISMCTSAgent(**arguments, guide=guide, merge=merge, paired=paired)
     raise ValueError(
         f"unknown bot level {level!r} for {game.name}; levels: {', '.join(levels(game))}"
     )

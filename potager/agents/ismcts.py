@@ -22,6 +22,12 @@ Built for these games:
   bonus square) are played without a node, so the budget goes to real choices.
 - Upper confidence bounds with availability counts (an action counts as offered only in the
   determinizations where it was legal).
+- *Paired roots* (a game's ``PAIRED`` in its ``playout.py``; Kraut & Rüben): where chance between
+  two of the seat's turns (the next tile drawn) makes a tree below the root mix unlike positions,
+  the search is flat and paired instead (`paired_root`): every determinization plays each of the
+  seat's choices with the same playout seed (common random numbers), so that choices are compared
+  on the same tiles, and the heuristic's choice is kept unless another one beats it on those
+  pairs by ``z`` standard errors (the heuristic as a prior).
 
 `evaluate` returns every legal action's visits, win share and mean final score with 95% intervals
 (`ActionValue`), best first; `act` plays the first. With ``workers`` > 1 the search runs that many
@@ -44,8 +50,10 @@ from potager.engine import Action, Agent, Game, Seat, State, View
 from .action_value import ActionValue, mean_interval, wilson
 from .random_agent import random_playout
 
-_VISITS, _AVAILABLE, _WIN, _WIN2, _SCORE, _SCORE2 = range(6)
-"""The fields of an edge (a list of floats, for speed): one seat's action at one node."""
+_VISITS, _AVAILABLE, _WIN, _WIN2, _SCORE, _SCORE2, _GAIN, _GAIN2 = range(8)
+"""The fields of an edge (a list of floats, for speed): one seat's action at one node. A paired
+root's edges (`paired_root`) add two: the sums of the win share less the reference's on the same
+pairs, and of its square."""
 
 Edge = list[float]
 Hint = tuple[Seat, Action, float]
@@ -66,11 +74,13 @@ Rüben: which empty space of a garden a tile goes to), read from public informat
 class Knowledge:
     """What guides a search besides its statistics: ``hint``, the guide's choice at the root,
     tried first and favoured by a progressive bias; ``playout``, how a sampled state is played
-    to its end; ``merge``, the game's equivalent actions, searched as one (`Merge`)."""
+    to its end; ``merge``, the game's equivalent actions, searched as one (`Merge`); ``paired``,
+    a flat paired search at the root instead of a tree (`paired_root`)."""
 
     hint: Hint | None = None
     playout: Playout = random_playout
     merge: Merge | None = None
+    paired: bool = False
 
 
 class _Node:
@@ -101,6 +111,8 @@ class ISMCTSAgent:
         bias: float = 0.0,
         playout: Playout = random_playout,
         merge: Merge | None = None,
+        paired: bool = False,
+        z: float = 1.0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS search needs iterations or seconds")
@@ -112,6 +124,8 @@ class ISMCTSAgent:
         self.bias = bias
         self.playout = playout
         self.merge = merge
+        self.paired = paired
+        self.z = z
 
     def act(
         self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
@@ -137,16 +151,28 @@ class ISMCTSAgent:
             # from ours so that the search stays reproducible.
             guess = self.guide.act(game, view, seat, legal_actions, random.Random(seeds[0]))
             hint = (seat, classes.get(guess, guess), self.bias)
-        knowledge = Knowledge(hint, self.playout, self.merge)
+        knowledge = Knowledge(hint, self.playout, self.merge, self.paired)
         if self.workers == 1:
-            stats = search_root(game, view, seat, seeds[0], self.budget(), knowledge)
+            stats = _search(game, view, seat, seeds[0], self.budget(), knowledge)
         else:
             stats = _parallel(game, view, seat, seeds, self.budget(), knowledge)
-        return _values(stats, legal_actions, classes)
+        values = _values(stats, legal_actions, classes)
+        if self.paired and stats:
+            chosen = _paired_choice(stats, None if hint is None else hint[1], self.z)
+            values.sort(key=lambda v: classes.get(v.action, v.action) != chosen)  # stable
+        return values
 
     def budget(self) -> Budget:
         """What one worker is asked to do."""
         return self.iterations, self.seconds, self.exploration
+
+
+def _search(
+    game: Game, view: View, seat: Seat, seed: int, budget: Budget, knowledge: Knowledge
+) -> RootStats:
+    """One worker's search: `paired_root` or `search_root`, as ``knowledge`` says."""
+    search = paired_root if knowledge.paired else search_root
+    return search(game, view, seat, seed, budget, knowledge)
 
 
 def search_root(
@@ -165,13 +191,19 @@ def search_root(
     root = _Node()
     deadline = None if seconds is None else time.monotonic() + seconds
     done = 0
-    while not done or (
-        (iterations is None or done < iterations)
-        and (deadline is None or time.monotonic() < deadline)
-    ):
+    while _going(done, iterations, deadline):
         _iterate(root, game.sample(view, seat, rng), rng, exploration, knowledge)
         done += 1
     return root.edges.get(seat, {})
+
+
+def _going(done: int, iterations: int | None, deadline: float | None) -> bool:
+    """Whether a search that has done ``done`` iterations goes on: always for its first, then
+    until the first of its limits given."""
+    return not done or (
+        (iterations is None or done < iterations)
+        and (deadline is None or time.monotonic() < deadline)
+    )
 
 
 def _iterate(
@@ -296,6 +328,84 @@ def _select(
     return best_action, best_edge
 
 
+def paired_root(
+    game: Game,
+    view: View,
+    seat: Seat,
+    seed: int,
+    budget: Budget,
+    knowledge: Knowledge = Knowledge(),
+) -> RootStats:
+    """A flat search for ``seat`` with common random numbers: each determinization drawn from
+    ``view`` is played to its end after each of the seat's choices (merged as the game says), all
+    with one playout seed, so that the choices meet the same tiles and the same playout
+    decisions; an iteration is one such playout. Besides each edge's win share and score, the
+    sums of its win share less the reference's (the hint's choice, else the first) on the same
+    pairs, which `_paired_choice` weighs. Budget as `search_root` (the exploration unused), counted
+    in whole determinizations."""
+    iterations, seconds, _ = budget
+    rng = random.Random(seed)
+    deadline = None if seconds is None else time.monotonic() + seconds
+    playout, merge, hint = knowledge.playout, knowledge.merge, knowledge.hint
+    stats: RootStats = {}
+    choices: list[Action] = []
+    done = 0
+    while _going(done, iterations, deadline):
+        state = game.sample(view, seat, rng)
+        if not choices:
+            choices = list(state.legal_actions(seat))
+            if merge is not None:
+                choices = _distinct(merge(state, choices))
+            if hint is not None and hint[1] in choices:  # the reference first
+                choices.remove(hint[1])
+                choices.insert(0, hint[1])
+            for action in choices:
+                stats[action] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+            if len(choices) == 1:
+                return stats
+        seed_of_playouts = rng.getrandbits(64)
+        reference = 0.0
+        for i, action in enumerate(choices):
+            played = state.clone()
+            played.apply(seat, action)
+            playout(played, random.Random(seed_of_playouts))
+            result = played.result()
+            won = 1.0 / len(result.winners) if seat in result.winners else 0.0
+            if i == 0:
+                reference = won
+            score = result.scores[seat]
+            gain = won - reference
+            edge = stats[action]
+            edge[_VISITS] += 1
+            edge[_AVAILABLE] += 1
+            edge[_WIN] += won
+            edge[_WIN2] += won * won
+            edge[_SCORE] += score
+            edge[_SCORE2] += score * score
+            edge[_GAIN] += gain
+            edge[_GAIN2] += gain * gain
+        done += len(choices)
+    return stats
+
+
+def _paired_choice(stats: RootStats, hint: Action | None, z: float) -> Action:
+    """The choice of a `paired_root` search: the reference (the hint's choice, else the first)
+    unless other actions beat it on the pairs by more than ``z`` standard errors of their mean
+    difference; then the one that beats it most surely (the largest such ratio)."""
+    reference = hint if hint in stats else next(iter(stats))
+    best, best_ratio = reference, 0.0
+    for action, edge in stats.items():
+        n = edge[_VISITS]
+        if action == reference or not n:
+            continue
+        gain = edge[_GAIN] / n
+        variance = max(edge[_GAIN2] / n - gain * gain, 1e-12)
+        ratio = gain / math.sqrt(variance / n)
+        if ratio > z and ratio > best_ratio:
+            best, best_ratio = action, ratio
+    return best
+
+
 def _distinct(representatives: list[Action]) -> list[Action]:
     """The representatives, each once, in their order."""
     return list(dict.fromkeys(representatives))
@@ -378,4 +488,4 @@ def _worker(
 ) -> RootStats:
     from potager import games
 
-    return search_root(games.get(name), view, seat, seed, budget, knowledge)
+    return _search(games.get(name), view, seat, seed, budget, knowledge)

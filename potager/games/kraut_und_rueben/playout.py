@@ -38,6 +38,10 @@ from .scoring import CODE, PRINCIPAL, WEIGHTS, points
 
 EPSILON = 0.1
 """The share of placements drawn at random rather than by value."""
+PAIRED = True
+"""The search is flat and paired at the root here (`potager.agents.ismcts.paired_root`): the
+tile each turn draws makes a tree below the root mix unlike positions, and comparing choices on
+the same tiles sees differences that independent playouts drown (issue 12)."""
 SNAIL = CODE["snail"]
 LAST_COLUMN = len(COLUMN_LABELS) - 1
 """The contract's last column (4 or more principal vegetables)."""
