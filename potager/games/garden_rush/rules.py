@@ -159,13 +159,32 @@ _NEIGHBOURS: Final = tuple(
 )
 """``_NEIGHBOURS[vegetable][square]``: the neighbours of the square that its fields through it hold
 (the orthogonal ones for carrots and potatoes, the diagonal ones for tomatoes)."""
-_THROUGH: Final = tuple(
-    tuple(_through(v, q) if q in SQUARES else {} for q in range(SIZE * SIZE))
-    for v in range(len(FIELDS))
+
+
+def _window(q: int, near: int) -> int:
+    """The neighbours ``near`` of square ``q`` (a bitmask) as the 9 bits of the 3 × 3 square around
+    ``q``, row by row: a small index, computed in a few shifts where a set of squares as a key
+    would be an object to make and hash."""
+    w = (near << (SIZE + 1)) >> q
+    return (w & 7) | (w >> SIZE & 7) << 3 | (w >> (2 * SIZE) & 7) << 6
+
+
+def _through_windows(v: int, q: int) -> tuple[Completed, ...]:
+    """`_through` of ``v`` and ``q`` indexed by `_window` of ``near``."""
+    nothing: Completed = ((), ())
+    table = [nothing] * (1 << 9)
+    if q in SQUARES:
+        for near, completed in _through(v, q).items():
+            table[_window(q, near)] = completed
+    return tuple(table)
+
+
+_THROUGH: Final[tuple[tuple[tuple[Completed, ...], ...], ...]] = tuple(
+    tuple(_through_windows(v, q) for q in range(SIZE * SIZE)) for v in range(len(FIELDS))
 )
 """The pattern placements indexed by square, then by the neighbours holding the vegetable:
-``_THROUGH[vegetable][square][near]``. Most often ``near`` is empty or one square, and at most a
-few fields through the square are left to test."""
+``_THROUGH[vegetable][square][_window(square, near)]``. Most often ``near`` is empty or one
+square, and at most a few fields through the square are left to test."""
 
 
 _FIELD_NAMES: Final = tuple(
@@ -514,12 +533,14 @@ class GardenRushState(State):
     # -- whose turn, what is legal ---------------------------------------------------------------
     def legal_actions(self, seat: Any) -> list[Action]:
         """A new list at every call (the caller's to keep), ascending."""
-        if seat != self.turn or self.phase == OVER:
+        turn = self.turn
+        if seat != turn or self.phase == OVER:
             return []
+        # Below, ``turn`` (a native int) rather than ``seat`` (any object equal to it).
         if self.phase == MAIN:
-            return self._hedge_placements(seat, self.ready[seat])
+            return self._hedge_placements(turn, self.ready[turn])
         if self.phase == SWAP_PLACE:
-            plant, mole = self._placements(seat, self.swap_slot, self.swap_slot + 2)
+            plant, mole = self._placements(turn, self.swap_slot, self.swap_slot + 2)
             plant += mole
             return plant
         return self._bonus()[:]
@@ -644,7 +665,8 @@ class GardenRushState(State):
         if abilities & (1 << WHEELBARROW):
             self._add_moves(actions, seat)
         if abilities & (1 << WATERING_CAN):
-            self._add_flips(actions, seat)
+            actions += _on(_FLIP_OWN, self._vegetables(seat))
+            actions += _on(_FLIP_OPP, self._vegetables(1 - seat))
         actions += moles
         if abilities & (1 << SWAP_ABILITY):
             actions += self._swaps(seat)
@@ -653,7 +675,7 @@ class GardenRushState(State):
         if abilities & (1 << FLIPCOL):
             actions += self._column_flips()
         if abilities & (1 << MOLEMOVE):
-            actions += self._mole_moves(seat)
+            self._add_mole_moves(actions, seat)
         return actions
 
     def _add_moves(self, found: list[Any], seat: Seat) -> None:
@@ -673,11 +695,11 @@ class GardenRushState(State):
             for b in free if c <= VEGETABLE_CELLS else free_plain:
                 found.append(moves[b])
 
-    def _add_flips(self, found: list[Action], seat: Seat) -> None:
-        """Watering Can: flip one vegetable token of either Potager (the one just placed too)."""
-        masks = self.veg_masks
-        found += _on(_FLIP_OWN, sum(masks[seat]))
-        found += _on(_FLIP_OPP, sum(masks[1 - seat]))
+    def _vegetables(self, seat: Seat) -> int:
+        """The squares of ``seat``'s Potager that hold a vegetable token (Watering Can: flip one
+        vegetable token of either Potager, the one just placed too)."""
+        masks = self.veg_masks[seat]
+        return masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
 
     def _swaps(self, seat: Seat) -> list[Action]:
         """Swap token: swap two adjacent Hedge tokens (a gap is no token), then place one of them;
@@ -700,13 +722,16 @@ class GardenRushState(State):
             if any(0 < p[q] <= VEGETABLE_CELLS for p in self.potagers for q in column)
         ]
 
-    def _mole_moves(self, seat: Seat) -> list[Action]:
+    def _add_mole_moves(self, found: list[Any], seat: Seat) -> None:
         """Score track (module): move one mole of your Potager to a free square of the opponent's
-        that is not a tool square."""
-        own, opp = self.potagers[seat], self.potagers[1 - seat]
-        moles = [q for q in NON_TOOL_SQUARES if own[q] > VEGETABLE_CELLS and (own[q] - 1) & 1]
-        free = [q for q in NON_TOOL_SQUARES if opp[q] == 0]
-        return [_MOLEMOVE_AT[a][b] for a in moles for b in free]
+        that is not a tool square (moles never stand on tool squares)."""
+        own = self.potagers[seat]
+        free = _on(_PLAIN_SQUARES_OF, ALL_SQUARES & ~self.occupied[1 - seat])
+        for a in _on(_PLAIN_SQUARES_OF, self.occupied[seat] & ~self._vegetables(seat)):
+            if (own[a] - 1) & 1:  # mole side up, not a tool
+                moves = _MOLEMOVE_AT[a]
+                for b in free:
+                    found.append(moves[b])
 
     # -- transitions -------------------------------------------------------------------------------
     def apply(self, seat: Any, action: Any) -> None:
@@ -773,12 +798,12 @@ class GardenRushState(State):
             ready = self.ready[seat]
             # The fields through q that were complete: those of `_THROUGH` sure to be, and those
             # left to test (inline: a function call per token costs more than the lookup).
-            sure, test = _THROUGH[v][q][mask & _NEIGHBOURS[v][q]]
+            sure, test = _THROUGH[v][q][_window(q, mask & _NEIGHBOURS[v][q])]
             for a in sure:
-                ready.remove(a)
+                ready.pop(_rank(ready, a))
             for a, m in test:
                 if m & mask == m:
-                    ready.remove(a)
+                    ready.pop(_rank(ready, a))
 
     def _put(self, seat: Seat, q: int, value: int) -> None:
         """Put a token (cell ``value``) on the free square ``q``: a vegetable completes the fields
@@ -798,7 +823,7 @@ class GardenRushState(State):
             masks = self.veg_masks[seat]
             mask = masks[v] = masks[v] | bit
             ready = self.ready[seat]
-            sure, test = _THROUGH[v][q][mask & _NEIGHBOURS[v][q]]  # as in `_clear`
+            sure, test = _THROUGH[v][q][_window(q, mask & _NEIGHBOURS[v][q])]  # as in `_clear`
             for a in sure:
                 _insert(ready, a)
             for a, m in test:
@@ -897,7 +922,7 @@ class GardenRushState(State):
         found = _FREE_TOOLS[seat][TOOL_MASK & ~occupied]
         if self.module:
             potager = self.potagers[seat]
-            for q in _on(_SQUARES_OF, occupied & ~sum(self.veg_masks[seat])):
+            for q in _on(_SQUARES_OF, occupied & ~self._vegetables(seat)):
                 c = potager[q]
                 if (c - 1) & 1 == 0:  # tool side up, not a mole
                     found |= 1 << TOKEN_ABILITY[(c - 1) >> 1]
