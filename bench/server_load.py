@@ -3,8 +3,9 @@
 ``python -m bench.server_load`` starts ``potager serve`` in a subprocess (temporary SQLite
 database; ``--database`` for PostgreSQL, ``--url`` for a server already running), then for each N
 (10, 100, 500 by default) opens N tables whose every seat is a client of this load generator
-playing random legal actions, and measures for ``--seconds``: actions/s, and the latency from an
-action being sent to every seat of the table having received the state with that move (p50, p99).
+playing random legal actions once every table is open, and measures for ``--seconds``: actions/s,
+and the latency from an action being sent to every seat of the table having received the state
+with that move (p50, p99).
 A finished game is replaced by a new table. Output: a table, or ``--json``.
 
 Each row also says what an action cost in CPU: the started server's (every process of its
@@ -69,8 +70,11 @@ class Kind:
 class LoadTable:
     """One table: a WebSocket per seat, each acting at random when it may."""
 
-    def __init__(self, base: str, kind: Kind, totals: Totals, seed: int) -> None:
+    def __init__(self, base: str, kind: Kind, totals: Totals, seed: int, go: asyncio.Event) -> None:
         self.base, self.kind, self.players, self.totals = base, kind, kind.players, totals
+        self.go = go
+        """Set once every table has begun: until then the seats only sit (tables playing
+        while hundreds of others are opened made the opening take minutes)."""
         self.rng = random.Random(seed)
         self.arrivals: dict[int, dict[int, float]] = {}
         self.pending: list[tuple[int, float]] = []
@@ -131,6 +135,7 @@ class LoadTable:
                 if message["status"] == "finished":
                     return True
                 if message["legal"] and sent_at is None and message["status"] == "playing":
+                    await self.go.wait()
                     action = self.rng.choice(message["legal"])["action"]
                     sent_at = (version, time.perf_counter())
                     await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
@@ -187,16 +192,17 @@ async def generate(
     (blocking: the other generators are ready too) has returned; ``end`` is called as the
     measuring stops."""
     totals = Totals()
-    stop = asyncio.Event()
+    stop, go = asyncio.Event(), asyncio.Event()
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         starts = [asyncio.Event() for _ in range(tables)]
         runners = [
-            asyncio.create_task(LoadTable(base, kind, totals, i).run(http, stop, s))
+            asyncio.create_task(LoadTable(base, kind, totals, i, go).run(http, stop, s))
             for i, s in enumerate(starts)
         ]
         await asyncio.gather(*(s.wait() for s in starts))
         await asyncio.get_running_loop().run_in_executor(None, start)
+        go.set()
         totals.measuring = True
         began, cpu = time.perf_counter(), time.process_time()
         await asyncio.sleep(seconds)
