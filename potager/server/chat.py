@@ -17,6 +17,7 @@ replay page shows them beside the moves).
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
@@ -51,18 +52,22 @@ class Chat:
         """One bucket per seat of a table (``table:seat``): a seat's sockets share it."""
         self._held: WeakKeyDictionary[LiveTable, dict[int, ChatLine]] = WeakKeyDictionary()
         """Per table in memory, its lines by id once read (and those heard while reading)."""
+        self._reading: WeakKeyDictionary[LiveTable, asyncio.Lock] = WeakKeyDictionary()
 
     async def lines(self, live: LiveTable) -> list[ChatLine]:
-        """The table's lines in the order they were said (read from the store the first time)."""
-        held = self._held.get(live)
-        if held is None:
-            held = self._held[live] = {}
-            try:
-                stored = await self.tables.db(self.tables.store.chat, live.info.id)
-            except BaseException:
-                del self._held[live]
-                raise
-            held.update((line.id, line) for line in stored)
+        """The table's lines in the order they were said (read from the store the first time;
+        sockets saying hello at once wait for that one read)."""
+        lock = self._reading.setdefault(live, asyncio.Lock())
+        async with lock:
+            held = self._held.get(live)
+            if held is None:
+                held = self._held[live] = {}  # lines heard meanwhile go here
+                try:
+                    stored = await self.tables.db(self.tables.store.chat, live.info.id)
+                except BaseException:
+                    del self._held[live]
+                    raise
+                held.update((line.id, line) for line in stored)
         return sorted(held.values(), key=lambda line: line.id)
 
     async def greet(self, live: LiveTable, connection: Connection) -> None:

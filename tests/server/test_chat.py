@@ -3,18 +3,24 @@ only), the lines stay with the table in the store, and a bad line is refused and
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Iterator
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from potager import games
 from potager.engine import GameRecord
 from potager.server import create_app
+from potager.server.chat import Chat
 from potager.server.config import Limits, Rate
+from potager.server.live import LiveTable
+from potager.store import ChatLine, TableInfo
 from tests.server.conftest import LIFTED, settings
 from tests.server.driver import SeatDriver, create
 from tests.toy import GAME as TOY_GAME
@@ -165,3 +171,37 @@ def test_the_finished_game_s_record_carries_its_chat(client: TestClient) -> None
     data = client.get(f"/api/tables/{table_id}/record").json()
     assert [(line["seat"], line["text"]) for line in data["chat"]] == [(0, "good luck")]
     assert GameRecord.from_dict(data).moves  # a record with its chat still loads
+
+
+def test_sockets_greeted_at_once_share_one_read_and_each_gets_every_line() -> None:
+    """Two hellos while the table's chat is being read from the store, and a line heard from
+    another process meanwhile: one read, and both see the stored lines and the new one."""
+    stored = [ChatLine(1, 0, 0, "first", datetime(2026, 1, 1))]
+    reads = []
+
+    class Store:
+        def chat(self, table_id: str) -> list[ChatLine]:
+            reads.append(table_id)
+            return stored
+
+    class Tables:
+        settings = settings("sqlite://")
+        store = Store()
+        cluster = None
+
+        async def db(self, fn: Any, *args: Any) -> Any:
+            await asyncio.sleep(0.05)
+            return fn(*args)
+
+    async def main() -> list[list[str]]:
+        chat = Chat(Tables())  # type: ignore[arg-type]
+        game = games.get(POKER)
+        live = LiveTable(TableInfo("t", POKER, 2, {}, 1), game.new_game(2, seed=1))
+        first = asyncio.ensure_future(chat.lines(live))
+        await asyncio.sleep(0.01)
+        chat.heard(live, ChatLine(2, 1, 0, "second", datetime(2026, 1, 1)))
+        seen = await asyncio.gather(first, chat.lines(live))
+        return [[line.text for line in lines] for lines in seen]
+
+    assert asyncio.run(main()) == [["first", "second"], ["first", "second"]]
+    assert reads == ["t"]
