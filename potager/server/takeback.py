@@ -24,11 +24,15 @@ nothing the mover did not know, and is let through; one whose drawn kind had pro
 among the unseen slips through with probability at most ``p ** SAMPLES`` (the samples are seeded
 by the table's seed and the move's number, so a table always gets the same answer).
 
+A hidden commitment while others are still to commit (a bid, a face-down card before the last)
+shows nobody anything by the engine's contract (DESIGN.md): it is let through without samples (the
+tests check that the samples agree).
+
 A refused move closed a simultaneous decision ("it revealed cards": the move before it, another
 seat's, was made at the same decision) or else drew ("it drew from a hidden pile"). The test runs
 once a move, for its mover at a table that allows undo (`offered`): measured on seeded random
-games, a move that may go back costs about 1 to 15 ms (every sample is played; the four games at
-2 to 5 players), a refused one a fraction of a millisecond (the first differing sample decides).
+games, a sequential move that may go back costs about 1 to 15 ms (every sample is played; the four
+games at 2 to 5 players), a refused one and a commitment a fraction of a millisecond.
 """
 
 from __future__ import annotations
@@ -63,17 +67,34 @@ def refusal(state: State, seat: Seat) -> str | None:
     """
     if not state.moves:
         return NO_MOVE
-    mover, action = state.moves[-1]
+    mover = state.moves[-1][0]
     if mover != seat:
         return ANOTHER_SEAT if any(s == seat for s, _ in state.moves) else NO_MOVE
     before = games.replay(replace(state.record, moves=state.moves[:-1]))
+    shuffled = state.rng.getstate() != before.rng.getstate()
+    if committed(before, state, mover) and not shuffled:
+        return None
+    return sampled_refusal(before, state) or (DREW if shuffled else None)
+
+
+def committed(before: State, after: State, mover: Seat) -> bool:
+    """Was the move a hidden commitment with others still to commit (the same simultaneous
+    decision open, only without the mover)? Such a move shows nobody anything (DESIGN.md,
+    "hidden commitments": the choices resolve together when the last one arrives), so the
+    samples are spared: most bids and face-down cards are answered at once."""
+    waiting = set(before.to_move) - {mover}
+    return bool(waiting) and set(after.to_move) == waiting
+
+
+def sampled_refusal(before: State, after: State) -> str | None:
+    """What the samples say of ``after``'s last move, played from ``before``: `REVEALED` or
+    `DREW` if some viewer could be shown something hidden, else ``None``."""
+    mover, action = after.moves[-1]
     start = len(before.events)
-    rng = random.Random(state.seed * 1_000_003 + len(state.moves))
-    for viewer in [mover, *(s for s in range(state.players) if s != mover)]:
-        if not _hides_nothing(before, state, mover, action, viewer, start, rng):
-            return _what_came_to_light(state)
-    if state.rng.getstate() != before.rng.getstate():
-        return DREW  # a shuffle
+    rng = random.Random(after.seed * 1_000_003 + len(after.moves))
+    for viewer in [mover, *(s for s in range(after.players) if s != mover)]:
+        if not _hides_nothing(before, after, mover, action, viewer, start, rng):
+            return _what_came_to_light(after)
     return None
 
 

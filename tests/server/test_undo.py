@@ -21,7 +21,15 @@ from websockets.sync.client import ClientConnection, connect
 from potager import games
 from potager.engine import GameRecord, State
 from potager.server import takeback
-from potager.server.takeback import ANOTHER_SEAT, DREW, NO_MOVE, REVEALED, refusal
+from potager.server.takeback import (
+    ANOTHER_SEAT,
+    DREW,
+    NO_MOVE,
+    REVEALED,
+    committed,
+    refusal,
+    sampled_refusal,
+)
 from potager.store import SeatInfo, StaleVersion, Store, TableInfo, localpg
 from tests.server.driver import SeatDriver, create
 from tests.server.test_scaleout import redis_url, servers
@@ -101,6 +109,24 @@ def test_the_answer_is_the_same_every_time_and_leaves_the_state_alone() -> None:
     record, views = state.record, [state.view(s) for s in (None, 0, 1, 2, 3)]
     assert {refusal(state, 0) for _ in range(3)} == {None}
     assert state.record == record and [state.view(s) for s in (None, 0, 1, 2, 3)] == views
+
+
+@pytest.mark.parametrize(("game", "players"), [(POKER, 4), ("pas-de-haricots", 4)])
+def test_a_commitment_others_still_owe_goes_back_as_the_samples_say(
+    game: str, players: int
+) -> None:
+    """The shortcut for hidden commitments (no samples) agrees with the samples."""
+    state = games.get(game).new_game(players, seed=3)
+    rng, checked = random.Random(3), 0
+    while not state.is_over and checked < 30:
+        before = state.clone()
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if committed(before, state, seat):
+            assert refusal(state, seat) is None
+            assert sampled_refusal(before, state) is None
+            checked += 1
+    assert checked == 30
 
 
 # -- the store ------------------------------------------------------------------------------------
