@@ -247,7 +247,11 @@ class TableManager:
         if seat is not None:
             self.clocks.back(live, seat)  # the player is here: the seat is theirs again
         connection.send(Shared(live).state_message(connection, reset=True))
-        await self.chat.greet(live, connection)
+        try:
+            await self.chat.greet(live, connection)
+        except BaseException:  # cancelled (the socket closed) while the chat was read
+            await asyncio.shield(self.disconnect(live, connection))
+            raise
         self.announce.presence(live)
         return connection
 

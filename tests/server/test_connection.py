@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
-from potager.server.live import BACKLOG, QUEUED_BYTES, Connection
+import pytest
+from fastapi.testclient import TestClient
+
+from potager.server.live import BACKLOG, QUEUED_BYTES, Connection, LiveTable
+from tests.server.driver import create
 
 
 class StuckSocket:
@@ -53,3 +57,28 @@ def test_a_client_that_floods_and_never_reads_is_let_go_by_bytes_queued() -> Non
     connection = asyncio.run(scenario())
     assert connection._closing and connection._close_code == 1008
     assert connection._queue.qsize() <= 1
+
+
+def test_a_socket_cancelled_while_it_is_greeted_leaves_the_table(client: TestClient) -> None:
+    """The socket closes while the table's chat is still being read for it: the connection it
+    was given is taken off the table (its seat no longer shows as connected), not left behind."""
+    created = create(client, "heuschrecken-poker", ["human", "random"], name="Ada")
+    table_id, token = created["table"]["id"], created["you"]["token"]
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    greeting = asyncio.Event()
+
+    async def greet(live: LiveTable, connection: Connection) -> None:
+        greeting.set()
+        await asyncio.Event().wait()  # the chat's read never ends
+
+    async def scenario() -> list[Connection]:
+        live = await manager.unfinished(table_id)
+        manager.chat.greet = greet
+        connecting = asyncio.create_task(manager.connect(live, StuckSocket(), 0, token, None))
+        await greeting.wait()
+        connecting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await connecting
+        return list(live.connections)
+
+    assert client.portal.call(scenario) == []  # type: ignore[union-attr]
