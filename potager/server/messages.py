@@ -167,7 +167,7 @@ class Shared:
             to_move=list(state.to_move),
             view=state.view(seat),
             legal=legal,
-            undo=seat is not None and offered(live) == seat,
+            undo=bool(state.moves) and state.moves[-1][0] == seat and offered(live) == seat,
             events=state.events_for(seat, start),
             log_reset=reset,
             seats=self.seats,
