@@ -148,7 +148,13 @@ class LoadTable:
     ) -> None:
         first = True
         while not stop.is_set():
-            seats = await self.create(http)
+            try:
+                seats = await self.create(http)
+            except httpx.HTTPError:
+                # Refused or timed out on a busy server: counted, and asked again.
+                self.totals.errors += 1
+                await asyncio.sleep(1)
+                continue
             readies = [asyncio.Event() for _ in seats]
             tasks = [
                 asyncio.create_task(self.seat(s, t, r))
