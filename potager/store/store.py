@@ -241,8 +241,9 @@ class Store:
     def upgrade(self) -> None:
         """Bring the database to the newest Alembic migrations (creating it from nothing).
 
-        ``heads``, not ``head``: features may add their migrations as branches from one parent
-        (see migrations/versions), and every branch is applied; a later merge revision joins them.
+        ``heads``, not ``head``: features built side by side may add their migrations as
+        branches from one parent (as issue 16's four did, joined by 0005), and every branch is
+        applied until a merge revision joins them.
         """
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
 
 from potager.store import AnalysisInfo, MoveWrite, SeatInfo, StaleVersion, Store, TableInfo
+from potager.store.store import MIGRATIONS
 
 
 def new_table(table_id: str = "t1") -> TableInfo:
@@ -120,3 +123,11 @@ def test_hints_and_an_analysis_round_trip(store: Store) -> None:
         0,
         None,
     )
+
+
+def test_the_migrations_on_main_end_in_one_head() -> None:
+    """Branches built side by side are joined before they land (as 0005 joins issue 16's four),
+    so that the next migration has one parent to follow."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    assert len(ScriptDirectory.from_config(config).get_heads()) == 1
