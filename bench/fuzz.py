@@ -1,13 +1,19 @@
 """``python -m bench.fuzz`` (``make fuzz``): the server's protocol fuzzed (issue 13).
 
-Hypothesis generates request bodies for every lobby endpoint that takes one and messages for
-a seated table socket: raw text and bytes, any JSON (NaN, infinities, huge numbers, lone
-surrogates, deep nesting), and near-misses of the real messages (a field of the wrong type,
-a missing or an extra one, a stale version, a legal move among them now and then). Each
-answer is checked: no 5xx, no crash (the socket stays open and answers a ping), a refusal
-short and never echoing what was sent, and nothing changed by a refusal (the table's summary,
-the newest open and live tables, the table's version on the socket). The counts are printed;
-any broken promise makes the exit status 1.
+Hypothesis generates request bodies for every endpoint that takes one (tables, seats, the
+"your turn" list, clocks' end, players and sign-in), queries of the reading endpoints that a
+request's language or player changes (the player's profile, ratings, chat, the i18n
+catalogs), and messages for a seated table socket (moves, chat lines, undos): raw text and
+bytes, any JSON (NaN, infinities, huge numbers, lone surrogates, deep nesting), and
+near-misses of the real messages (a field of the wrong type, a missing or an extra one, a
+stale version, a legal move among them now and then). Each request carries a generated
+``Accept-Language``, ``potager.lang`` cookie and ``Authorization`` (a player's bearer token
+right, wrong or malformed, or none). Each answer is checked: no 5xx, no crash (the socket
+stays open and answers a ping), a refusal short and never echoing what was sent, and nothing
+changed by a refusal (the fuzzed table's summary with its seats, names and clocks, its chat,
+the newest open and live tables, the fuzz's player's profile and ratings, the table's
+version and chat on the socket, and any write at all to the SQLite store: its
+``data_version``). The counts are printed; any broken promise makes the exit status 1.
 
 The suite runs the same checks in-process on a few thousand examples
 (tests/server/test_fuzz.py); this runs ``--messages`` of them (100,000 by default, half HTTP
@@ -20,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 import tempfile
 import time
@@ -29,10 +36,17 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import quote
 
 import httpx
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+
+from potager.server.config import UNLIMITED
+
+LIFTED = {**UNLIMITED, "POTAGER_CHAT_RATE": "off"}
+"""The server's environment: every request comes from this process, and its chat lines from
+one seat (the size and time limits stay)."""
 
 SHORT = 2000
 """The longest refusal expected, in bytes: it says what is wrong, never what came."""
@@ -116,6 +130,11 @@ def create_bodies(games: Mapping[str, int]) -> st.SearchStrategy[str]:
             "name": st.text(max_size=45),
             "seat": st.integers(min_value=-1, max_value=5),
             "hints": st.booleans(),
+            "chat": st.booleans(),
+            "undo": st.booleans(),
+            "rated": st.booleans() | st.none(),
+            "speed": st.sampled_from(["none", "real_time", "slow", "blitz", ""]),
+            "stand_in": st.sampled_from(["random", "heuristic", "god", ""]),
         }
     )
     table = st.builds(
@@ -132,16 +151,71 @@ def create_bodies(games: Mapping[str, int]) -> st.SearchStrategy[str]:
     return texts_of(some) | texts_of(JSON) | RAW
 
 
-def seat_bodies() -> st.SearchStrategy[str]:
-    """Bodies of join, leave, rematch and hint: a seat, a token, a name."""
+def seat_bodies(token: str) -> st.SearchStrategy[str]:
+    """Bodies of join, leave, name, end, rematch and hint: a seat, a token (at times the fuzzed
+    seat's own), a name."""
     body = near(
         {
             "seat": st.integers(min_value=-2, max_value=6),
-            "token": st.text(max_size=40),
+            "token": st.just(token) | st.text(max_size=40),
             "name": st.text(max_size=45),
         }
     )
     return texts_of(body) | texts_of(JSON) | RAW
+
+
+def player_bodies(name: str, password: str) -> st.SearchStrategy[str]:
+    """Bodies of a new player, a new name or password, and a sign-in: at times the fuzz's own
+    player's name and password."""
+    body = near(
+        {
+            "name": st.just(name) | st.text(max_size=45),
+            "password": st.just(password) | st.text(max_size=20) | st.just("p" * 201),
+            "current": st.just(password) | st.text(max_size=20),
+        }
+    )
+    return texts_of(body) | texts_of(JSON) | RAW
+
+
+HEADER_TEXT = st.text(
+    st.characters(min_codepoint=0x20, max_codepoint=0xFF, exclude_characters="\x7f"), max_size=40
+)
+"""A header value any client may send (Latin-1; sent without the spaces around it, which HTTP
+drops)."""
+
+
+def headers(token: str) -> st.SearchStrategy[dict[str, str]]:
+    """A request's language and player: ``Accept-Language`` and the pages' ``potager.lang``
+    cookie real, odd or none; ``Authorization`` the fuzz's player's bearer ``token``, another,
+    malformed, or none."""
+    language = st.sampled_from(
+        ["fr", "de-CH,de;q=0.9,en;q=0.8", "it;q=0", "*", "xx", "fr;q=NaN", "en;q=1e999", ""]
+    )
+    bearer = st.sampled_from(
+        [
+            f"Bearer {token}",
+            f"bearer {token}",
+            f"Bearer {token}x",
+            "Bearer",
+            "Bearer  ",
+            "Basic Zm9v",
+        ]
+    ) | HEADER_TEXT.map(lambda t: f"Bearer {t}")
+    return st.fixed_dictionaries(
+        {},
+        optional={
+            "accept-language": language | HEADER_TEXT,
+            "cookie": (language | HEADER_TEXT).map(lambda v: f"potager.lang={v}") | HEADER_TEXT,
+            "authorization": bearer | HEADER_TEXT,
+        },
+    )
+
+
+def path_part() -> st.SearchStrategy[str]:
+    """A path segment or query value: real ones and anything, quoted."""
+    return st.sampled_from(["fr", "de", "it", "en", "xx", "0", "-1", "101", "1e999"]) | st.text(
+        max_size=12
+    ).map(lambda t: quote(t.encode("utf-8", "surrogatepass"), safe=""))
 
 
 def turns_bodies(table_id: str) -> st.SearchStrategy[str]:
@@ -178,6 +252,25 @@ def messages(legal: Callable[[], list[dict[str, Any]]]) -> st.SearchStrategy[str
         st.sampled_from(["action", "notation", "none"]),
         st.booleans(),
     )
+    say = st.builds(
+        lambda fields: {"type": "chat", **fields},
+        near(
+            {
+                "text": st.text(max_size=30)
+                | st.sampled_from(["hi", " ", "\u202ehi", "a\nb", "\ud800", "x" * 400]),
+                "version": st.integers(-2, 300),
+            }
+        ),
+    )
+    undo = st.builds(
+        lambda fields, current: {
+            "type": "undo",
+            **fields,
+            **({"version": legal()[0]["version"]} if current and legal() else {}),
+        },
+        near({"version": st.integers(min_value=-2, max_value=300)}),
+        st.booleans(),
+    )
     other = st.builds(
         lambda kind, fields: {"type": kind, **fields},
         st.sampled_from(["hello", "sync", "ping", "dance", ""]),
@@ -189,7 +282,11 @@ def messages(legal: Callable[[], list[dict[str, Any]]]) -> st.SearchStrategy[str
             }
         ),
     )
-    return texts_of(act) | texts_of(other) | texts_of(JSON) | RAW
+    line = st.text(max_size=30).map(lambda text: {"type": "chat", "text": text})
+    return st.one_of(
+        *map(texts_of, (act, say, line, undo, other, JSON)),
+        RAW,
+    )
 
 
 def _legal_fields(
@@ -229,35 +326,45 @@ class Socket(Protocol):
     def recv(self) -> str: ...
 
 
-def snapshot(http: httpx.Client, table_id: str) -> tuple[str, ...]:
-    """What a refused request must leave as it was: the table's summary, the newest open and
-    live tables."""
-    return tuple(
-        http.get(path).text
-        for path in (
-            f"/api/tables/{table_id}",
-            "/api/tables?status=open&limit=1",
-            "/api/tables?status=live&limit=1",
-        )
-    )
-
-
 class Lobby:
-    """The HTTP side: what a refused request must leave as it was (the fuzzed table's summary,
-    the newest open and live tables), read again only after a request that was accepted."""
+    """The HTTP side, as the fuzz's own player (``name``, ``password``, ``token``): what a
+    refused request must leave as it was, read again only after a request that was accepted.
+    ``database``: the server's SQLite file, whose ``data_version`` moves with every write any
+    other connection commits, so that a refused request that writes anything is caught."""
 
-    def __init__(self, http: httpx.Client) -> None:
+    NAME, PASSWORD = "Fuzz", "correct horse battery"
+
+    def __init__(self, http: httpx.Client, database: Path) -> None:
         self.http = http
+        self.store = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+        grant = http.post("/api/players", json={"name": self.NAME}).json()
+        self.token: str = grant["token"]
+        http.post(
+            "/api/players/me/password",
+            json={"password": self.PASSWORD},
+            headers={"authorization": f"Bearer {self.token}"},
+        ).raise_for_status()
         self.table_id = ""
-        self.seen: tuple[str, ...] = ()
+        self.seen: tuple[Any, ...] = ()
 
-    def snapshot(self) -> tuple[str, ...]:
+    def close(self) -> None:
+        self.store.close()
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """The fuzzed table's summary (seats, names, clocks) and chat, the newest open and live
+        tables, the player's profile (name, password, ratings), and the store's write count."""
         paths = (
             f"/api/tables/{self.table_id}",
+            f"/api/tables/{self.table_id}/chat",
             "/api/tables?status=open&limit=1",
             "/api/tables?status=live&limit=1",
         )
-        return tuple(self.http.get(path).text for path in paths)
+        me = {"authorization": f"Bearer {self.token}"}
+        return (
+            *(self.http.get(path).text for path in paths),
+            self.http.get("/api/players/me", headers=me).text,
+            self.store.execute("PRAGMA data_version").fetchone()[0],
+        )
 
     def watch(self, table_id: str) -> None:
         """Follow ``table_id`` once its bot (seat 1) waits for the person: until then it moves
@@ -270,29 +377,44 @@ class Lobby:
             time.sleep(0.1)
         self.seen = self.snapshot()
 
-    def check(self, tally: Tally, path: str, body: str) -> None:
-        """POST ``body`` to ``path``: never a 5xx, a refusal short, and nothing changed by one."""
-        data = body.encode("utf-8", "surrogatepass")
+    def check(self, tally: Tally, request: Request) -> None:
+        """Send ``request``: never a 5xx, a refusal short, and nothing changed by one."""
+        method, path, body, sent = request
         try:
-            answer = self.http.post(
-                path, content=data, headers={"content-type": "application/json"}
+            answer = self.http.request(
+                method,
+                path,
+                content=None if body is None else body.encode("utf-8", "surrogatepass"),
+                headers=[
+                    (b"content-type", b"application/json"),
+                    *(
+                        (name.encode(), value.strip().encode("latin-1"))
+                        for name, value in sent.items()
+                    ),
+                ],
             )
         except httpx.HTTPError as exc:
-            tally.fail("crash", f"{path} {body} {exc!r}")
+            tally.fail("crash", f"{method} {path} {body} {sent} {exc!r}")
             return
         tally.counts["http"] += 1
+        tally.counts[f"http {method}"] += 1
+        what = f"{answer.status_code} {method} {path} {body} {sent}"
         if answer.status_code >= 500:
-            tally.fail("5xx", f"{answer.status_code} {path} {body}")
+            tally.fail("5xx", what)
         elif answer.status_code >= 400:
             tally.counts["http refused"] += 1
             if len(answer.content) > SHORT:
-                tally.fail("echo", f"{len(answer.content)} bytes for {path} {body}")
+                tally.fail("echo", f"{len(answer.content)} bytes: {what}")
         else:
             tally.counts["http accepted"] += 1
         now = self.snapshot()
         if answer.status_code >= 400 and now != self.seen:
-            tally.fail("changed", f"{answer.status_code} {path} {body}")
+            tally.fail("changed", what)
         self.seen = now
+
+
+Request = tuple[str, str, str | None, dict[str, str]]
+"""A generated HTTP request: method, path (with its query), body (None for a GET), headers."""
 
 
 @dataclass
@@ -352,6 +474,20 @@ def accepted_move(text: str, legal: list[dict[str, Any]]) -> bool:
     ) or (type(notation) is str and action is None and notation in {a["notation"] for a in legal})
 
 
+def _exactly(text: str, kind: str, field: str, of: type) -> Any:
+    """The ``field`` of ``text`` if it is a ``kind`` message of that field alone, of type
+    ``of`` exactly (so never a bool for an int); else None."""
+    message = _json(text)
+    if (
+        isinstance(message, dict)
+        and set(message) == {"type", field}
+        and message["type"] == kind
+        and type(message[field]) is of
+    ):
+        return message[field]
+    return None
+
+
 TOO_BIG = 1009
 """The close code of a frame past the server's ``ws_max_size`` (`listener.uvicorn_options`):
 the protocol refuses it unread, closing the socket."""
@@ -362,6 +498,7 @@ def check_message(seat: Seated, tally: Tally, text: str) -> bool:
     moves only for a legal move (the bot's moves change the version too). False: the socket
     was closed for a frame too big, as it should be."""
     legal, seat_number = seat.legal(), seat.state.get("seat")
+    version = seat.state.get("version")
     try:
         answers = seat.exchange(text)
     except Exception as exc:  # the socket closed, or sent something that is not JSON
@@ -376,6 +513,18 @@ def check_message(seat: Seated, tally: Tally, text: str) -> bool:
         tally.counts["messages refused"] += 1
     if any(a["type"] == "error" and len(json.dumps(a)) > SHORT for a in answers):
         tally.fail("echo", text)
+    said = [line for a in answers if a["type"] == "chat" and not a["reset"] for line in a["lines"]]
+    if said and _exactly(text, "chat", "text", str) not in [line["text"] for line in said]:
+        tally.fail("changed", f"chat {said!r} for {text}")
+    elif said:
+        tally.counts["chat lines"] += 1
+    back = any(
+        a["type"] == "state" and version is not None and a["version"] < version for a in answers
+    )
+    if back and _exactly(text, "undo", "version", int) is None:
+        tally.fail("changed", f"undone by {text}")
+    elif back:
+        tally.counts["undos"] += 1
     before = legal[0]["version"] if legal else None
     moved = any(
         a["type"] == "state"
@@ -416,6 +565,7 @@ class Table:
             "game": self.game,
             "players": 2,
             "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+            "speed": "slow",
         }
         created = self.http.post("/api/tables", json=body).json()
         self.id, self.token = created["table"]["id"], created["you"]["token"]
@@ -435,32 +585,54 @@ class Table:
             self.open()
 
 
+def requests(lobby: Lobby, table: Table, games: Mapping[str, int]) -> st.SearchStrategy[Request]:
+    """Requests to every endpoint that takes a body, and to the reading ones that a request's
+    language or player changes, about the fuzzed table and the fuzz's player."""
+    seat_paths = st.sampled_from(["join", "leave", "name", "end", "rematch", "hint", "analysis"])
+    player_paths = st.sampled_from(["", "/me/name", "/me/password", "/sign-in"])
+    posts = st.one_of(
+        st.tuples(st.just("/api/tables"), create_bodies(games)),
+        st.tuples(
+            seat_paths.map(lambda p: f"/api/tables/{table.id}/{p}"), seat_bodies(table.token)
+        ),
+        st.tuples(st.just("/api/turns"), turns_bodies(table.id)),
+        st.tuples(
+            player_paths.map(lambda p: f"/api/players{p}"),
+            player_bodies(lobby.NAME, lobby.PASSWORD),
+        ),
+    )
+    gets = st.one_of(
+        st.just("/api/players/me"),
+        st.tuples(st.sampled_from([*games, ""]) | path_part(), path_part()).map(
+            lambda t: f"/api/ratings/{t[0]}?limit={t[1]}"
+        ),
+        path_part().map(lambda lang: f"/i18n/{lang}.json"),
+        st.just(f"/api/tables/{table.id}/chat"),
+    )
+    post = st.tuples(posts, headers(lobby.token)).map(lambda t: ("POST", *t[0], t[1]))
+    get = st.tuples(gets, headers(lobby.token)).map(lambda t: ("GET", t[0], None, t[1]))
+    return st.integers(min_value=0, max_value=3).flatmap(lambda i: get if i == 0 else post)
+
+
 def fuzz_http(
     lobby: Lobby, tally: Tally, table: Table, games: Mapping[str, int], examples: int
 ) -> None:
-    """``examples`` bodies POSTed to the lobby's endpoints, about the fuzzed table."""
+    """``examples`` requests to the server's endpoints, about the fuzzed table."""
     lobby.watch(table.id)
-    paths = st.sampled_from(["join", "leave", "rematch", "hint", "analysis"]).map(
-        lambda p: f"/api/tables/{table.id}/{p}"
-    )
-    request = st.one_of(
-        st.tuples(st.just("/api/tables"), create_bodies(games)),
-        st.tuples(paths, seat_bodies()),
-        st.tuples(st.just("/api/turns"), turns_bodies(table.id)),
-    )
 
     @settings(GENERATE, max_examples=examples)
-    @given(request)
-    def run(sent: tuple[str, str]) -> None:
-        lobby.check(tally, sent[0], sent[1])
+    @given(requests(lobby, table, games))
+    def run(request: Request) -> None:
+        lobby.check(tally, request)
 
     run()
 
 
 def fuzz_socket(tally: Tally, table: Table, examples: int) -> None:
-    """``examples`` messages on the fuzzed table's seated socket (a new one: the one opened
-    with the table may have been closed as idle meanwhile, as it should be)."""
-    table.sit()
+    """``examples`` messages on a new fuzzed table's seated socket (the HTTP requests may have
+    given the first one's seat up, with its token, and its socket may have been closed as idle
+    meanwhile, as it should be)."""
+    table.open()
 
     @settings(GENERATE, max_examples=examples)
     @given(messages(lambda: table.seat.legal()))
@@ -473,9 +645,10 @@ def fuzz_socket(tally: Tally, table: Table, examples: int) -> None:
 def report(tally: Tally, seconds: float) -> str:
     c = tally.counts
     lines = [
-        f"{c['http']:,} HTTP bodies ({c['http refused']:,} refused, "
-        f"{c['http accepted']:,} accepted), {c['messages']:,} socket messages "
-        f"({c['messages refused']:,} refused, {c['moves']:,} moves, "
+        f"{c['http']:,} HTTP requests ({c['http POST']:,} POST, {c['http GET']:,} GET; "
+        f"{c['http refused']:,} refused, {c['http accepted']:,} accepted), "
+        f"{c['messages']:,} socket messages ({c['messages refused']:,} refused, "
+        f"{c['moves']:,} moves, {c['chat lines']:,} chat lines, {c['undos']:,} undos, "
         f"{c['games']:,} games finished, {c['closed too big']:,} frames past the size limit "
         f"closed with 1009) in {seconds:.0f} s",
         f"crashes {c['crash']}, 5xx {c['5xx']}, echoes {c['echo']}, "
@@ -497,15 +670,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from websockets.sync.client import connect
 
-    from potager.server.config import UNLIMITED
     from potager.server.spawn import spawn, stop
 
     with tempfile.TemporaryDirectory() as folder:
-        process = spawn(
-            f"sqlite:///{Path(folder) / 'fuzz.db'}",
-            args.port,
-            {"POTAGER_BOT_DELAY": "0", **UNLIMITED},
-        )
+        database = Path(folder) / "fuzz.db"
+        process = spawn(f"sqlite:///{database}", args.port, {"POTAGER_BOT_DELAY": "0", **LIFTED})
         base = f"127.0.0.1:{args.port}"
         tally, start = Tally(), time.monotonic()
         try:
@@ -522,7 +691,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     return sockets[0]
 
                 table = Table(http, args.game, open_socket)
-                fuzz_http(Lobby(http), tally, table, games, args.messages // 2)
+                lobby = Lobby(http, database)
+                stack.callback(lobby.close)
+                fuzz_http(lobby, tally, table, games, args.messages // 2)
                 fuzz_socket(tally, table, args.messages - args.messages // 2)
         finally:
             alive = process.poll() is None

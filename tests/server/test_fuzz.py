@@ -9,8 +9,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from bench.fuzz import Lobby, Table, Tally, fuzz_http, fuzz_socket
+from bench.fuzz import LIFTED, Lobby, Table, Tally, fuzz_http, fuzz_socket
 from potager.server import create_app
+from potager.server.config import Limits
 from tests.server.conftest import settings
 from tests.toy import GAME as TOY_GAME
 
@@ -33,7 +34,9 @@ class TestSocket:
 
 def test_generated_bodies_and_messages_break_no_promise(tmp_path: Path) -> None:
     tally = Tally()
-    with TestClient(create_app(settings(f"sqlite:///{tmp_path / 'fuzz.db'}"))) as client:
+    database = tmp_path / "fuzz.db"
+    app = create_app(settings(f"sqlite:///{database}", Limits.from_env(LIFTED)))
+    with TestClient(app) as client:
         sessions: list[Any] = []
 
         def connect(table_id: str) -> TestSocket:
@@ -43,8 +46,10 @@ def test_generated_bodies_and_messages_break_no_promise(tmp_path: Path) -> None:
             return TestSocket(sessions[0])
 
         table = Table(client, TOY_GAME.name, connect)
-        fuzz_http(Lobby(client), tally, table, {TOY_GAME.name: 2}, 600)
+        lobby = Lobby(client, database)
+        fuzz_http(lobby, tally, table, {TOY_GAME.name: 2}, 600)
         fuzz_socket(tally, table, 1400)
+        lobby.close()
         for session in sessions:
             session.__exit__(None, None, None)
     assert tally.clean, "\n".join(tally.broken)
