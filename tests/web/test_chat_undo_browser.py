@@ -1,11 +1,17 @@
 """Chat and undo at a table in the browser (issue 16): two players (one on a phone) and a
 spectator. A chat line reaches every page as text, never HTML; the spectator reads and cannot
 write; a bid taken back with Undo is gone from both players' pages, and the bid that reveals
-shows no Undo; a table created with chat and undo off says so and shows neither."""
+shows no Undo; a table created with chat and undo off says so and shows neither; the replay shows
+the chat up to the move shown."""
 
 from __future__ import annotations
 
+import json
+import random
+
+import httpx
 from playwright.sync_api import Browser, Page, expect
+from websockets.sync.client import connect
 
 from tests.web.clicking import PHONE, WIDE, create_table, sit_down
 
@@ -86,5 +92,45 @@ def test_a_table_without_chat_or_undo_says_so(browser: Browser, server: str) -> 
     expect(page.locator("#chat-panel")).to_be_hidden()
     expect(page.locator("#quick-bar button", has_text="Game log")).to_have_count(1)
     expect(page.locator("#quick-bar button", has_text="Chat")).to_have_count(0)
+    page.close()
+    assert not errors
+
+
+def test_the_replay_shows_what_was_said_up_to_the_move_shown(browser: Browser, server: str) -> None:
+    """A game against a bot played over the socket, a line said before the first move and one
+    after the third: the replay lists the first from the set-up on, both at the end."""
+    body = {
+        "game": GAME,
+        "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+        "name": "Ada",
+    }
+    created = httpx.post(f"{server}/api/tables", json=body).json()
+    table_id, token = created["table"]["id"], created["you"]["token"]
+    rng = random.Random(9)
+    with connect(f"ws{server.removeprefix('http')}/ws/tables/{table_id}") as socket:
+        socket.send(json.dumps({"type": "hello", "seat": 0, "token": token}))
+        said, acted = 0, -1
+        while True:
+            message = json.loads(socket.recv(timeout=30))
+            if message["type"] != "state":
+                continue
+            if message["status"] == "finished":
+                break
+            if said == 0 or (said == 1 and message["version"] >= 3):
+                text = "before we start" if said == 0 else "after move three"
+                socket.send(json.dumps({"type": "chat", "text": text}))
+                said += 1
+            if message["legal"] and message["version"] > acted:
+                acted = message["version"]
+                action = rng.choice(message["legal"])["action"]
+                socket.send(json.dumps({"type": "act", "version": acted, "action": action}))
+    page = browser.new_page(viewport=WIDE)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/replay/{table_id}")
+    expect(page.locator("#chat .chat-text")).to_have_text(["before we start"])
+    page.click("#last")
+    expect(page.locator("#chat .chat-text")).to_have_text(["before we start", "after move three"])
     page.close()
     assert not errors
