@@ -159,6 +159,9 @@ class LiveTable:
         self.pending: list[dict[str, Any]] | None = None
         """While the table is read again from the store, the other processes' messages about it,
         played once it is done."""
+        self.earlier: tuple[State, ...] = ()
+        """The states before its last two moves, as they were (`takeback.back`): asking whether
+        a move may go back, or taking it back, then replays nothing."""
         self.undos = 0
         """Moves taken back so far (`undo`): a version number comes back after an undo, so a bot
         that saw one checks this too before it plays."""

@@ -209,6 +209,7 @@ class Moves:
         when (`turns`), the announcement, the bots."""
         tables, before = self.tables, live.state
         live.state, live.info.status, live.info.waiting = after, status, waiting
+        live.earlier = (*live.earlier[-1:], before)
         for s in range(after.players):
             if s == seat or after.legal_actions(s) != before.legal_actions(s):
                 live.legal_since[s] = len(after.moves)

@@ -38,6 +38,7 @@ games at 2 to 5 players), a refused one and a commitment a fraction of a millise
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
@@ -59,22 +60,33 @@ REVEALED = say("it revealed cards")
 DREW = say("it drew from a hidden pile")
 
 
-def refusal(state: State, seat: Seat) -> str | None:
+def refusal(state: State, seat: Seat, earlier: Sequence[State] = ()) -> str | None:
     """Why ``seat`` may not take the last move of ``state`` back (``None``: it may).
 
-    ``state`` is not changed. The move is the last of ``state.moves``; the position before it is
-    rebuilt by replaying the record without it.
+    ``state`` is not changed. The move is the last of ``state.moves``; the positions before it
+    are ``earlier``'s where it holds them (`back`), else rebuilt by replaying the record.
     """
     if not state.moves:
         return NO_MOVE
     mover = state.moves[-1][0]
     if mover != seat:
         return ANOTHER_SEAT if any(s == seat for s, _ in state.moves) else NO_MOVE
-    before = games.replay(replace(state.record, moves=state.moves[:-1]))
+    before = back(state, 1, earlier)
     shuffled = state.rng.getstate() != before.rng.getstate()
     if committed(before, state, mover) and not shuffled:
         return None
-    return sampled_refusal(before, state) or (DREW if shuffled else None)
+    return sampled_refusal(before, state, earlier) or (DREW if shuffled else None)
+
+
+def back(state: State, plies: int, earlier: Sequence[State] = ()) -> State:
+    """``state`` as it was ``plies`` moves ago: one of ``earlier`` (states a table kept from
+    before its last moves, never changed since) if it is that position, else replayed from the
+    record. A table keeps them so that asking about each move does not replay the whole game."""
+    ply = len(state.moves) - plies
+    for kept in earlier:
+        if len(kept.moves) == ply and kept.seed == state.seed:
+            return kept
+    return games.replay(replace(state.record, moves=state.moves[:ply]))
 
 
 def committed(before: State, after: State, mover: Seat) -> bool:
@@ -86,27 +98,27 @@ def committed(before: State, after: State, mover: Seat) -> bool:
     return bool(waiting) and set(after.to_move) == waiting
 
 
-def sampled_refusal(before: State, after: State) -> str | None:
+def sampled_refusal(before: State, after: State, earlier: Sequence[State] = ()) -> str | None:
     """What the samples say of ``after``'s last move, played from ``before``: `REVEALED` or
-    `DREW` if some viewer could be shown something hidden, else ``None``."""
+    `DREW` if some viewer could be shown something hidden, else ``None`` (``earlier``: as for
+    `back`)."""
     mover, action = after.moves[-1]
     start = len(before.events)
     rng = random.Random(after.seed * 1_000_003 + len(after.moves))
     for viewer in [mover, *(s for s in range(after.players) if s != mover)]:
         if not _hides_nothing(before, after, mover, action, viewer, start, rng):
-            return _what_came_to_light(after)
+            return _what_came_to_light(after, earlier)
     return None
 
 
-def _what_came_to_light(state: State) -> str:
+def _what_came_to_light(state: State, earlier: Sequence[State]) -> str:
     """Why a move that showed something hidden goes no way back: it closed a simultaneous
     decision (the move before it, another seat's, was made at the same decision: the face-down
     choices turned over), or else it drew."""
     moves = state.moves
-    if len(moves) >= 2 and moves[-2][0] != moves[-1][0]:
-        earlier = games.replay(replace(state.record, moves=moves[:-2]))
-        if {moves[-2][0], moves[-1][0]} <= set(earlier.to_move):
-            return REVEALED
+    closed = len(moves) >= 2 and moves[-2][0] != moves[-1][0]
+    if closed and {moves[-2][0], moves[-1][0]} <= set(back(state, 2, earlier).to_move):
+        return REVEALED
     return DREW
 
 
@@ -155,7 +167,7 @@ def offered(live: LiveTable) -> Seat | None:
     seat: Seat | None = None
     if live.info.undo and live.info.status == "playing" and state.moves:
         mover = state.moves[-1][0]
-        if live.info.seats[mover].kind == "human" and refusal(state, mover) is None:
+        if live.info.seats[mover].kind == "human" and refusal(state, mover, live.earlier) is None:
             seat = mover
     _offered[live] = (state, seat)
     return seat

@@ -21,11 +21,9 @@ undo and a new move while the message travels).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from potager import games
 from potager.engine import Seat, State
 from potager.store.models import utcnow
 
@@ -34,6 +32,7 @@ from .live import Connection, LiveTable
 from .messages import Shared
 from .schemas import ErrorMessage, TakeBack
 from .seating import Refused
+from .takeback import back as position_back
 from .takeback import refusal
 from .turns import waiting_after
 
@@ -108,14 +107,14 @@ class Undo:
                     now=live.version,
                 ),
             )
-        why = refusal(live.state, seat)
+        why = refusal(live.state, seat, live.earlier)
         return None if why is None else ErrorMessage(code="illegal", message=why)
 
     @staticmethod
     def rewound(live: LiveTable, ply: int) -> tuple[State, dict[Seat, datetime]]:
         """``live`` back at ``ply`` moves: its state replayed, and whom it waits on then
         (`turns`: the seat that took its move back is waited on again from now)."""
-        state = games.replay(replace(live.state.record, moves=live.state.moves[:ply]))
+        state = position_back(live.state, len(live.state.moves) - ply, live.earlier)
         return state, waiting_after(live.info.waiting, state.to_move, None, utcnow())
 
     def rewind(
@@ -124,6 +123,7 @@ class Undo:
         """The store holds ``ply`` moves of ``live`` now: replay them (unless ``back`` is that,
         `rewound`), tell everybody (the whole log again) and let the bots to move think afresh."""
         live.state, live.info.waiting = back or self.rewound(live, ply)
+        live.earlier = tuple(s for s in live.earlier if len(s.moves) < ply)
         live.undos += 1
         live.legal_since = [ply] * live.state.players
         self.tables.clocks.moved(live, None)  # the clocks of the seats to move now run

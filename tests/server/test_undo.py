@@ -65,6 +65,24 @@ def test_poker_bids_before_the_others_go_back_and_the_revealing_bid_does_not() -
     assert refusal(state, 2) == REVEALED
 
 
+@pytest.mark.parametrize("name", games.names())
+def test_the_positions_a_table_keeps_give_the_replayed_answer(name: str) -> None:
+    """`takeback.back` takes the states a table kept from before its last two moves instead of
+    replaying the game: the answers are the same as with replays, move after move."""
+    state = games.get(name).new_game(3 if name != "garden-rush" else 2, seed=7)
+    rng = random.Random(7)
+    earlier: tuple[State, ...] = ()
+    for _ in range(40):
+        if state.is_over:
+            break
+        seat = rng.choice(state.to_move)
+        before, state = state, state.clone()
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        earlier = (*earlier[-1:], before)
+        assert takeback.back(state, 1, earlier) is before
+        assert refusal(state, seat, earlier) == refusal(state, seat)
+
+
 def test_kraut_und_rueben_draw_never_goes_back_and_the_placement_after_it_does() -> None:
     state = games.get("kraut-und-rueben").new_game(3, seed=5)
     seat = state.to_move[0]
@@ -310,7 +328,7 @@ def test_the_offer_is_worked_out_once_a_move(
     calls = []
     original = takeback.refusal
     monkeypatch.setattr(
-        takeback, "refusal", lambda s, seat: calls.append(seat) or original(s, seat)
+        takeback, "refusal", lambda s, seat, *kept: calls.append(seat) or original(s, seat, *kept)
     )
     table_id, grants = three_people(client)
     url = f"/ws/tables/{table_id}"
