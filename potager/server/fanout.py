@@ -14,7 +14,6 @@ it, and Redis hands both to a subscriber in that order.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import secrets
@@ -52,9 +51,7 @@ class Fanout:
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await asyncio.gather(*self._tasks, return_exceptions=True)
         for waiting in self._waiting.values():
             waiting.cancel()
 
