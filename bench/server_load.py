@@ -44,6 +44,9 @@ from potager.server.config import UNLIMITED
 from potager.server.spawn import spawn, stop
 from potager.store import localpg, localredis
 
+STOP_WAIT = 30.0
+"""Seconds a generator waits for its tables to stop once the row is measured."""
+
 
 @dataclass
 class Totals:
@@ -217,7 +220,12 @@ async def generate(
         totals.seconds = time.perf_counter() - began
         totals.cpu = time.process_time() - cpu
         stop.set()
-        await asyncio.gather(*runners, return_exceptions=True)
+        # The row is measured: a table still opening or closing (seen with two server
+        # processes at 500 tables) is not waited for past STOP_WAIT.
+        _, late = await asyncio.wait(runners, timeout=STOP_WAIT)
+        for runner in late:
+            runner.cancel()
+        await asyncio.wait(runners, timeout=STOP_WAIT)
     return totals
 
 
