@@ -55,7 +55,10 @@ async def _listen(websocket: WebSocket, live: LiveTable, idle: float) -> str | N
                 return None
 
 
-def _parse(text: str, longest: int) -> Hello | Act | Say | TakeBack | Sync | Ping | ErrorMessage:
+def _parse(
+    text: str, longest: int, lang: str
+) -> Hello | Act | Say | TakeBack | Sync | Ping | ErrorMessage:
+    """The client's message, or why it is refused (a validation error's words in ``lang``)."""
     if longest and len(text) > longest:
         return ErrorMessage(
             code="malformed",
@@ -64,7 +67,7 @@ def _parse(text: str, longest: int) -> Hello | Act | Say | TakeBack | Sync | Pin
     try:
         return ClientMessage.model_validate_json(text).root
     except ValidationError as exc:
-        return ErrorMessage(code="malformed", message=summary(exc))
+        return ErrorMessage(code="malformed", message=summary(exc, lang))
 
 
 async def _refuse(websocket: WebSocket, error: ErrorMessage, code: int) -> None:
@@ -110,7 +113,7 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
         return
     if text is None:
         return
-    hello = _parse(text, limits.max_message)
+    hello = _parse(text, limits.max_message, language(websocket))
     if not isinstance(hello, Hello):
         error = (
             hello
@@ -138,7 +141,7 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
         while (
             text := await _listen(websocket, live, limits.idle_timeout)
         ) is not None and not connection.revoked:
-            answer = _answer(bucket, text, limits.max_message)
+            answer = _answer(bucket, text, limits.max_message, connection.lang)
             if isinstance(answer, Act):
                 await tables.moves.act(live, connection, answer)
             elif isinstance(answer, Say):
@@ -159,14 +162,14 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
 
 
 def _answer(
-    bucket: Bucket, text: str, longest: int
+    bucket: Bucket, text: str, longest: int, lang: str
 ) -> Act | Say | TakeBack | Sync | Pong | ErrorMessage:
     """What a seated socket's message asks for, or why it is refused (changing nothing)."""
     wait = bucket.take("")
     if wait:
         why = say("too many messages: wait {seconds} s; this one is dropped", seconds=f"{wait:.1f}")
         return ErrorMessage(code="rate_limited", message=why)
-    message = _parse(text, longest)
+    message = _parse(text, longest, lang)
     if isinstance(message, Ping):
         return Pong()
     if isinstance(message, Hello):

@@ -76,11 +76,13 @@ def errors(found: Sequence[ErrorDetails] | Sequence[Any], lang: str = "en") -> l
     ]
 
 
-def summary(exc: ValidationError) -> str:
-    """One line for a WebSocket `ErrorMessage`: each error's place and message."""
+def summary(exc: ValidationError, lang: str = "en") -> str:
+    """One line for a WebSocket `ErrorMessage`: each error's place and message (in ``lang``
+    where `_message` can)."""
     return clip(
         "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or 'message'}: {e['msg']}" for e in errors(exc.errors())
+            f"{'.'.join(map(str, e['loc'])) or 'message'}: {e['msg']}"
+            for e in errors(exc.errors(), lang)
         )
     )
 

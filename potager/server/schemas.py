@@ -57,9 +57,11 @@ def _printable_line(text: str) -> str:
     """A chat line (issue 16): the characters a name may hold, and something to say."""
     char = _unprintable(text)
     if char is not None:
-        raise ValueError(f"a chat line may not hold the character U+{ord(char):04X}")
+        raise ValueError(
+            say("a chat line may not hold the character U+{code}", code=f"{ord(char):04X}")
+        )
     if not text.strip():
-        raise ValueError("a chat line says something")
+        raise ValueError(say("a chat line says something"))
     return text
 
 

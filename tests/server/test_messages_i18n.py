@@ -91,3 +91,22 @@ def test_a_name_refused_by_its_model_is_said_in_the_asker_s_language(client: Tes
         german = client.post(path, json={"name": name}, headers={"Accept-Language": "de"})
         assert german.json()["detail"][0]["msg"] == said("de", template, **params) != english
     assert client.get(f"/api/tables/{created['table']['id']}").json()["open_seats"] == [1]
+
+
+def test_a_socket_message_refused_by_its_model_is_said_in_the_socket_s_language(
+    client: TestClient,
+) -> None:
+    """A chat line with a bidi override fails the message's model: the refusal's words are in
+    the socket's language, as a 422 over HTTP is (found by the fuzz of issue 13)."""
+    created = create(client, TOY, ["human", "human"], name="Ada")
+    table_id, you = created["table"]["id"], created["you"]
+    client.cookies.set("potager.lang", "de")
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        ada = SeatDriver(socket, you["seat"], you["token"])
+        ada.until_state()
+        socket.send_json({"type": "chat", "text": "hi \u202e"})
+        message = ada.until_error()["message"]
+    assert message == "chat.text: " + said(
+        "de", "a chat line may not hold the character U+{code}", code="202E"
+    )
+    client.cookies.clear()
