@@ -77,6 +77,19 @@ def test_same_totals_inline_and_on_a_process_pool(monkeypatch: pytest.MonkeyPatc
     assert other.tally != one.tally
 
 
+@pytest.mark.parametrize("count", [1, 2, 3, 5])
+def test_fewer_chunks_than_the_pool_sends_ahead(
+    monkeypatch: pytest.MonkeyPatch, count: int
+) -> None:
+    """Each worker is sent `AHEAD` chunks at once: with fewer chunks than that in all, some
+    worker gets fewer (or only the end) and the totals are still the inline ones."""
+    register(monkeypatch)
+    bots = ("random", "random")
+    one = simulate("toy", bots, count, seed=4, backend=InlineBackend())
+    two = simulate("toy", bots, count, seed=4, backend=ProcessBackend(2))
+    assert one.tally == two.tally
+
+
 def test_summary_lines_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
     register(monkeypatch)
     summary = simulate("toy", ("random", "random"), 50, 3, {"bonus": True}, InlineBackend())
