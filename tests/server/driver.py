@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from fastapi.testclient import TestClient
+import httpx
 
 
 class SeatDriver:
@@ -78,8 +78,14 @@ class SeatDriver:
         raise AssertionError("the game did not end")
 
 
-def create(client: TestClient, game: str, seats: list[Any], **extra: Any) -> dict[str, Any]:
-    """Create a table; ``seats``: ``"human"`` or a bot level per seat."""
+def at_port(port: int) -> httpx.Client:
+    """A client of the server process listening on ``port`` of this machine."""
+    return httpx.Client(base_url=f"http://127.0.0.1:{port}")
+
+
+def create(client: httpx.Client, game: str, seats: list[Any], **extra: Any) -> dict[str, Any]:
+    """Create a table through ``client`` (a `TestClient`, or `at_port`'s for a server process);
+    ``seats``: ``"human"`` or a bot level per seat."""
     body = {
         "game": game,
         "players": len(seats),

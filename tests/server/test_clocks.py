@@ -24,10 +24,11 @@ from potager.server.clocks import SPEEDS, run_out, start, stop
 from potager.store import localpg
 from potager.store.clocks import SeatClock
 from tests.server.conftest import settings
-from tests.server.driver import SeatDriver, create
+from tests.server.driver import SeatDriver, at_port, create
 from tests.server.test_scaleout import redis_url, servers
 from tests.toy import GAME as TOY_GAME
 
+POKER = "heuschrecken-poker"
 TOY = TOY_GAME.name
 __all__ = ["redis_url"]  # the fixture, for the test of several processes
 REAL_TIME = SPEEDS["real_time"]
@@ -405,15 +406,9 @@ def test_the_process_that_takes_a_table_over_runs_its_clocks(
     database = localpg.fresh_database(postgres_server)
     monkeypatch.setenv("POTAGER_CLOCK_SCALE", "0.02")
     with servers(database, redis_url, 2) as [(first, owner), (second, _)]:
-        created = httpx.post(
-            f"http://127.0.0.1:{first}/api/tables",
-            json={
-                "game": "heuschrecken-poker",
-                "players": 2,
-                "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
-                "speed": "real_time",
-            },
-        ).json()
+        created = create(
+            at_port(first), "heuschrecken-poker", ["human", "random"], speed="real_time"
+        )
         table_id = created["table"]["id"]
         deadline = created["table"]["seats"][0]["deadline"]
         assert deadline is not None
@@ -438,15 +433,9 @@ def test_an_end_asked_of_another_process_is_forwarded_to_the_owner(
     database = localpg.fresh_database(postgres_server)
     monkeypatch.setenv("POTAGER_CLOCK_SCALE", "0.02")
     with servers(database, redis_url, 2) as [(first, _), (second, _)]:
-        created = httpx.post(
-            f"http://127.0.0.1:{first}/api/tables",
-            json={
-                "game": "heuschrecken-poker",
-                "players": 2,
-                "seats": [{"kind": "human"}, {"kind": "human"}],
-                "speed": "real_time",
-            },
-        ).json()
+        created = create(
+            at_port(first), "heuschrecken-poker", ["human", "human"], speed="real_time"
+        )
         ada, bob = created["you"], created["invites"][0]
         table_id = ada["table_id"]
         with ws_connect(f"ws://127.0.0.1:{first}/ws/tables/{table_id}") as socket:

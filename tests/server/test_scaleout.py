@@ -32,6 +32,8 @@ from potager.engine import GameRecord
 from potager.server.config import UNLIMITED
 from potager.server.spawn import spawn, stop
 from potager.store import localpg, localredis
+from tests.server.driver import at_port
+from tests.server.driver import create as create_table
 from tests.web.conftest import free_port
 
 GAME = "heuschrecken-poker"
@@ -101,16 +103,7 @@ class Socket:
 
 def create(port: int) -> tuple[str, list[tuple[int, str]]]:
     """A table of two people and a bot on the server at ``port``: its id and (seat, token)s."""
-    response = httpx.post(
-        f"http://127.0.0.1:{port}/api/tables",
-        json={
-            "game": GAME,
-            "players": 3,
-            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}],
-        },
-    )
-    assert response.status_code == 201, response.text
-    created = response.json()
+    created = create_table(at_port(port), GAME, ["human", "human", "random"])
     grants = [created["you"], *created["invites"]]
     return created["table"]["id"], [(g["seat"], g["token"]) for g in grants]
 

@@ -19,7 +19,7 @@ from potager.server.config import Rate
 from potager.server.schemas import TURN_SEATS
 from potager.store import localpg
 from tests.server.conftest import LIFTED, settings
-from tests.server.driver import SeatDriver, create
+from tests.server.driver import SeatDriver, at_port, create
 from tests.server.test_limits import server
 from tests.server.test_scaleout import redis_url, servers
 from tests.toy import GAME as TOY_GAME
@@ -191,17 +191,8 @@ def test_a_process_that_does_not_hold_the_table_answers_from_the_store(
 ) -> None:
     database = localpg.fresh_database(postgres_server)
     with servers(database, redis_url, 2) as [(first, _), (second, _)]:
-        created = httpx.post(
-            f"http://127.0.0.1:{first}/api/tables",
-            json={
-                "game": "heuschrecken-poker",
-                "players": 2,
-                "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
-                "name": "Ada",
-            },
-        )
-        assert created.status_code == 201, created.text
-        table_id, token = created.json()["table"]["id"], created.json()["you"]["token"]
+        created = create(at_port(first), "heuschrecken-poker", ["human", "random"], name="Ada")
+        table_id, token = created["table"]["id"], created["you"]["token"]
         body = {
             "seats": [
                 {"table": table_id, "seat": 0, "token": token},
