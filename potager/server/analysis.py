@@ -37,7 +37,7 @@ from potager.analysis import (
 from potager.engine import Action, Seat, View
 from potager.store import AnalysisInfo
 
-from .i18n import say
+from ..i18n import say
 from .live import LiveTable
 from .manager import Refused, TableManager
 from .schemas import SeatAuth

@@ -24,7 +24,7 @@ from weakref import WeakKeyDictionary
 from potager.engine import Seat
 from potager.store import ChatLine
 
-from .i18n import say
+from ..i18n import say
 from .limits import Bucket
 from .live import Connection, LiveTable
 from .schemas import ChatLineModel, ChatMessage, ErrorMessage, Say

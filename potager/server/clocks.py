@@ -52,8 +52,8 @@ from typing import TYPE_CHECKING, Any
 from potager.engine import Seat
 from potager.store.clocks import SeatClock, end_table, load_clocks, save_clocks
 
+from ..i18n import say
 from .cluster import FORWARD_TIMEOUT
-from .i18n import say
 from .live import LiveTable, token_hash
 from .seating import Refused, check_token
 

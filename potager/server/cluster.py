@@ -37,8 +37,8 @@ from redis.asyncio import Redis
 
 from potager.store import ChatLine
 
+from ..i18n import say
 from .fanout import Fanout
-from .i18n import say
 from .lease import Leases
 from .live import LiveTable
 from .schemas import ErrorMessage

@@ -35,7 +35,7 @@ from pydantic import AfterValidator, BaseModel, Field
 from potager.store import name_key
 from potager.store.players import LoginTaken, PlayerInfo, PlayerRating, Players
 
-from .i18n import say
+from ..i18n import say
 from .limits import Guard, client_of
 from .live import new_token, token_hash
 from .manager import Refused, TableManager, available_games

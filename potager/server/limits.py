@@ -20,8 +20,8 @@ from urllib.parse import urlsplit
 from fastapi import HTTPException, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..i18n import say
 from .config import Limits, Rate
-from .i18n import say
 
 KEYS = 10_000
 """Client buckets kept before the full ones (clients quiet for a while) are forgotten."""

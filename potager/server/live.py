@@ -15,7 +15,7 @@ from potager import games
 from potager.engine import GameRecord, Seat, SeatHolder, State, signed
 from potager.store import TableInfo
 
-from .i18n import translate
+from ..i18n import translate
 from .schemas import ErrorMessage
 
 if TYPE_CHECKING:

@@ -10,9 +10,9 @@ from potager import agents
 from potager.engine import Game, Seat, State
 from potager.store.players import PlayerInfo
 
+from ..i18n import say
 from . import rules, turns
 from .chat import line_model
-from .i18n import say
 from .identity import Player
 from .limits import client_of
 from .live import LiveTable

@@ -23,6 +23,7 @@ from potager import games
 from potager.engine import Game, Seat
 from potager.store import Store
 
+from ..i18n import say
 from .announce import Announcer
 from .bot_turns import BotTurns
 from .bots import BotPool
@@ -30,7 +31,6 @@ from .chat import Chat
 from .clocks import Clocks
 from .cluster import Cluster
 from .config import Settings
-from .i18n import say
 from .live import Connection, LiveTable, token_hash
 from .messages import Shared, stored_summary, summary
 from .moves import Moves

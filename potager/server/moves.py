@@ -14,7 +14,7 @@ from potager.engine import Action, NotationError, Seat, State
 from potager.store import MoveWrite, StaleVersion, TableStatus
 from potager.store.models import utcnow
 
-from .i18n import say
+from ..i18n import say
 from .live import Connection, LiveTable
 from .schemas import Act, ErrorMessage
 from .turns import waiting_after

@@ -9,7 +9,7 @@ from pathlib import Path
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
-from . import i18n
+from .. import i18n
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 STATIC = WEB / "static"

@@ -16,7 +16,8 @@ import asyncio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from .i18n import language, say, translate
+from ..i18n import say, translate
+from .i18n import language
 from .limits import Bucket, Guard, client_of
 from .live import LiveTable
 from .manager import TableManager

@@ -24,7 +24,8 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 from starlette.exceptions import HTTPException
 
-from .i18n import language, say_in, translate
+from ..i18n import say_in, translate
+from .i18n import language
 from .seating import Refused
 
 MESSAGE_LENGTH = 300

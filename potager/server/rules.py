@@ -34,7 +34,8 @@ from markdown_it.token import Token
 from potager import agents, games
 from potager.engine import Game
 
-from .i18n import language, say_in, translate
+from ..i18n import say_in, translate
+from .i18n import language
 from .manager import available_games
 from .pages import STATIC
 

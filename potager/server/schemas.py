@@ -17,7 +17,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, mo
 
 from potager.store import SeatKind, TableStatus
 
-from .i18n import say
+from ..i18n import say
 
 
 class Strict(BaseModel):

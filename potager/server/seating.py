@@ -27,7 +27,7 @@ from potager.store import NameTaken, SeatInfo, TableInfo, name_key
 from potager.store.models import utcnow
 from potager.store.players import Players
 
-from .i18n import say
+from ..i18n import say
 from .live import LiveTable, new_table_id, new_token, token_hash
 from .messages import open_seats, summary
 from .schemas import (

@@ -46,7 +46,7 @@ from weakref import WeakKeyDictionary
 from potager import games
 from potager.engine import IllegalAction, Seat, State
 
-from .i18n import say
+from ..i18n import say
 
 if TYPE_CHECKING:
     from .live import LiveTable

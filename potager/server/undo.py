@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from potager.engine import Seat, State
 from potager.store.models import utcnow
 
-from .i18n import say
+from ..i18n import say
 from .live import Connection, LiveTable
 from .messages import Shared
 from .schemas import ErrorMessage, TakeBack

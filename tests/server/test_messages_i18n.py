@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from potager.server import i18n
+from potager import i18n
 from tests.server.driver import SeatDriver, create
 from tests.toy import GAME as TOY_GAME
 

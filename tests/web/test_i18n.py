@@ -16,8 +16,9 @@ from typing import Any, get_args
 import pytest
 from starlette.requests import Request
 
-from potager import agents
-from potager.server import i18n, rules
+from potager import agents, i18n
+from potager.server import rules
+from potager.server.i18n import language
 from potager.server.manager import available_games
 from potager.store.models import TableStatus
 from tests.web import i18n_scan
@@ -246,7 +247,7 @@ def request(headers: dict[str, str]) -> Request:
     ],
 )
 def test_a_request_s_language(headers: dict[str, str], lang: str) -> None:
-    assert i18n.language(request(headers)) == lang
+    assert language(request(headers)) == lang
 
 
 def test_the_server_says_its_messages_in_the_asker_s_language() -> None:

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from potager.server import i18n
+from potager import i18n
 from tests.web.clicking import create_table
 
 SHOWN_TEXTS = """() => {
