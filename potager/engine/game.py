@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, ClassVar
 
-from .errors import IllegalAction, NotationError
+from .errors import IllegalAction, NotationError, Reason
 from .record import GameRecord
 from .types import PRIVATE_TO, Action, Event, Result, Seat, View
 
@@ -71,28 +71,57 @@ class Game(ABC):
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError(f"players must be an int, not {players!r}")
-        if not self.min_players <= players <= self.max_players:
-            count = (
-                f"{self.min_players} players only"
-                if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players} players"
+        if self.min_players == self.max_players != players:
+            raise ValueError(
+                Reason(
+                    "{game} is played by {count} players only, not {players}",
+                    game=self.name,
+                    count=self.min_players,
+                    players=players,
+                )
             )
-            raise ValueError(f"{self.name} is played by {count}, not {players}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                Reason(
+                    "{game} is played by {least} to {most} players, not {players}",
+                    game=self.name,
+                    least=self.min_players,
+                    most=self.max_players,
+                    players=players,
+                )
+            )
 
     def resolve_variant(self, variant: Mapping[str, Any] | None) -> dict[str, Any]:
         """Every option with its value: the given ones checked, the others at their default."""
         given = dict(variant or {})
         for key, value in given.items():
-            if key not in self.variants:
-                allowed = ", ".join(sorted(self.variants)) or "none"
+            if key not in self.variants and not self.variants:
                 raise ValueError(
-                    f"unknown variant option {key!r} for {self.name}; options: {allowed}"
+                    Reason(
+                        "{game} has no variant options, not {option}",
+                        game=self.name,
+                        option=repr(key),
+                    )
+                )
+            if key not in self.variants:
+                raise ValueError(
+                    Reason(
+                        "unknown variant option {option} for {game}; options: {options}",
+                        option=repr(key),
+                        game=self.name,
+                        options=", ".join(sorted(self.variants)),
+                    )
                 )
             values = self.variants[key][0]
             if not any(value == v and type(value) is type(v) for v in values):
                 raise ValueError(
-                    f"variant option {key!r} of {self.name} takes one of "
-                    f"{', '.join(map(repr, values))}, not {value!r}"
+                    Reason(
+                        "variant option {option} of {game} takes one of {values}, not {value}",
+                        option=repr(key),
+                        game=self.name,
+                        values=", ".join(map(repr, values)),
+                        value=repr(value),
+                    )
                 )
         return {key: given.get(key, spec[1]) for key, spec in self.variants.items()}
 
@@ -202,14 +231,34 @@ class State(ABC):
         playout's hot path) has no separate step and need not define this."""
         raise NotImplementedError(f"{type(self).__name__} defines neither apply's step nor apply")
 
-    def _why_illegal(self, seat: Seat, action: Action) -> str:
+    def _why_illegal(self, seat: Seat, action: Action) -> Reason:
+        """Why ``seat`` may not play ``action`` now (`IllegalAction`'s reason), in English with
+        its template, built only once an action is refused."""
         if not isinstance(seat, int) or seat not in self.to_move:
-            waiting = ", ".join(map(str, self.to_move)) or "nobody (the game is over)"
-            return f"seat {seat!r} is not to move; waiting for: {waiting}"
+            if not self.to_move:
+                return Reason(
+                    "seat {seat} is not to move; waiting for: nobody (the game is over)",
+                    seat=repr(seat),
+                )
+            waiting = ", ".join(map(str, self.to_move))
+            return Reason(
+                "seat {seat} is not to move; waiting for: {waiting}",
+                seat=repr(seat),
+                waiting=waiting,
+            )
         if not isinstance(action, int) or not 0 <= action < len(self._names):
-            return f"{action!r} is not an action of {self.game.name} (0…{len(self._names) - 1})"
-        legal = ", ".join(self.action_to_str(a) for a in self.legal_actions(seat))
-        return f"{self.action_to_str(action)!r} is not legal for seat {seat} now; legal: {legal}"
+            return Reason(
+                "{action} is not an action of {game} (0…{last})",
+                action=repr(action),
+                game=self.game.name,
+                last=len(self._names) - 1,
+            )
+        return Reason(
+            "{action} is not legal for seat {seat} now; legal: {legal}",
+            action=repr(self.action_to_str(action)),
+            seat=seat,
+            legal=", ".join(self.action_to_str(a) for a in self.legal_actions(seat)),
+        )
 
     # -- notation ------------------------------------------------------------------------------
     def action_to_str(self, action: Action) -> str:
@@ -224,9 +273,15 @@ class State(ABC):
         action = self._lookup.get(_normalise(text)) if isinstance(text, str) else None
         if action is None:
             legal = ", ".join(self.action_to_str(a) for a in self.legal_actions(seat)[:12])
+            if not legal:
+                raise NotationError(
+                    "{text} is not a {game} action", text=repr(text), game=self.game.name
+                )
             raise NotationError(
-                f"{text!r} is not a {self.game.name} action"
-                + (f"; legal now: {legal}" if legal else "")
+                "{text} is not a {game} action; legal now: {legal}",
+                text=repr(text),
+                game=self.game.name,
+                legal=legal,
             )
         return action
 
