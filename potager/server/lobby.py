@@ -13,6 +13,7 @@ from potager.store.players import PlayerInfo
 from ..i18n import say
 from . import rules, turns
 from .chat import line_model
+from .i18n import language
 from .identity import Player
 from .limits import client_of
 from .live import LiveTable
@@ -50,11 +51,12 @@ def manager(request: Request) -> TableManager:
 Manager = Annotated[TableManager, Depends(manager)]
 
 
-def game_info(game: Game) -> GameInfo:
+def game_info(game: Game, lang: str = "en") -> GameInfo:
+    """What the lobby shows of ``game``; its pitch in ``lang`` (`rules.pitch`)."""
     return GameInfo(
         name=game.name,
         title=game.title,
-        pitch=rules.pitch(game),
+        pitch=rules.pitch(game, lang),
         lengths=[GameLength(**row) for row in rules.lengths(game)],
         lengths_source=rules.length_source(),
         min_players=game.min_players,
@@ -70,9 +72,11 @@ def game_info(game: Game) -> GameInfo:
 
 
 @router.get("/games", response_model=list[GameInfo], tags=["lobby"])
-def list_games() -> list[GameInfo]:
-    """The games this server can seat: player counts, variants, bot levels and printed facts."""
-    return [game_info(g) for g in available_games()]
+def list_games(request: Request) -> list[GameInfo]:
+    """The games this server can seat: player counts, variants, bot levels and printed facts;
+    each game's pitch in the asker's language (`i18n.language`)."""
+    lang = language(request)
+    return [game_info(g, lang) for g in available_games()]
 
 
 @router.get("/tables", response_model=list[TableSummary], tags=["lobby"])

@@ -7,15 +7,26 @@ folded), its printed facts (`Game.facts()`, which the page's script hands to the
 plug-in to draw the components), the bot levels (`potager.agents.describe`) and the measured
 lengths of ``lengths.json`` (written by ``python -m bench.game_lengths``).
 
+The docs' text in the page's language: ``docs/games/<game>.<lang>.md`` (``fr``, ``de``, ``it``),
+a translation of the English page with the same sections, in the same order, with the same
+tables, but without the "Speed" section (`LEFT_OUT`: the translations simply do not have it;
+``tests/server/test_rules_translations.py`` holds them to that). A language without its file
+(or with one that cannot be read or has no section) gets the English text, marked ``lang="en"``
+under a note saying so. A translation's headings take the English page's ids, position by
+position, so ``/rules/<game>#notation`` leads to the same section in every language.
+
 The first block quote of a game's docs page, under its title, is the game's one-line pitch: the
-lobby shows it too (`pitch`), with the lengths (`lengths`). The page holds no inline script: its
-only script is ``/static/js/rules.js`` (the Content-Security-Policy of `limits.PAGE_POLICY`).
+lobby shows it too (`pitch`, in the asker's language: the translated page's own, else the
+catalog's translation of the English one), with the lengths (`lengths`). The page holds no
+inline script: its only script is ``/static/js/rules.js`` (the Content-Security-Policy of
+`limits.PAGE_POLICY`).
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import logging
 import math
 import re
 from collections.abc import Sequence
@@ -34,7 +45,7 @@ from markdown_it.token import Token
 from potager import agents, games
 from potager.engine import Game
 
-from ..i18n import say_in, translate
+from ..i18n import LANGUAGES, say_in, translate
 from .i18n import language
 from .manager import available_games
 from .pages import STATIC
@@ -47,7 +58,10 @@ LENGTHS = Path(__file__).with_name("lengths.json")
 """The measured game lengths: ``{"source": how, "games": {game: [one row per player count]}}``."""
 TEMPLATE = STATIC / "rules.html"
 LEFT_OUT = frozenset({"Speed"})
-"""Sections of a docs page that are not for players: engine speed against OpenSpiel."""
+"""Sections of an English docs page that are not for players: engine speed against OpenSpiel.
+The translations have no such section."""
+
+log = logging.getLogger(__name__)
 
 _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
 router = APIRouter(include_in_schema=False)
@@ -65,10 +79,17 @@ class RulesText:
     """The HTML from under the title to the first section: the pitch, who made it, how to start."""
     html: str
     """The sections' HTML. Both are markdown-it's output with raw HTML escaped: safe to insert."""
+    lang: str = "en"
+    """The language of the text: the one asked for, or English where it has no docs page."""
+    headings: tuple[tuple[str, str], ...] = ()
+    """Every heading under the title: (tag, id), in order. A translation's take these ids."""
 
 
-def docs_page(game: Game) -> Path:
-    return DOCS / f"{game.name.replace('-', '_')}.md"
+def docs_page(game: Game, lang: str = "en") -> Path:
+    """The game's docs page in ``lang``: ``<package>.md`` in English, else
+    ``<package>.<lang>.md``."""
+    stem = game.name.replace("-", "_")
+    return DOCS / (f"{stem}.md" if lang == "en" else f"{stem}.{lang}.md")
 
 
 def _text(inline: Token) -> str:
@@ -81,7 +102,9 @@ def _text(inline: Token) -> str:
 
 
 def _anchor(heading: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", heading.casefold()).strip("-")
+    """A heading's id: its words in lower case joined by hyphens ("Readings we chose" ->
+    "readings-we-chose"; letters such as é kept)."""
+    return re.sub(r"[\W_]+", "-", heading.casefold()).strip("-")
 
 
 def _kept(tokens: Sequence[Token]) -> list[Token]:
@@ -97,33 +120,64 @@ def _kept(tokens: Sequence[Token]) -> list[Token]:
 
 
 @cache
-def rules_text(name: str) -> RulesText:
-    """The docs page of the game called ``name``, parsed once. Its first ``#`` heading is the
-    title, the first block quote before any ``##`` heading the pitch; every heading gets an
-    anchor. A game without a docs page has its title alone."""
+def rules_text(name: str, lang: str = "en") -> RulesText:
+    """The docs page of the game called ``name`` in ``lang``, parsed once: the translation where
+    there is a readable one with sections, else the English page (its `RulesText.lang` says
+    which). A game without a docs page has its title alone."""
     game = games.get(name)
-    if not docs_page(game).exists():
-        return RulesText(game.title, "", (), "", "")
-    tokens = _kept(_markdown.parse(docs_page(game).read_text(encoding="utf-8")))
+    english = _parsed(game, "en")
+    if lang == "en" or lang not in LANGUAGES:
+        return english or RulesText(game.title, "", (), "", "")
+    translated = _parsed(game, lang, english)
+    return translated or english or RulesText(game.title, "", (), "", "")
+
+
+def _parsed(game: Game, lang: str, english: RulesText | None = None) -> RulesText | None:
+    """The game's docs page in ``lang`` parsed, or None where there is none to show: no file, one
+    that is not UTF-8 text, or (a translation) one without a section. Its first ``#`` heading is
+    the title, the first block quote before any ``##`` heading the pitch; every heading gets an
+    id: a translation's those of the ``english`` page's headings when its headings are of the
+    same levels, else its own."""
+    path = docs_page(game, lang)
+    try:
+        source = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as error:
+        log.warning("docs page %s cannot be read, shown in English: %s", path.name, error)
+        return None
+    tokens = _kept(_markdown.parse(source)) if lang == "en" else _markdown.parse(source)
     title, pitch = game.title, ""
     first = next((i for i, t in enumerate(tokens) if t.type == "heading_open"), None)
     if first is not None and tokens[first].tag == "h1":
         title = _text(tokens[first + 1])
         del tokens[first : first + 3]  # the page's own <h1> says it
+    opens = [i for i, t in enumerate(tokens) if t.type == "heading_open"]
+    ids = [_anchor(_text(tokens[i + 1])) for i in opens]
+    if english is not None:
+        if [tokens[i].tag for i in opens] == [tag for tag, _ in english.headings]:
+            ids = [anchor for _, anchor in english.headings]
+        else:
+            log.warning("docs page %s: its headings are not the English page's", path.name)
     intro: list[Token] = []
     body: list[Token] = []
     sections: list[tuple[str, str]] = []
+    headings: list[tuple[str, str]] = []
     quoted = False
     for i, token in enumerate(tokens):
         if token.type == "heading_open":
-            words = _text(tokens[i + 1])
-            token.attrSet("id", _anchor(words))
+            words, anchor = _text(tokens[i + 1]), ids[len(headings)]
+            token.attrSet("id", anchor)
+            headings.append((token.tag, anchor))
             if token.tag == "h2":
-                sections.append((_anchor(words), words))
+                sections.append((anchor, words))
         quoted = (quoted or token.type == "blockquote_open") and token.type != "blockquote_close"
         if quoted and token.type == "inline" and not pitch and not sections:
             pitch = _text(token)
         (body if sections else intro).append(token)
+    if lang != "en" and not sections:
+        log.warning("docs page %s has no section, shown in English", path.name)
+        return None
     render = _markdown.renderer.render
     return RulesText(
         title,
@@ -131,12 +185,16 @@ def rules_text(name: str) -> RulesText:
         tuple(sections),
         render(intro, _markdown.options, {}),
         render(body, _markdown.options, {}),
+        lang,
+        tuple(headings),
     )
 
 
-def pitch(game: Game) -> str:
-    """The game's one-line pitch (its docs page's first block quote); "" without one."""
-    return rules_text(game.name).pitch
+def pitch(game: Game, lang: str = "en") -> str:
+    """The game's one-line pitch in ``lang`` (its docs page's first block quote): the translated
+    page's own, else the catalog's translation of the English one; "" without one."""
+    text = rules_text(game.name, lang)
+    return text.pitch if text.lang == lang or not text.pitch else translate(text.pitch, lang)
 
 
 @cache
@@ -256,20 +314,22 @@ def _components(lang: str) -> str:
     )
 
 
-def _contents(entries: Sequence[tuple[str, str]], lang: str) -> str:
-    """The page's contents: its own sections in ``lang``, the docs' in English (marked so)."""
+def _contents(entries: Sequence[tuple[str, str]], lang: str, docs_lang: str) -> str:
+    """The page's contents: its own sections in ``lang``, the docs' in ``docs_lang`` (marked so
+    where that is another)."""
     own = {"components", "length", "bot-levels", "reference"}
-    english = ' lang="en"'
+    other = "" if docs_lang == lang else f' lang="{docs_lang}"'
     items = "".join(
-        f'<li{"" if a in own else english}><a href="#{a}">{escape(h)}</a></li>' for a, h in entries
+        f'<li{"" if a in own else other}><a href="#{a}">{escape(h)}</a></li>' for a, h in entries
     )
     label = escape(say_in(lang, "Contents"))
     return f'<nav class="rules-contents" aria-label="{label}"><ol>{items}</ol></nav>'
 
 
-def _in_english(lang: str) -> str:
-    """What a page in another language says of the docs' text, which exists in English only."""
-    if lang == "en":
+def _in_english(lang: str, docs_lang: str) -> str:
+    """What a page in another language says of the docs' text when it is shown in English, the
+    page having no translation into ``lang``."""
+    if docs_lang == lang:
         return ""
     note = say_in(
         lang, "The rules below are in English: the game's documentation exists only in English."
@@ -286,9 +346,9 @@ def _page(game_name: str, title: str, content: str, lang: str) -> str:
 
 
 def page(game: Game, lang: str = "en") -> str:
-    """The rules page of ``game``, as HTML: its frame in ``lang``, the docs' text in English
-    (with a note saying so in the other languages)."""
-    text = rules_text(game.name)
+    """The rules page of ``game``, as HTML: its frame in ``lang``, the docs' text in ``lang`` too
+    where it is translated, else in English with a note saying so."""
+    text = rules_text(game.name, lang)
     rows = lengths(game)
     facts = " · ".join(filter(None, [players_line(game, lang), length_line(rows, lang)]))
     contents = [("components", say_in(lang, "Components")), *text.sections]
@@ -300,11 +360,11 @@ def page(game: Game, lang: str = "en") -> str:
         f"<h1>{escape(text.title)}</h1>"
         f'<p class="rules-facts"><span>{escape(facts)}</span>'
         f'<a class="button primary" href="/?game={escape(game.name)}">{escape(play)}</a></p>'
-        f'{_in_english(lang)}<div lang="en">{text.intro}</div>{_components(lang)}'
-        f'<div lang="en">{text.html}</div>{_length_section(rows, lang)}'
+        f'{_in_english(lang, text.lang)}<div lang="{text.lang}">{text.intro}</div>'
+        f'{_components(lang)}<div lang="{text.lang}">{text.html}</div>{_length_section(rows, lang)}'
         f"{_levels_section(game, lang)}{_reference_section(game, lang)}"
     )
-    content = f'{_contents(contents, lang)}<article class="rules">{article}</article>'
+    content = f'{_contents(contents, lang, text.lang)}<article class="rules">{article}</article>'
     return _page(game.name, text.title, content, lang)
 
 

@@ -107,7 +107,9 @@ class GameInfo(BaseModel):
     name: str
     title: str
     pitch: str = Field(
-        default="", description="The game in one line (its docs page's first block quote)."
+        default="",
+        description="The game in one line, in the asker's language (its docs page's first "
+        "block quote).",
     )
     lengths: list[GameLength] = Field(
         default_factory=list, description="The measured length, one entry per player count."

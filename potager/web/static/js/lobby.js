@@ -207,7 +207,7 @@
     return h("article", { class: "game-card", dataset: { game: game.name } },
       h("a", { href: rules, class: "game-picture-link", tabindex: "-1" }, box),
       h("h2", {}, h("a", { href: rules }, game.title)),
-      game.pitch ? h("p", { class: "game-pitch" }, t(game.pitch)) : null,
+      game.pitch ? h("p", { class: "game-pitch" }, game.pitch) : null, // in the page's language
       h("p", { class: "game-meta" }, h("span", { class: "game-players" }, playersText(game)), lengthText(game)),
       h("details", { class: "game-levels" },
         h("summary", {}, t("Bots: {levels}", { levels: game.levels.map(levelName).join(" · ") })),
