@@ -208,6 +208,10 @@ class Cluster:
             self.spawn(self.tables.clocks.reread(live))
         elif kind == "presence":
             live.elsewhere[message["from"]] = (frozenset(message["seats"]), message["spectators"])
+            for seat in message["seats"]:
+                # A player back through another process has their seat back now, as through
+                # this one, not at the clocks' next look (the owner's word; a mirror does nothing).
+                self.tables.clocks.back(live, seat)
             self.tables.announce.presence(live, share=False)
 
     async def _resync(self, live: LiveTable, recheck: bool = False) -> None:
