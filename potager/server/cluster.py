@@ -207,10 +207,12 @@ class Cluster:
         elif kind == "clocks":
             self.spawn(self.tables.clocks.reread(live))
         elif kind == "presence":
-            live.elsewhere[message["from"]] = (frozenset(message["seats"]), message["spectators"])
-            for seat in message["seats"]:
-                # A player back through another process has their seat back now, as through
-                # this one, not at the clocks' next look (the owner's word; a mirror does nothing).
+            seats = frozenset(message["seats"])
+            before, _ = live.elsewhere.get(message["from"], (frozenset(), 0))
+            live.elsewhere[message["from"]] = (seats, message["spectators"])
+            for seat in seats - before:
+                # A player who connects through another process has their seat back now, as a
+                # hello here gives it, not at the clocks' next look (the owner's word only).
                 self.tables.clocks.back(live, seat)
             self.tables.announce.presence(live, share=False)
 

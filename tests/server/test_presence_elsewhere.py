@@ -43,3 +43,10 @@ def test_a_player_back_through_another_process_has_the_seat_back_at_once(
             )
             assert (bob.absent, bob.stand_in, bob.timeouts) == (False, False, 0)
             assert live.connected(1)
+            # Still connected there, out of time again: another presence (a spectator came)
+            # is not a return.
+            bob.absent, bob.timeouts = True, 3
+            manager.cluster.follow(
+                live, {"kind": "presence", "from": "another", "seats": [1], "spectators": 1}
+            )
+            assert (bob.absent, bob.timeouts) == (True, 3)
