@@ -1,6 +1,13 @@
 """What the server says about a table: its summary, and the state and presence messages each
 connection gets. Pure functions of a `LiveTable` (or, for a table not held in memory, of its
-stored `TableInfo`); the seat's view comes from the engine."""
+stored `TableInfo`); the seat's view comes from the engine.
+
+The state message, sent to every seat after every move, is the hot path of a busy server (issue
+13): it is written from plain data with orjson, the parts every seat shares serialised once,
+instead of through the `StateMessage` model, which validating and serialising made about half of
+the event loop's rendering. `StateMessage` stays its schema: a test holds the text to parse to
+what the model makes of the same table (`tests/server/test_messages.py`).
+"""
 
 from __future__ import annotations
 
@@ -8,19 +15,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from potager import games
 from potager.engine import Seat
 from potager.store import SeatInfo, TableInfo
 
 from .live import Connection, LiveTable
-from .schemas import (
-    LegalAction,
-    PresenceMessage,
-    ResultModel,
-    SeatPublic,
-    StateMessage,
-    TableSummary,
-)
+from .schemas import PresenceMessage, ResultModel, SeatPublic, TableSummary
 from .takeback import offered
 
 
@@ -32,31 +34,51 @@ def _open_seats(info: TableInfo) -> list[Seat]:
     return [s.seat for s in info.seats if s.kind == "human" and not s.taken]
 
 
-def seat_public(seat: SeatInfo, connected: bool, clock: dict[str, Any]) -> SeatPublic:
-    return SeatPublic(
-        seat=seat.seat,
-        kind=seat.kind,
-        level=seat.level,
-        name=seat.name,
-        taken=seat.taken,
-        connected=seat.kind == "bot" or connected,
-        rating=None if seat.rating is None else round(seat.rating, 2),
+def seat_fields(seat: SeatInfo, connected: bool, clock: dict[str, Any]) -> dict[str, Any]:
+    """Every field of ``seat``'s `SeatPublic`, in its order, as plain data (``clock``: the
+    clock's fields, `TableClock.public`; none: the model's defaults)."""
+    return {
+        "seat": seat.seat,
+        "kind": seat.kind,
+        "level": seat.level,
+        "name": seat.name,
+        "taken": seat.taken,
+        "connected": seat.kind == "bot" or connected,
+        "rating": None if seat.rating is None else round(seat.rating, 2),
+        "deadline": None,
+        "stand_in": False,
+        "absent": False,
         **clock,
-    )
+    }
 
 
-def seats_public(live: LiveTable) -> list[SeatPublic]:
+def seat_public(seat: SeatInfo, connected: bool, clock: dict[str, Any]) -> SeatPublic:
+    return SeatPublic(**seat_fields(seat, connected, clock))
+
+
+def _seats_fields(live: LiveTable) -> list[dict[str, Any]]:
     clock = live.clock
     return [
-        seat_public(s, live.connected(s.seat), clock.public(s.seat) if clock is not None else {})
+        seat_fields(s, live.connected(s.seat), clock.public(s.seat) if clock is not None else {})
         for s in live.info.seats
     ]
 
 
-def result(live: LiveTable) -> ResultModel | None:
+def seats_public(live: LiveTable) -> list[SeatPublic]:
+    return [SeatPublic(**fields) for fields in _seats_fields(live)]
+
+
+def _result_fields(live: LiveTable) -> dict[str, Any] | None:
+    """`ResultModel`'s fields as plain data (its scores are floats), or ``None`` before the end."""
     if not live.state.is_over:
         return None
-    return ResultModel(**live.state.result().to_dict())
+    fields = live.state.result().to_dict()
+    return {**fields, "scores": [float(score) for score in fields["scores"]]}
+
+
+def result(live: LiveTable) -> ResultModel | None:
+    fields = _result_fields(live)
+    return None if fields is None else ResultModel(**fields)
 
 
 def summary(live: LiveTable) -> TableSummary:
@@ -124,19 +146,37 @@ def _summary(
     )
 
 
+def _json(data: Any) -> bytes:
+    """``data`` as compact JSON, as pydantic writes it (keys that are not strings become
+    strings)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+
+
 @dataclass
 class Shared:
-    """What one update tells every connection, computed once: the seats, the result, and per
-    seat (``None``: spectators) and first event its message text, so that a thousand spectators
-    cost one view and one serialisation."""
+    """What one update tells every connection, computed once: what every seat's state message
+    has in common (the seats, the result, the time: serialised once), and per seat (``None``:
+    spectators) and first event its message text, so that a thousand spectators cost one view
+    and one serialisation."""
 
     live: LiveTable
-    seats: list[SeatPublic] = field(init=False)
-    result: ResultModel | None = field(init=False)
     texts: dict[tuple[Seat | None, int, bool], str] = field(default_factory=dict)
+    _common: dict[str, Any] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.seats, self.result = seats_public(self.live), result(self.live)
+        live = self.live
+        info, state = live.info, live.state
+        self._common = {
+            "last_mover": state.moves[-1][0] if state.moves else None,
+            "to_move": orjson.Fragment(_json(list(state.to_move))),
+            "seats": orjson.Fragment(_json(_seats_fields(live))),
+            "spectators": live.spectators,
+            "result": orjson.Fragment(_json(_result_fields(live))),
+            "rematch_id": info.rematch_id,
+            "speed": info.speed,
+            "now": float(live.clock.now() if live.clock is not None else time.time()),
+            "ending": orjson.Fragment(_json(info.ending)),
+        }
 
     def state_message(self, connection: Connection, reset: bool) -> str:
         """The table as ``connection``'s seat sees it, with the log it has not been offered."""
@@ -149,35 +189,39 @@ class Shared:
         return self.texts[key]
 
     def _render(self, seat: Seat | None, start: int, reset: bool) -> str:
-        live = self.live
-        state = live.state
-        legal: list[LegalAction] = []
-        if seat is not None and live.info.status == "playing":
+        """A `StateMessage`'s text: its fields in its order, the seat's own from its view."""
+        live, common = self.live, self._common
+        info, state = live.info, live.state
+        legal: list[dict[str, Any]] = []
+        if seat is not None and info.status == "playing":
             legal = [
-                LegalAction(action=a, notation=state.action_to_str(a), label=state.action_label(a))
+                {"action": a, "notation": state.action_to_str(a), "label": state.action_label(a)}
                 for a in state.legal_actions(seat)
             ]
-        return StateMessage(
-            table_id=live.info.id,
-            game=live.info.game,
-            seat=seat,
-            version=live.version,
-            last_mover=state.moves[-1][0] if state.moves else None,
-            status=live.info.status,
-            to_move=list(state.to_move),
-            view=state.view(seat),
-            legal=legal,
-            undo=bool(state.moves) and state.moves[-1][0] == seat and offered(live) == seat,
-            events=state.events_for(seat, start),
-            log_reset=reset,
-            seats=self.seats,
-            spectators=live.spectators,
-            result=self.result,
-            rematch_id=live.info.rematch_id,
-            speed=live.info.speed,
-            now=live.clock.now() if live.clock is not None else time.time(),
-            ending=live.info.ending,
-        ).model_dump_json()
+        last_mover = common["last_mover"]
+        message = {
+            "type": "state",
+            "table_id": info.id,
+            "game": info.game,
+            "seat": seat,
+            "version": live.version,
+            "last_mover": last_mover,
+            "status": info.status,
+            "to_move": common["to_move"],
+            "view": state.view(seat),
+            "legal": legal,
+            "undo": last_mover is not None and last_mover == seat and offered(live) == seat,
+            "events": state.events_for(seat, start),
+            "log_reset": reset,
+            "seats": common["seats"],
+            "spectators": common["spectators"],
+            "result": common["result"],
+            "rematch_id": common["rematch_id"],
+            "speed": common["speed"],
+            "now": common["now"],
+            "ending": common["ending"],
+        }
+        return _json(message).decode()
 
 
 def presence_message(live: LiveTable) -> str:
