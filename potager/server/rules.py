@@ -339,6 +339,7 @@ def _in_english(lang: str, docs_lang: str) -> str:
 
 def _page(game_name: str, title: str, content: str, lang: str) -> str:
     return Template(TEMPLATE.read_text(encoding="utf-8")).substitute(
+        lang=escape(lang),  # the page's language before i18n.js says it (readers, crawlers)
         game=escape(game_name),
         title=escape(say_in(lang, "{game} — rules — Potager", game=title)),
         content=content,

@@ -74,6 +74,7 @@ def catalogue_pitch(client: TestClient, lang: str) -> str:
 def test_a_translated_page_shows_its_text_in_its_language(client: TestClient, docs: Path) -> None:
     (docs / "garden_rush.fr.md").write_text(FRENCH, encoding="utf-8")
     html = rules_page(client, "fr")
+    assert '<html lang="fr">' in html
     page = Page(html)
     assert page.headings["h2"][1:5] == ["Les règles en bref", "Notation", "Variantes", "Le bot"]
     assert '<div lang="fr"><h2 id="the-rules-in-brief">Les règles en bref</h2>' in html
