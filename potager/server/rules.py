@@ -332,7 +332,9 @@ def _in_english(lang: str, docs_lang: str) -> str:
     if docs_lang == lang:
         return ""
     note = say_in(
-        lang, "The rules below are in English: the game's documentation exists only in English."
+        lang,
+        "The rules below are in English: the game's documentation is not translated into this "
+        "language yet.",
     )
     return f'<p class="rules-language" lang="{lang}">{escape(note)}</p>'
 
