@@ -34,6 +34,15 @@ def _open_seats(info: TableInfo) -> list[Seat]:
     return [s.seat for s in info.seats if s.kind == "human" and not s.taken]
 
 
+def rated(info: TableInfo) -> bool:
+    """Whether ``info``'s end will move its players' ratings, as far as its seats tell now
+    (issue 16): it was created rated, and every seat taken so far is held by a different player
+    with an identity, the only games `potager.store.players.rate_finished` rates (an open seat
+    may still be taken by one). The page shows its "rated" badge by it."""
+    players = [s.player_id for s in info.seats if s.taken]
+    return info.rated and None not in players and len(set(players)) == len(players)
+
+
 def seat_fields(seat: SeatInfo, connected: bool, clock: dict[str, Any]) -> dict[str, Any]:
     """Every field of ``seat``'s `SeatPublic`, in its order, as plain data (``clock``: the
     clock's fields, `TableClock.public`; none: the model's defaults)."""
@@ -139,7 +148,7 @@ def _summary(
         hints=info.hints,
         chat=info.chat,
         undo=info.undo,
-        rated=info.rated,
+        rated=rated(info),
         speed=info.speed,
         stand_in=info.stand_in,
         ending=info.ending,
@@ -225,4 +234,6 @@ class Shared:
 
 
 def presence_message(live: LiveTable) -> str:
-    return PresenceMessage(seats=seats_public(live), spectators=live.spectators).model_dump_json()
+    return PresenceMessage(
+        seats=seats_public(live), spectators=live.spectators, rated=rated(live.info)
+    ).model_dump_json()

@@ -223,7 +223,9 @@ class TableSummary(BaseModel):
     """A seat may take its last move back while nobody has acted since (the creator allowed
     it)."""
     rated: bool = False
-    """The game's end moves its players' ratings (`potager.server.identity`)."""
+    """The game's end will move its players' ratings (`potager.server.identity`), as far as its
+    seats tell now: created rated, and every seat taken so far held by a different player with
+    an identity (`messages.rated`)."""
     speed: str = "none"
     """The clock: a `SpeedName`."""
     stand_in: str | None = None
@@ -467,6 +469,8 @@ class PresenceMessage(BaseModel):
     type: Literal["presence"] = "presence"
     seats: list[SeatPublic]
     spectators: int
+    rated: bool = False
+    """As `TableSummary.rated`: a seat taken without an identity unrates the table's badge."""
 
 
 class ErrorMessage(BaseModel):

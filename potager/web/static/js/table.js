@@ -68,6 +68,7 @@
         const renamed = message.seats.some((s, i) => s.name !== state.seats[i].name);
         state.seats = message.seats;
         state.spectators = message.spectators;
+        $("rated").hidden = !message.rated; // a seat taken without an identity: not rated
         if (renamed) draw(); else drawSeats();
       }
     } else if (message.type === "chat") {
