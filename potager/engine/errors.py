@@ -34,9 +34,10 @@ class IllegalAction(ValueError):
     """
 
     def __init__(self, message: str, /, **params: object) -> None:
-        reason = (
-            message if isinstance(message, Reason) and not params else Reason(message, **params)
-        )
+        if isinstance(message, Reason) and not params:
+            reason = message
+        else:
+            reason = Reason(message, **params)  # i18n: checked elsewhere (where it is raised)
         super().__init__(reason)
         self.reason = reason
 

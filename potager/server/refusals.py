@@ -8,12 +8,13 @@ and message only, each cut to a few hundred characters and made valid text.
 
 A refusal the server words itself (`Refused`, an `HTTPException`'s detail, a validator's
 `ValueError`, all written through `i18n.say`) is answered in the asker's language (issue 16), and
-so is a text too long; Pydantic's other validation messages (for programs, not people) stay
-English.
+so are Pydantic's own messages ("Field required"): by the error's type (`VALIDATION`), with the
+values of its context, never the input.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -47,21 +48,60 @@ def _place(loc: Sequence[int | str]) -> list[int | str]:
     return [part if isinstance(part, int) else clip(str(part), PLACE_LENGTH) for part in loc]
 
 
+VALIDATION = {
+    "missing": "Field required",
+    "extra_forbidden": "Extra inputs are not permitted",
+    "int_type": "Input should be a valid integer",
+    "bool_type": "Input should be a valid boolean",
+    "string_type": "Input should be a valid string",
+    "list_type": "Input should be a valid list",
+    "dict_type": "Input should be an object",
+    "model_type": "Input should be an object",
+    "model_attributes_type": "Input should be an object",
+    "literal_error": "Input should be {expected}",
+    "string_too_long": "String should have at most {max_length} characters",
+    "string_too_short": "String should have at least {min_length} characters",
+    "too_long": "List should have at most {max_length} items after validation, not {actual_length}",
+    "too_short": "List should have at least {min_length} items after validation, "
+    "not {actual_length}",
+    "union_tag_invalid": "Input tag found using {discriminator} does not match any of the "
+    "expected tags: {expected_tags}",
+    "union_tag_not_found": "Unable to extract tag using discriminator {discriminator}",
+    "json_invalid": "Invalid JSON",
+}
+"""Pydantic's messages for the errors the server's models can make (`schemas`, `identity`, the
+WebSocket's JSON), by the error's type, in Pydantic's English: the catalogs translate them
+(``server.json``) and the context fills them (``max_length``...). An object is called one (JSON's
+word), whatever Pydantic's mode called it; a discriminator's wrong tag is not repeated (it is
+the input). Another type is said as `UNKNOWN`, in English as Pydantic words it."""
+UNKNOWN = "Input is not valid here ({type})"
+JSON_PLACE = re.compile(r"at line (\d+) column (\d+)")
+JSON_AT = "Invalid JSON at line {line} column {column}"
+"""Invalid JSON where Pydantic's parser says where (a WebSocket message's text)."""
+
+
+def _validation(error: ErrorDetails | Any, lang: str) -> str:
+    """Pydantic's own message for ``error`` in ``lang``, from its type and context."""
+    kind, context = str(error["type"]), error.get("ctx") or {}
+    if kind not in VALIDATION:
+        return str(error["msg"]) if lang == "en" else say_in(lang, UNKNOWN, type=kind)
+    params = {name: str(value) for name, value in context.items() if name != "error"}
+    if kind == "literal_error" and lang != "en":  # 'a', 'b' or 'c': "or" is English
+        params["expected"] = params.get("expected", "").replace(" or ", ", ")
+    if kind == "json_invalid":
+        place = JSON_PLACE.search(str(context.get("error", "")))
+        if place:
+            return say_in(lang, JSON_AT, line=place[1], column=place[2])
+    return say_in(lang, VALIDATION[kind], **params)
+
+
 def _message(error: ErrorDetails | Any, lang: str) -> str:
-    """An error's message in ``lang``: the server's own words (a validator's `ValueError`) and
-    a text too long are translated, Pydantic's other messages left as they are."""
+    """An error's message in ``lang``: a validator's `ValueError` (the server's own words,
+    `i18n.say`) translated, Pydantic's own by its type (`VALIDATION`)."""
     context = error.get("ctx") or {}
-    if lang == "en":
-        return str(error["msg"])
     if error["type"] == "value_error" and "error" in context:
-        return translate(str(context["error"]), lang)
-    if error["type"] == "string_too_long" and "max_length" in context:
-        return say_in(
-            lang,
-            "String should have at most {max_length} characters",
-            max_length=context["max_length"],
-        )
-    return str(error["msg"])
+        return str(error["msg"]) if lang == "en" else translate(str(context["error"]), lang)
+    return _validation(error, lang)
 
 
 def errors(found: Sequence[ErrorDetails] | Sequence[Any], lang: str = "en") -> list[dict[str, Any]]:

@@ -142,9 +142,9 @@ class SeatSpec(Strict):
     @model_validator(mode="after")
     def _bots_have_levels(self) -> SeatSpec:
         if self.kind == "bot" and not self.level:
-            raise ValueError("a bot seat needs a level")
+            raise ValueError(say("a bot seat needs a level"))
         if self.kind == "human" and self.level is not None:
-            raise ValueError("a human seat has no level")
+            raise ValueError(say("a human seat has no level"))
         return self
 
 
@@ -392,7 +392,7 @@ class Act(Strict):
     @model_validator(mode="after")
     def _one_action(self) -> Act:
         if (self.action is None) == (self.notation is None):
-            raise ValueError("give exactly one of 'action' and 'notation'")
+            raise ValueError(say("give exactly one of 'action' and 'notation'"))
         return self
 
 

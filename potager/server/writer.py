@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from potager.store import MoveWrite, StaleVersion
 
+from ..i18n import say
+
 if TYPE_CHECKING:
     from .manager import TableManager
 
@@ -35,7 +37,11 @@ class MoveWriter:
         if self._writing is None or self._writing.done():
             self._writing = asyncio.create_task(self._write_groups())
         if not await written:
-            raise StaleVersion(f"table {move.table_id} is not at version {move.ply}")
+            raise StaleVersion(
+                say(
+                    "table {table_id} is not at version {ply}", table_id=move.table_id, ply=move.ply
+                )
+            )
 
     async def _write_groups(self) -> None:
         while self._waiting:

@@ -437,11 +437,30 @@ def scan_html(path: Path) -> tuple[dict[str, list[str]], list[str]]:
 
 
 # -- the server ------------------------------------------------------------------------------------
-def said(path: Path) -> tuple[dict[str, list[str]], list[str]]:
-    """The `say` and `say_in` templates of a Python module (a literal, or a module-level
-    constant holding one), and its calls whose template is neither (the test cannot read it)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    constants = {
+Calls = dict[str, tuple[int, ...]]
+"""Calls by name, with the positions of their English templates."""
+SAY: Calls = {"say": (0,), "say_in": (1,), "Reason": (0,), "NotationError": (0,)}
+"""The server's calls (`potager.i18n`) and the engine's refusals (`potager.engine.errors`), and
+which of their arguments is an English template."""
+PASSED_ON = frozenset({"Reason", "NotationError"})
+"""The engine's refusals, which may also be handed a `Reason` made earlier (not a template)."""
+
+
+def _called(node: ast.Call, calls: Calls) -> tuple[int, ...]:
+    """The arguments of ``node`` that are templates, when it is one of ``calls``."""
+    func = node.func
+    if isinstance(func, ast.Name):
+        name = func.id
+    elif isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "i18n":
+        name = func.attr  # i18n.say(...); another object's say (chat.say) is not it
+    else:
+        return ()
+    return calls.get(name, ())
+
+
+def _constants(tree: ast.Module) -> dict[str, str]:
+    """The module-level string constants (a template may be one)."""
+    return {
         target.id: node.value.value
         for node in tree.body
         if isinstance(node, ast.Assign)
@@ -450,26 +469,60 @@ def said(path: Path) -> tuple[dict[str, list[str]], list[str]]:
         for target in node.targets
         if isinstance(target, ast.Name)
     }
+
+
+def _tables(tree: ast.Module) -> dict[str, list[str]]:
+    """The module-level dicts whose values are all string literals (``VALIDATION[kind]`` may be
+    a template: each value is one)."""
+    found: dict[str, list[str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
+            values = node.value.values
+            if values and all(
+                isinstance(v, ast.Constant) and isinstance(v.value, str) for v in values
+            ):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        found[target.id] = [v.value for v in values]  # type: ignore[attr-defined]
+    return found
+
+
+ELSEWHERE = "i18n: checked elsewhere"
+"""A trailing comment on a call whose template the test reads elsewhere (a template a function
+passes on: its callers' literals are read)."""
+
+
+def said(path: Path, calls: Calls = SAY) -> tuple[dict[str, list[str]], list[str]]:
+    """The templates of a Python module's ``calls`` (a literal, a module-level constant holding
+    one, or an item of a module-level dict of them), and its calls whose template is none of
+    these (the test cannot read it), unless marked `ELSEWHERE`."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    constants, tables = _constants(tree), _tables(tree)
     keys: dict[str, list[str]] = {}
     unread: list[str] = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        func = node.func
-        if isinstance(func, ast.Name):
-            name = func.id
-        elif isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "i18n":
-            name = func.attr  # i18n.say(...); another object's say (chat.say) is not it
-        else:
-            continue
-        at = {"say": 0, "say_in": 1}.get(name)
-        if at is None or len(node.args) <= at:
-            continue
-        template = node.args[at]
-        if isinstance(template, ast.Constant) and isinstance(template.value, str):
-            keys.setdefault(template.value, []).append(f"{path}:{node.lineno}")
-        elif isinstance(template, ast.Name) and template.id in constants:
-            keys.setdefault(constants[template.id], []).append(f"{path}:{node.lineno}")
-        else:
-            unread.append(f"{path}:{node.lineno}")
+        for at in _called(node, calls):
+            if len(node.args) <= at:
+                continue
+            template = node.args[at]
+            if isinstance(template, ast.Constant) and isinstance(template.value, str):
+                keys.setdefault(template.value, []).append(f"{path}:{node.lineno}")
+            elif isinstance(template, ast.Name) and template.id in constants:
+                keys.setdefault(constants[template.id], []).append(f"{path}:{node.lineno}")
+            elif (
+                isinstance(template, ast.Subscript)
+                and isinstance(template.value, ast.Name)
+                and template.value.id in tables
+            ):
+                for value in tables[template.value.id]:
+                    keys.setdefault(value, []).append(f"{path}:{node.lineno}")
+            elif not (
+                lines[node.lineno - 1].rstrip().endswith(ELSEWHERE)
+                or getattr(node.func, "id", "") in PASSED_ON
+            ):
+                unread.append(f"{path}:{node.lineno}")
     return keys, unread

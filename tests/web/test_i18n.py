@@ -26,6 +26,9 @@ from tests.web import i18n_scan
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "potager" / "web" / "static"
 SERVER = ROOT / "potager" / "server"
+SAID = (SERVER, ROOT / "potager" / "engine")
+"""Where messages to people are written (`say`, the engine's refusals): the server's, and the
+engine's that the server passes on (a notation naming no action, a player count refused)."""
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -67,7 +70,7 @@ def catalogs() -> dict[str, dict[str, dict[str, Any]]]:
 @cache
 def scanned() -> tuple[i18n_scan.Found, dict[str, list[str]], list[str], dict[str, list[str]]]:
     """What the source says: the JS scan, the HTML keys, the HTML's unmarked words, and the
-    server's `say` templates."""
+    templates of the server's `say` and the engine's refusals."""
     found = i18n_scan.scan_javascript(sorted(STATIC.rglob("*.js")))
     html_keys: dict[str, list[str]] = {}
     html_shown: list[str] = []
@@ -77,7 +80,7 @@ def scanned() -> tuple[i18n_scan.Found, dict[str, list[str]], list[str], dict[st
             html_keys.setdefault(key, []).extend(where)
         html_shown += shown
     said: dict[str, list[str]] = {}
-    for module in sorted(SERVER.rglob("*.py")):
+    for module in sorted(m for place in SAID for m in place.rglob("*.py")):
         keys, _ = i18n_scan.said(module)
         for key, where in keys.items():
             said.setdefault(key, []).extend(where)
@@ -190,7 +193,9 @@ def test_no_english_is_shown_outside_t() -> None:
 
 def test_every_server_message_template_is_a_literal() -> None:
     unread = [
-        where for module in sorted(SERVER.rglob("*.py")) for where in i18n_scan.said(module)[1]
+        where
+        for module in sorted(m for place in SAID for m in place.rglob("*.py"))
+        for where in i18n_scan.said(module)[1]
     ]
     assert not unread, "say() needs its English template as a literal:\n" + "\n".join(unread)
 

@@ -43,12 +43,16 @@ const Potager = (() => {
       headers: { ...headers, "Content-Type": "application/json" },
       body: JSON.stringify(body),
     };
-    const response = await fetch(path, init);
+    // The browser's own words for a failed request ("Failed to fetch", a status's reason) are
+    // English whatever the page's language: the page says them itself.
+    const response = await fetch(path, init).catch(() => {
+      throw new Error(t("the server cannot be reached"));
+    });
     const data = await response.json().catch(() => ({}));
     if (!response.ok) {
       const detail = Array.isArray(data.detail)
         ? data.detail.map((d) => d.msg).join("; ")
-        : data.detail || response.statusText;
+        : data.detail || t("the server answered with status {status}", { status: response.status });
       throw Object.assign(new Error(detail), { status: response.status });
     }
     return data;

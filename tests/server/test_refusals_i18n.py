@@ -1,0 +1,102 @@
+"""Refusals a person reads, in their language (issue 16): Pydantic's own validation messages
+by their type (`refusals.VALIDATION`), an unknown type by a generic message, and the engine's
+refusals (a notation naming no action, a player count) by their templates; the English stays as
+it was, and nothing the asker sent is repeated (issue 13)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from potager.i18n import say_in
+from potager.server import refusals
+from tests.server.driver import SeatDriver, create
+from tests.toy import GAME as TOY_GAME
+
+TOY = TOY_GAME.name
+
+
+def test_a_missing_field_is_refused_in_french(client: TestClient) -> None:
+    body = {"game": TOY, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    english = client.post("/api/tables", json=body)
+    assert english.status_code == 422
+    assert english.json()["detail"][0]["msg"] == "Field required"
+    client.cookies.set("potager.lang", "fr")
+    french = client.post("/api/tables", json=body)
+    assert french.status_code == 422
+    assert french.json()["detail"] == [
+        {"loc": ["body", "players"], "msg": "champ requis", "type": "missing"}
+    ]
+
+
+def test_pydantic_s_messages_are_said_with_their_context(client: TestClient) -> None:
+    body = {"game": TOY, "players": "2", "seats": [{"kind": "human"}] * 17, "speed": "blitz"}
+    german = client.post("/api/tables", json=body, headers={"Accept-Language": "de"}).json()
+    said = {error["type"]: error["msg"] for error in german["detail"]}
+    assert said == {
+        "int_type": "der Wert muss eine ganze Zahl sein",
+        "too_long": "die Liste hat höchstens 16 Einträge, nicht 17",
+        "literal_error": "der Wert muss einer von diesen sein: 'none', 'real_time', 'slow'",
+    }
+    english = client.post("/api/tables", json=body).json()["detail"]
+    assert [error["msg"] for error in english] == [
+        "Input should be a valid integer",
+        "List should have at most 16 items after validation, not 17",
+        "Input should be 'none', 'real_time' or 'slow'",
+    ]
+
+
+def test_an_unknown_type_falls_back_to_a_generic_message() -> None:
+    error: dict[str, Any] = {
+        "type": "url_parsing",
+        "loc": ("site",),
+        "msg": "Input should be a valid URL, relative URL without a base",
+        "input": "not a url",
+        "ctx": {"error": "relative URL without a base"},
+    }
+    assert refusals.errors([error], "en")[0]["msg"] == error["msg"]
+    italian = refusals.errors([error], "it")[0]
+    assert italian == {
+        "loc": ["site"],
+        "msg": say_in("it", refusals.UNKNOWN, type="url_parsing"),
+        "type": "url_parsing",
+    }
+    assert italian["msg"] == "valore non valido qui (url_parsing)"
+
+
+def test_a_german_socket_reads_its_refusals_in_german(client: TestClient) -> None:
+    """A notation naming no action is the engine's refusal (`NotationError`), said by its
+    template; a message of no known type does not repeat the type sent."""
+    created = create(client, TOY, ["human", "human"], name="Ada")
+    table_id, you = created["table"]["id"], created["you"]
+    client.post(f"/api/tables/{table_id}/join", json={"name": "Bob"})
+    client.cookies.set("potager.lang", "de")
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        ada = SeatDriver(socket, you["seat"], you["token"])
+        state = ada.until_state()
+        socket.send_json({"type": "act", "version": state["version"], "notation": "bid 9"})
+        refused = ada.until_error()
+        assert refused["code"] == "illegal"
+        assert refused["message"] == "'bid 9' ist keine Aktion von toy; jetzt erlaubt: 1, 2, 3"
+        socket.send_json({"type": "act", "version": state["version"]})
+        assert ada.until_error()["message"] == "act: gib genau eines von 'action' und 'notation' an"
+        socket.send_json({"type": "x" * 150})
+        message = ada.until_error()["message"]
+    assert "xxx" not in message
+    assert message.startswith("message: das Feld 'type' muss eines von diesen sein: 'hello'")
+
+
+def test_an_engine_refusal_over_http_is_in_the_asker_s_language(client: TestClient) -> None:
+    seats = [{"kind": "human"}] * 5
+    body = {"game": TOY, "players": 5, "seats": seats}
+    english = client.post("/api/tables", json=body)
+    assert english.json()["detail"] == "toy is played by 2 to 4 players, not 5"
+    italian = client.post("/api/tables", json=body, headers={"Accept-Language": "it"})
+    assert italian.status_code == 422
+    assert italian.json()["detail"] == "toy si gioca da 2 a 4 giocatori, non in 5"
+    variant = {**body, "players": 2, "seats": seats[:2], "variant": {"cards": 5}}
+    french = client.post("/api/tables", json=variant, headers={"Accept-Language": "fr"})
+    assert french.json()["detail"] == (
+        "l'option de variante 'cards' de toy prend l'une des valeurs 4, 6, pas 5"
+    )
