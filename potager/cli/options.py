@@ -8,6 +8,8 @@ arguments were accepted (a file it cannot write, an interruption) shows the same
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -16,12 +18,46 @@ from rich.panel import Panel
 
 from potager import agents, games
 from potager.engine import Game
+from potager.i18n import LANGUAGES, supported
+
+from .language import t, tn, told
 
 Variant = Annotated[
     list[str] | None,
     typer.Option("--variant", "-v", metavar="OPTION=VALUE", help="a rulebook variant, repeatable"),
 ]
 """The ``--variant`` option of every command that starts games."""
+
+Lang = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        metavar="en|fr|de|it",
+        help="the language to play in (default: the environment's, e.g. LANG=de_DE.UTF-8)",
+    ),
+]
+"""The ``--lang`` option of the commands a player reads (issue 16)."""
+ENVIRONMENT = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""The variables naming the language of messages, the first one set winning (POSIX)."""
+
+
+def language(option: str | None, environ: Mapping[str, str] = os.environ) -> str:
+    """The language of ``--lang`` (`fail` for one Potager does not speak), else the
+    environment's (``de_DE.UTF-8`` is German), else English (``C``, ``es_ES``)."""
+    if option is not None:
+        lang = option.strip().lower()
+        if lang not in LANGUAGES:
+            fail(
+                t(
+                    "takes one of {choices}, not {value}",
+                    choices=", ".join(LANGUAGES),
+                    value=repr(option),
+                ),
+                "--lang",
+            )
+        return lang
+    found = next((environ[name] for name in ENVIRONMENT if environ.get(name)), None)
+    return supported(found) or "en"
 
 
 def fail(message: str, argument: str | None = None) -> NoReturn:
@@ -31,7 +67,7 @@ def fail(message: str, argument: str | None = None) -> NoReturn:
 
 def stop(message: str, code: int) -> NoReturn:
     """End a command that cannot go on with ``code``, its message in Click's Error panel."""
-    panel = Panel(message, title="Error", title_align="left", border_style="red")
+    panel = Panel(message, title=t("Error"), title_align="left", border_style="red")
     Console(stderr=True).print(panel, highlight=False)
     raise typer.Exit(code)
 
@@ -53,10 +89,10 @@ def load_game(name: str) -> Game:
     if name in games.names():
         missing = scan_games()[1]
         if name in missing:
-            fail(f"{name} cannot be loaded yet ({missing[name]})", "GAME")
+            fail(t("{game} cannot be loaded yet ({why})", game=name, why=missing[name]), "GAME")
         return games.get(name)
-    known = ", ".join(g.name for g in scan_games()[0]) or "none yet"
-    fail(f"unknown game {name!r}; games: {known}", "GAME")
+    known = ", ".join(g.name for g in scan_games()[0]) or t("none yet")
+    fail(t("unknown game {game}; games: {games}", game=repr(name), games=known), "GAME")
 
 
 def parse_variant(game: Game, pairs: list[str] | None) -> dict[str, Any]:
@@ -67,23 +103,36 @@ def parse_variant(game: Game, pairs: list[str] | None) -> dict[str, Any]:
         key, sep, text = pair.partition("=")
         key, text = key.strip(), text.strip()
         if not sep or not key:
-            fail(f"takes option=value, not {pair!r}", "--variant")
+            fail(t("takes option=value, not {value}", value=repr(pair)), "--variant")
         if key not in game.variants:
-            options = ", ".join(sorted(game.variants)) or "none"
-            fail(f"unknown variant option {key!r} for {game.name}; options: {options}", "--variant")
+            options = ", ".join(sorted(game.variants)) or t("none")
+            fail(
+                t(
+                    "unknown variant option {key} for {game}; options: {options}",
+                    key=repr(key),
+                    game=game.name,
+                    options=options,
+                ),
+                "--variant",
+            )
         allowed = game.variants[key][0]
         matches = [v for v in allowed if spelling(v).casefold() == text.casefold()]
         if not matches:
             fail(
-                f"variant option {key!r} of {game.name} takes one of "
-                f"{', '.join(spelling(v) for v in allowed)}, not {text!r}",
+                t(
+                    "variant option {key} of {game} takes one of {choices}, not {value}",
+                    key=repr(key),
+                    game=game.name,
+                    choices=", ".join(spelling(v) for v in allowed),
+                    value=repr(text),
+                ),
                 "--variant",
             )
         chosen[key] = matches[0]
     try:
         return game.resolve_variant(chosen)
     except ValueError as exc:
-        fail(str(exc), "--variant")
+        fail(told(str(exc)), "--variant")
 
 
 def spelling(value: Any) -> str:
@@ -113,7 +162,7 @@ def split_levels(text: str) -> list[str]:
     ['ismcts:iterations=500,workers=2', 'heuristic', 'random']
     """
     names: list[str] = []
-    for item in (t.strip() for t in text.split(",")):
+    for item in (part.strip() for part in text.split(",")):
         if names and ":" in names[-1] and "=" in item and ":" not in item:
             names[-1] += "," + item
         else:
@@ -133,16 +182,30 @@ def parse_bots(game: Game, text: str | None, seats: int) -> list[str]:
     if len(names) == 1:
         names *= seats
     if len(names) != seats:
-        fail(f"needs {seats} level(s) separated by commas (or one for all), not {text!r}", "--bots")
+        fail(
+            tn(
+                seats,
+                "needs {n} level separated by commas (or one for all), not {value}",
+                "needs {n} levels separated by commas (or one for all), not {value}",
+                value=repr(text),
+            ),
+            "--bots",
+        )
     for name in names:
         if ":" in name:
             try:
                 agents.make(name, game)
             except ValueError as exc:
-                fail(str(exc), "--bots")
+                fail(told(str(exc)), "--bots")
         elif name not in levels:
             fail(
-                f"unknown bot level {name!r} for {game.name}; levels: {', '.join(levels)}", "--bots"
+                t(
+                    "unknown bot level {level} for {game}; levels: {levels}",
+                    level=repr(name),
+                    game=game.name,
+                    levels=", ".join(levels),
+                ),
+                "--bots",
             )
     return names
 
@@ -152,7 +215,7 @@ def player_counts(game: Game, text: str) -> list[int]:
     try:
         counts = [int(part) for part in text.split(",")]
     except ValueError:
-        fail(f"takes numbers separated by commas, not {text!r}", "--players")
+        fail(t("takes numbers separated by commas, not {value}", value=repr(text)), "--players")
     return [check_players(game, n) for n in counts]
 
 
@@ -163,5 +226,5 @@ def check_players(game: Game, players: int | None) -> int:
     try:
         game.check_players(players)
     except ValueError as exc:
-        fail(str(exc), "--players")
+        fail(told(str(exc)), "--players")
     return players

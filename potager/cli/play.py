@@ -13,7 +13,18 @@ from potager import agents
 from potager.analysis import HINT_LEVEL, Evaluator, evaluator
 from potager.engine import Agent, Game, SeatHolder, State, signed
 
-from .options import Variant, check_players, fail, load_game, parse_bots, parse_variant, stop
+from .language import speaking, t, tn
+from .options import (
+    Lang,
+    Variant,
+    check_players,
+    fail,
+    language,
+    load_game,
+    parse_bots,
+    parse_variant,
+    stop,
+)
 from .terminal import Quit, TerminalPlay
 
 INTERRUPTED = 130
@@ -37,20 +48,42 @@ def play(
     hints: Annotated[
         bool, typer.Option("--hints", help="allow 'hint' at the prompt: the search's best move")
     ] = False,
+    lang: Lang = None,
 ) -> None:
     """Play a game at the terminal against bots; type an action or its number."""
+    with speaking(language(lang)):
+        play_game(game_name, players, bots, seat, seed, variant, record, name, hints)
+
+
+def play_game(
+    game_name: str,
+    players: int | None,
+    bots: str | None,
+    seat: int,
+    seed: int | None,
+    variant: list[str] | None,
+    record: Path | None,
+    name: str,
+    hints: bool,
+) -> None:
+    """`play` once its language is chosen."""
     game = load_game(game_name)
     players = check_players(game, players)
     options = parse_variant(game, variant)
     if not 0 <= seat < players:
-        fail(f"must be a seat of the table, 0…{players - 1}, not {seat}", "--seat")
+        fail(
+            t("must be a seat of the table, 0…{last}, not {seat}", last=players - 1, seat=seat),
+            "--seat",
+        )
     levels = parse_bots(game, bots, players - 1)
     bot_seats = [s for s in range(players) if s != seat]
     seated: dict[int, Agent] = {
         s: agents.make(lv, game) for s, lv in zip(bot_seats, levels, strict=True)
     }
     labels = [
-        f"seat {s}: " + ("you" if s == seat else levels[bot_seats.index(s)]) for s in range(players)
+        f"{t('seat {n}', n=s)}: "
+        + (t("you") if s == seat else level_name(levels[bot_seats.index(s)]))
+        for s in range(players)
     ]
     state = game.new_game(players, seed, options)
     console = Console()
@@ -68,9 +101,9 @@ def play(
     try:
         session.run()
     except (Quit, EOFError):
-        console.print("\nYou left the game.")
+        console.print("\n" + t("You left the game."))
     except KeyboardInterrupt:
-        console.print("\nInterrupted.")
+        console.print("\n" + t("Interrupted."))
         code = INTERRUPTED
     if record is not None:
         holders = [
@@ -87,7 +120,7 @@ def hint_search(game: Game) -> Evaluator:
     try:
         return evaluator(HINT_LEVEL, game)
     except ValueError as exc:
-        fail(f"hints need the search: {exc}", "--hints")
+        fail(t("hints need the search: {why}", why=exc), "--hints")
 
 
 def save_record(state: State, holders: list[SeatHolder], path: Path, console: Console) -> None:
@@ -96,5 +129,18 @@ def save_record(state: State, holders: list[SeatHolder], path: Path, console: Co
     try:
         path.write_text(signed(state, holders).to_json() + "\n")
     except OSError as exc:
-        stop(f"cannot save the record to {path}: {exc.strerror}", 1)
-    console.print(f"Record saved to {path} ({len(state.moves)} moves).")
+        stop(t("cannot save the record to {path}: {why}", path=path, why=exc.strerror), 1)
+    console.print(
+        tn(
+            len(state.moves),
+            "Record saved to {path} ({n} move).",
+            "Record saved to {path} ({n} moves).",
+            path=path,
+        )
+    )
+
+
+def level_name(level: str) -> str:
+    """A bot level as the table names it: ``heuristic`` in the terminal's language, a level with
+    parameters (``ismcts:iterations=500``) as it was typed."""
+    return level if ":" in level else t(level)  # i18n: checked elsewhere

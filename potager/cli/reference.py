@@ -5,27 +5,40 @@ its "Rules in brief" and "Notation" sections are what a player needs at the tabl
 from there, never copied, so the terminal says what the rules implement. Doctest examples are
 left out, and so are the sentences for programmers (the scripted ``deck``, the action space);
 paragraphs are joined so the terminal wraps them; the docstring's tables become grids.
+
+In French, German or Italian (issue 16) the same two sections come from the game's rules page in
+that language, ``docs/games/<package>.<lang>.md`` (the one the server's ``/rules/<game>`` shows):
+its first section is the rules in brief, its "Notation" section the notation, drawn as Markdown.
+Where that page is missing (a wheel has no ``docs/``), the English reference is shown, saying so.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from pathlib import Path
 
 from rich.console import Group, RenderableType
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from potager.engine import Game
 
-RULES = "Rules in brief"
-NOTATION = "Notation"
+from .language import t
+
+RULES = "Rules in brief"  # i18n: not text
+NOTATION = "Notation"  # i18n: not text
 LITERAL = re.compile(r"``(.+?)``")
 STRONG = re.compile(r"\*\*(.+?)\*\*")
-FOR_PROGRAMMERS = ("``deck``", "action space")
+FOR_PROGRAMMERS = ("``deck``", "action space")  # i18n: not text
 """A sentence naming one of these is about the API, not the game."""
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`(])")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`(])")  # i18n: not text
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
+"""The games' rules pages in every language (``<package>.<lang>.md``), in the source tree."""
+NOTATION_HEADINGS = ("Notation", "Notazione")  # i18n: not text
+"""The notation section's heading in the rules pages (French and German say "Notation")."""
 
 
 def docstring(game: Game) -> str:
@@ -52,12 +65,50 @@ def sections(doc: str) -> dict[str, list[str]]:
     return found
 
 
-def section(game: Game, title: str) -> RenderableType | None:
-    """One section of the game's reference page, drawn for the terminal; ``None`` without one."""
+def page_sections(game: Game, lang: str) -> dict[str, str]:
+    """The ``##`` sections of the game's rules page in ``lang``, by heading, in order (their
+    ``###`` parts included); empty without such a page."""
+    path = DOCS / f"{game.name.replace('-', '_')}.{lang}.md"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return {}
+    found: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in text.splitlines():
+        if line.startswith("## "):
+            current = found.setdefault(line[3:].strip(), [])
+        elif current is not None:
+            current.append(line)
+    return {heading: "\n".join(lines).strip() for heading, lines in found.items()}
+
+
+def translated(game: Game, title: str, lang: str) -> RenderableType | None:
+    """`RULES` or `NOTATION` from the game's rules page in ``lang``: the page's first section,
+    or its notation section; ``None`` without them."""
+    found = page_sections(game, lang)
+    if title == RULES:
+        heading = next(iter(found), None)
+    else:
+        heading = next((h for h in found if h.startswith(NOTATION_HEADINGS)), None)
+    if heading is None:
+        return None
+    return Group(Text(heading, style="bold underline"), Markdown(found[heading]))
+
+
+def section(game: Game, title: str, lang: str = "en") -> RenderableType | None:
+    """One section of the game's reference page in ``lang``, drawn for the terminal; ``None``
+    without one."""
+    if lang != "en":
+        found = translated(game, title, lang)
+        if found is not None:
+            return found
     lines = sections(docstring(game)).get(title)
     if not lines:
         return None
     parts: list[RenderableType] = [Text(title, style="bold underline")]
+    if lang != "en":
+        parts.insert(0, Text(t("Not written in your language yet: the English text."), "dim"))
     parts += [_paragraph(p) for p in _paragraphs(lines)]
     return Group(*parts)
 

@@ -21,10 +21,10 @@ from potager import games
 from potager.engine import GameRecord, RecordError, Seat, SeatHolder, State
 
 from . import render
-from .options import fail
-from .render import Who, seats_text
-
-INSTRUCTIONS = "Enter: next · b: back · N: move N · e: end · q: quit"
+from .language import current, speaking, t, tn
+from .options import Lang, fail, language
+from .play import level_name
+from .render import Who, per_seat, seats_text
 
 
 def replay(
@@ -36,14 +36,29 @@ def replay(
     move: Annotated[
         int, typer.Option(metavar="N", min=0, help="start at move N (beyond the last: the end)")
     ] = 0,
+    lang: Lang = None,
 ) -> None:
     """Step through a saved game: Enter for the next move, b to go back, a number to go to that
     move, e to the end, q to quit."""
+    with speaking(language(lang)):
+        replay_record(path, seat, all_steps, move)
+
+
+def replay_record(path: Path, seat: int | None, all_steps: bool, move: int) -> None:
+    """`replay` once its language is chosen."""
     record = load_record(path)
     steps = steps_of(record)
     players = steps[0].players
     if seat is not None and not 0 <= seat < players:
-        fail(f"must be a seat of this {players}-player game, 0…{players - 1}, not {seat}", "--seat")
+        fail(
+            t(
+                "must be a seat of this {players}-player game, 0…{last}, not {seat}",
+                players=players,
+                last=players - 1,
+                seat=seat,
+            ),
+            "--seat",
+        )
     console = Console()
     viewer = Replay(steps, seat, record.seats)
     start = min(move, len(steps) - 1)
@@ -59,12 +74,12 @@ def load_record(path: Path) -> GameRecord:
     try:
         text = path.read_bytes()
     except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror}", "RECORD")
+        fail(t("cannot read {path}: {why}", path=path, why=exc.strerror), "RECORD")
     try:
         record = GameRecord.from_json(text)
         games.replay(record)
     except (RecordError, ImportError) as exc:
-        fail(f"{path} is not a record Potager can replay: {exc}", "RECORD")
+        fail(t("{path} is not a record Potager can replay: {why}", path=path, why=exc), "RECORD")
     return record
 
 
@@ -102,18 +117,28 @@ class Replay:
         foot), then the move that led there and what it caused, as the play screen puts the log
         under the table: 80 × 24 holds it (issue 16)."""
         state = self.steps[i]
-        who = "spectator" if self.seat is None else f"seat {self.seat}"
-        title = f"{state.game.title} · {state.players} players · move {i}/{len(self.steps) - 1}"
+        title = " · ".join(
+            (
+                state.game.title,
+                tn(state.players, "{n} player", "{n} players"),
+                t("move {n}/{last}", n=i, last=len(self.steps) - 1),
+                t("as the spectator") if self.seat is None else t("as seat {n}", n=self.seat),
+            )
+        )
         holders = (
             None
             if self.holders is None
-            else escape(" · ".join(f"seat {s}: {h.label}" for s, h in enumerate(self.holders)))
+            else escape(
+                " · ".join(
+                    f"{t('seat {n}', n=s)}: {holder_name(h)}" for s, h in enumerate(self.holders)
+                )
+            )
         )
         board = self.renderer.render(state.view(self.seat), self.seat)
         parts: list[RenderableType] = [
             Panel(
                 board,
-                title=escape(f"{title} · as {who}"),
+                title=escape(title),
                 title_align="left",
                 subtitle=holders,
                 subtitle_align="left",
@@ -122,12 +147,21 @@ class Replay:
         if i:
             parts.append(self.move_lines(i))
         if state.is_over:
-            result = state.result()
-            scores = ", ".join(f"{Who(s, self.seat)} {v:g}" for s, v in enumerate(result.scores))
-            won = "winner" if len(result.winners) == 1 else "winners"
-            winners = seats_text(list(result.winners), self.seat)
-            parts.append(f"[bold]Game over[/] — {escape(scores)}; {won}: {escape(winners)}")
+            parts.append(self.end_line(state))
         return Group(*parts)
+
+    def end_line(self, state: State) -> str:
+        """The scores and the winners, "you" for the viewer's seat."""
+        result = state.result()
+        scores = escape(per_seat([f"{v:g}" for v in result.scores], self.seat))
+        winners = list(result.winners)
+        names = escape(seats_text(winners, self.seat))
+        over = f"[bold]{t('Game over')}[/]"
+        if winners == [self.seat]:
+            return t("{over} — {scores}; you win.", over=over, scores=scores)
+        if len(winners) == 1:
+            return t("{over} — {scores}; {names} wins.", over=over, scores=scores, names=names)
+        return t("{over} — {scores}; {names} win.", over=over, scores=scores, names=names)
 
     def move_lines(self, i: int) -> RenderableType:
         """The move that led to step ``i`` and the events it caused that the viewer may know."""
@@ -137,11 +171,14 @@ class Replay:
         lines = [d for e in events if (d := self.renderer.describe(e, self.seat)) is not None]
         who = Who(seat, self.seat)
         if self.seat is None or who.you:
-            label = escape(before.action_label(action))
-            lines.insert(0, f"{str(who).capitalize()}: [bold]{label}[/]")
+            # the engine's labels are English: in another language the move is its notation
+            label = (
+                before.action_label(action) if current() == "en" else before.action_to_str(action)
+            )
+            lines.insert(0, f"{str(who).capitalize()}: [bold]{escape(label)}[/]")
         elif not lines:
-            lines.append(f"{who.does('moved', 'moved')}.")
-        lines[0] = f"[cyan]move {i}[/] {lines[0]}"
+            lines.append(Who(seat, self.seat).says("You moved.", "Seat {seat} moved."))
+        lines[0] = f"[cyan]{t('move {n}', n=i)}[/] {lines[0]}"
         return Text.from_markup("\n".join(lines))
 
     def browse(self, console: Console, ask: Callable[[str], str], start: int = 0) -> None:
@@ -151,7 +188,7 @@ class Replay:
         console.print(self.screen(i))
         while True:
             try:
-                key = ask(f"({INSTRUCTIONS}) ").strip().casefold()
+                key = ask(f"({instructions()}) ").strip().casefold()
             except (EOFError, KeyboardInterrupt):
                 return
             if key == "q":
@@ -164,12 +201,28 @@ class Replay:
                 i = min(int(key), last)
             elif key == "":
                 if i == last:
-                    console.print(f"End of the game, move {last} (b: back, N: move N, q: quit).")
+                    console.print(
+                        t("End of the game, move {last} (b: back, N: move N, q: quit).", last=last)
+                    )
                     continue
                 i += 1
             else:
-                console.print(f"[red]unknown key {escape(key)!r}[/]; {INSTRUCTIONS}")
+                unknown = t("unknown key {key}", key=escape(repr(key)))
+                console.print(f"[red]{unknown}[/]; {instructions()}")
                 continue
             if console.is_terminal:
                 console.clear()
             console.print(self.screen(i))
+
+
+def instructions() -> str:
+    """The keys of the replay, in the terminal's language."""
+    return t("Enter: next · b: back · N: move N · e: end · q: quit")
+
+
+def holder_name(holder: SeatHolder) -> str:
+    """Who sat at a seat, as `SeatHolder.label` says it in English: a person's name, "a person"
+    (no name given), or "heuristic bot"."""
+    if holder.kind == "bot":
+        return t("{level} bot", level=level_name(holder.level or ""))
+    return holder.name or t("a person")

@@ -27,6 +27,7 @@ from potager.engine import Action, Agent, NotationError, Seat, State
 
 from . import reference, render
 from .choices import Entry, Menu
+from .language import current, t, tn
 
 Ask = Callable[[str], str]
 """Reads one answer after showing a prompt (`Console.input` at a real terminal)."""
@@ -37,19 +38,9 @@ MIN_LOG_LINES = 1
 """... and at least the last line, even when the table alone is taller than the terminal."""
 LABELLED_LINES = 2
 """The choices are listed with their long labels too when that takes at most this many lines."""
-HELP = (
-    "Type an action in the game's notation (e.g. [bold]{example}[/]) or the number of a listed "
-    "choice ([bold]#1[/], or [bold]1[/] when that is not an action's name). A choice ending in "
-    "[bold]…[/] is a group: its number or its words list its actions. [bold]Enter[/] shows the "
-    "table and all choices again. [bold]rules[/] prints the rules in brief, [bold]hint[/] asks "
-    "the search for the best move (when the game was started with --hints), [bold]?[/] shows "
-    "this help, "
-    "[bold]q[/] quits (the record is saved if you asked for one)."
-)
 QUIT = {"q", "quit", "exit"}
 HINT = "hint"
 RULES = "rules"
-NO_HINTS = "hints are off in this game (start it with --hints to ask for them)"
 
 
 class Quit(Exception):
@@ -113,7 +104,7 @@ class TerminalPlay:
         agent = self.bots[seat]
         view, legal = state.view(seat), state.legal_actions(seat)
         if self.console.is_terminal:
-            with self.console.status(f"{escape(self.labels[seat])} is thinking…"):
+            with self.console.status(t("{name} is thinking…", name=escape(self.labels[seat]))):
                 action = agent.act(state.game, view, seat, legal, self.rng)
         else:
             action = agent.act(state.game, view, seat, legal, self.rng)
@@ -124,7 +115,10 @@ class TerminalPlay:
         legal = self.state.legal_actions(self.human)
         if len(legal) == 1:
             self.log.append(
-                f"Your only choice, played for you: [bold]{escape(self._name(legal[0]))}[/]."
+                t(
+                    "Your only choice, played for you: {action}.",
+                    action=f"[bold]{escape(self._name(legal[0]))}[/]",
+                )
             )
             self.state.apply(self.human, legal[0])
             return
@@ -138,8 +132,8 @@ class TerminalPlay:
                 self.console.print(self.help())
                 continue
             if text.casefold() == RULES:
-                rules = reference.section(self.state.game, reference.RULES)
-                self.console.print(rules or "[yellow]this game has no rules page[/]")
+                rules = reference.section(self.state.game, reference.RULES, current())
+                self.console.print(rules or f"[yellow]{t('this game has no rules page')}[/]")
                 continue
             if text.casefold() == HINT:
                 self.console.print(self.hint())
@@ -210,34 +204,69 @@ class TerminalPlay:
                 entry = menu.entries[int(number) - 1]
                 return menu.open(entry) if entry.is_group else entry.actions[0]
             raise ChoiceError(
-                f"there is no choice #{number}; the choices are #1…#{len(menu.entries)}"
+                t(
+                    "there is no choice #{number}; the choices are #1…#{last}",
+                    number=number,
+                    last=len(menu.entries),
+                )
             )
         listed = ", ".join(_entry_name(e) for e in menu.entries)
         if named is not None:
-            raise ChoiceError(f"{text!r} is not legal now; choose one of: {listed}")
+            raise ChoiceError(
+                t(
+                    "{answer} is not legal now; choose one of: {choices}",
+                    answer=repr(text),
+                    choices=listed,
+                )
+            )
         raise ChoiceError(
-            f"{text!r} is not an action of {self.state.game.title}; choose one of: {listed}"
+            t(
+                "{answer} is not an action of {game}; choose one of: {choices}",
+                answer=repr(text),
+                game=self.state.game.title,
+                choices=listed,
+            )
         )
 
     def hint(self) -> str:
         """The search's best move for the human from the human's view, with its win chance
         and expected score (95% intervals); a refusal when hints are off."""
         if self.hints is None:
-            return f"[yellow]{NO_HINTS}[/]"
+            off = t("hints are off in this game (start it with --hints to ask for them)")
+            return f"[yellow]{off}[/]"
         state, seat = self.state, self.human
         legal = state.legal_actions(seat)
         best = best_move(self.hints, state.game, state.view(seat), seat, legal, len(state.moves))
-        return (
-            f"hint: [bold]{escape(state.action_to_str(best.action))}[/] — win chance "
-            f"{100 * best.win:.0f}% ({100 * best.win_low:.0f}–{100 * best.win_high:.0f}%), "
-            f"expected score {best.score:.1f} ({best.score_low:.1f}–{best.score_high:.1f})"
+        return t(
+            "hint: {move} — win chance {win} ({low}–{high}), expected score {score} "
+            "({score_low}–{score_high})",
+            move=f"[bold]{escape(state.action_to_str(best.action))}[/]",
+            win=f"{100 * best.win:.0f}%",
+            low=f"{100 * best.win_low:.0f}",
+            high=f"{100 * best.win_high:.0f}%",
+            score=f"{best.score:.1f}",
+            score_low=f"{best.score_low:.1f}",
+            score_high=f"{best.score_high:.1f}",
         )
 
     def help(self) -> RenderableType:
         """How to answer, then the game's notation from its reference page."""
         example = self._name(self.state.legal_actions(self.human)[-1])
-        parts: list[RenderableType] = [Text.from_markup(HELP.format(example=escape(example)))]
-        notation = reference.section(self.state.game, reference.NOTATION)
+        parts: list[RenderableType] = [
+            Text.from_markup(
+                t(
+                    "Type an action in the game's notation (e.g. [bold]{example}[/]) or the number "
+                    "of a listed choice ([bold]#1[/], or [bold]1[/] when that is not an action's "
+                    "name). A choice ending in [bold]…[/] is a group: its number or its words list "
+                    "its actions. [bold]Enter[/] shows the table and all choices again. "
+                    "[bold]rules[/] prints the rules in brief, [bold]hint[/] asks the search for "
+                    "the best move (when the game was started with --hints), [bold]?[/] shows "
+                    "this help, [bold]q[/] quits (the record is saved if you asked for one).",
+                    example=escape(example),
+                )
+            )
+        ]
+        notation = reference.section(self.state.game, reference.NOTATION, current())
         if notation is not None:
             parts.append(notation)
         return Group(*parts)
@@ -267,9 +296,14 @@ class TerminalPlay:
         """The table as the human's seat sees it (who is who at its foot), then the latest lines
         of the log, as many as fit above ``below`` (the choices) and the prompt."""
         state = self.state
-        title = (
-            f"{state.game.title} · {state.players} players · seed {state.seed} · "
-            f"move {len(state.moves)}" + (" · hints on" if self.hints is not None else "")
+        title = " · ".join(
+            (
+                state.game.title,
+                tn(state.players, "{n} player", "{n} players"),
+                t("seed {seed}", seed=state.seed),
+                t("move {n}", n=len(state.moves)),
+                *([t("hints on")] if self.hints is not None else []),
+            )
         )
         table = Panel(
             self.renderer.render(state.view(self.human), self.human),
@@ -306,7 +340,7 @@ class TerminalPlay:
             if lines and used > room:
                 break
             lines.insert(0, line)
-        return Text("\n").join(lines) if lines else Text("(nothing yet)", style="dim")
+        return Text("\n").join(lines) if lines else Text(t("(nothing yet)"), style="dim")
 
     def choices(self, menu: Menu) -> RenderableType:
         """The numbered entries of a menu in notation (a group as its words and ``…``), packed
@@ -314,18 +348,22 @@ class TerminalPlay:
         notation) if that still takes at most `LABELLED_LINES` lines."""
         if menu.prefix:
             head = Text.assemble(
-                ("Your move: ", "bold"),
+                (t("Your move:") + " ", "bold"),
                 (" ".join(menu.prefix) + " …", "bold cyan"),
-                (" (Enter: all choices)" if menu.opened else "", "dim"),
+                (" " + t("(Enter: all choices)") if menu.opened else "", "dim"),
             )
         else:
-            head = Text("Your move:", style="bold")
+            head = Text(t("Your move:"), style="bold")
         plain, labelled = [head], [head]
         for i, entry in enumerate(menu.entries, 1):
             cell = Text.from_markup(f"[cyan]#{i}[/] {escape(_entry_name(entry))}")
             plain.append(cell)
             label = self.state.action_label(entry.actions[0])
-            if not entry.is_group and not label.startswith(self._name(entry.actions[0])):
+            if (
+                current() == "en"  # the engine's labels are English: elsewhere, notation only
+                and not entry.is_group
+                and not label.startswith(self._name(entry.actions[0]))
+            ):
                 cell = cell + Text(f" ({label})", style="dim")
             labelled.append(cell)
         lines = _packed(labelled, self.console.width)
@@ -335,12 +373,12 @@ class TerminalPlay:
 
     def outcome(self) -> RenderableType:
         result = self.state.result()
-        table = Table(title="Game over", title_justify="left")
-        table.add_column("seat")
-        table.add_column("score", justify="right")
+        table = Table(title=t("Game over"), title_justify="left")
+        table.add_column(t("seat"))
+        table.add_column(t("score"), justify="right")
         table.add_column("")
         for s, score in enumerate(result.scores):
-            won = "winner" if s in result.winners else ""
+            won = t("winner") if s in result.winners else ""
             table.add_row(escape(self.labels[s]), f"{score:g}", won)
         return table
 

@@ -436,7 +436,7 @@ def scan_html(path: Path) -> tuple[dict[str, list[str]], list[str]]:
     return page.keys, page.shown
 
 
-# -- the server ------------------------------------------------------------------------------------
+# -- the server and the terminal ------------------------------------------------------------------
 Calls = dict[str, tuple[int, ...]]
 """Calls by name, with the positions of their English templates."""
 SAY: Calls = {"say": (0,), "say_in": (1,), "Reason": (0,), "NotationError": (0,)}
@@ -444,6 +444,11 @@ SAY: Calls = {"say": (0,), "say_in": (1,), "Reason": (0,), "NotationError": (0,)
 which of their arguments is an English template."""
 PASSED_ON = frozenset({"Reason", "NotationError"})
 """The engine's refusals, which may also be handed a `Reason` made earlier (not a template)."""
+TERMINAL: Calls = {"t": (0,), "tn": (2,), "says": (0, 1)}
+"""The terminal's (`potager.cli.language`, `Who.says`): `tn`'s key is its plural (other) form."""
+METHODS = frozenset({"says"})
+"""Calls that are methods of any object (``who.says(...)``); the others are names, or
+``i18n.<name>`` (another object's say, chat.say, is not one)."""
 
 
 def _called(node: ast.Call, calls: Calls) -> tuple[int, ...]:
@@ -451,8 +456,10 @@ def _called(node: ast.Call, calls: Calls) -> tuple[int, ...]:
     func = node.func
     if isinstance(func, ast.Name):
         name = func.id
-    elif isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "i18n":
-        name = func.attr  # i18n.say(...); another object's say (chat.say) is not it
+    elif isinstance(func, ast.Attribute) and (
+        getattr(func.value, "id", "") == "i18n" or func.attr in METHODS
+    ):
+        name = func.attr
     else:
         return ()
     return calls.get(name, ())
@@ -488,8 +495,9 @@ def _tables(tree: ast.Module) -> dict[str, list[str]]:
 
 
 ELSEWHERE = "i18n: checked elsewhere"
-"""A trailing comment on a call whose template the test reads elsewhere (a template a function
-passes on: its callers' literals are read)."""
+"""A trailing comment on a call whose text the test reads elsewhere: data it checks from the
+Python side (a bot level's name, ``t(level)``, as the pages' ``t(variable)``), or a template a
+caller passes on (`Who.says`: its callers' literals are read)."""
 
 
 def said(path: Path, calls: Calls = SAY) -> tuple[dict[str, list[str]], list[str]]:
@@ -526,3 +534,106 @@ def said(path: Path, calls: Calls = SAY) -> tuple[dict[str, list[str]], list[str
             ):
                 unread.append(f"{path}:{node.lineno}")
     return keys, unread
+
+
+def plurals_said(path: Path) -> dict[str, str]:
+    """The terminal's plurals, ``tn(n, one, other)``: {other: one}."""
+    found: dict[str, str] = {}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "tn":
+            one, other = [*node.args, None, None][1:3]
+            if (
+                isinstance(one, ast.Constant)
+                and isinstance(other, ast.Constant)
+                and isinstance(one.value, str)
+                and isinstance(other.value, str)
+            ):
+                found[other.value] = one.value
+    return found
+
+
+STYLE_KEYWORDS = frozenset(
+    {"style", "title_style", "header_style", "border_style", "justify", "overflow"}
+)
+"""Keyword arguments whose strings are Rich styles or layout words, not text."""
+NOT_SHOWN_KEYWORDS = STYLE_KEYWORDS | {"help", "metavar", "title_align", "subtitle_align"}
+"""... and a command's ``--help`` texts, which Typer shows in English (README)."""
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    """The ids of the docstring nodes of a module, its classes and functions, and of the string
+    that documents a module-level name (the string statement after it)."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        for statement in body:
+            if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+                found.add(id(statement.value))
+    return found
+
+
+def _is_style(text: str) -> bool:
+    """Whether ``text`` is a Rich style ("bold cyan"), which has letters and spaces."""
+    from rich.errors import StyleSyntaxError
+    from rich.style import Style
+
+    try:
+        Style.parse(text)
+    except StyleSyntaxError:
+        return False
+    return True
+
+
+def english_shown(path: Path, calls: Calls = TERMINAL) -> list[str]:
+    """String literals of a Python module that read like words (a capital, or a space between
+    letters) outside a call of ``calls``: English a person would read untranslated. Not counted:
+    docstrings, Rich styles, names in capitals (``GAME``, ``LC_ALL``), keyword arguments that are
+    not text (`NOT_SHOWN_KEYWORDS`), the keys and indices of dicts and views, comparisons, and
+    lines ending in ``i18n: not text``."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    skipped: set[int] = _docstrings(tree)
+
+    def skip(node: ast.AST) -> None:
+        skipped.update(id(inner) for inner in ast.walk(node))
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            if _called(node, calls) or _called(node, SAY):
+                skip(node)
+            for keyword in node.keywords:
+                if keyword.arg in NOT_SHOWN_KEYWORDS:
+                    skip(keyword.value)
+        elif isinstance(node, ast.Subscript):
+            skip(node.slice)
+        elif isinstance(node, ast.Compare):
+            skip(node)
+        elif isinstance(node, ast.Dict):
+            for key in node.keys:
+                if key is not None:
+                    skip(key)
+    shown = []
+    for node in ast.walk(tree):
+        if id(node) in skipped or not isinstance(node, (ast.Constant, ast.JoinedStr)):
+            continue
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(
+                part.value
+                for part in node.values
+                if isinstance(part, ast.Constant) and isinstance(part.value, str)
+            )
+            skip(node)
+        elif isinstance(node.value, str):
+            text = node.value
+        else:
+            continue
+        plain = re.sub(r"\[/?[a-z ]*\]", " ", text)  # Rich markup: [bold], [/]
+        if not WORDS.search(plain) or plain.upper() == plain or _is_style(text.strip()):
+            continue
+        if lines[node.lineno - 1].rstrip().endswith(NOT_TEXT):
+            continue
+        shown.append(f"{path}:{node.lineno}: {text!r}")
+    return shown

@@ -1,8 +1,9 @@
 """Four languages and no text left untranslated (issue 16), read from the source, no browser.
 
-Every text of the pages, the plug-ins and the server's messages to people is English in the code
-(``Potager.t``, ``tn``, ``data-i18n``, ``say``) and has its French, German and Italian in one of
-the catalogs ``potager/web/static/i18n/*.json``; the rules are potager/web/I18N.md's.
+Every text of the pages, the plug-ins, the server's messages to people and the terminal is
+English in the code (``Potager.t``, ``tn``, ``data-i18n``, ``say``; the terminal's ``t``, ``tn``
+and ``Who.says``) and has its French, German and Italian in one of the catalogs
+``potager/web/static/i18n/*.json``; the rules are potager/web/I18N.md's.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tests.web import i18n_scan
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "potager" / "web" / "static"
 SERVER = ROOT / "potager" / "server"
+CLI = ROOT / "potager" / "cli"
 SAID = (SERVER, ROOT / "potager" / "engine")
 """Where messages to people are written (`say`, the engine's refusals): the server's, and the
 engine's that the server passes on (a notation naming no action, a player count refused)."""
@@ -84,6 +86,11 @@ def scanned() -> tuple[i18n_scan.Found, dict[str, list[str]], list[str], dict[st
         keys, _ = i18n_scan.said(module)
         for key, where in keys.items():
             said.setdefault(key, []).extend(where)
+    for module in sorted(CLI.rglob("*.py")):  # the terminal (its plurals are `tn`'s)
+        keys, _ = i18n_scan.said(module, i18n_scan.TERMINAL)
+        for key, where in keys.items():
+            said.setdefault(key, []).extend(where)
+        found.plurals.update(i18n_scan.plurals_said(module))
     return found, html_keys, html_shown, said
 
 

@@ -10,6 +10,8 @@ for ``heuschrecken-poker``) defines
   the spectator, reads every seat in the third person), Rich markup allowed; ``None`` leaves the
   event out of the log.
 
+Both speak the terminal's language (`potager.cli.language`: its texts through ``t``).
+
 A game without such a module (or a function missing from it) is drawn by the generic renderer: the
 view pretty-printed, each event as its type and fields.
 """
@@ -29,19 +31,23 @@ from rich.table import Table
 
 from potager.engine import PRIVATE_TO, Event, Game, Seat, View
 
+from ..language import t
+
 Render = Callable[[View, Seat | None], RenderableType]
 Describe = Callable[[Event, Seat | None], str | None]
 
 
 @dataclass(frozen=True)
 class Who:
-    """A seat as a log line names it for ``viewer``: "you" for the viewer's own seat, with the verb
-    and possessive to match (issue 16: the log said "You takes").
+    """A seat as a log line names it for ``viewer``: "you" for the viewer's own seat (issue 16:
+    the log said "You takes"). A sentence whose subject is a seat is written twice, for "you"
+    and for a seat, as the verb and the words around it change with the subject in every
+    language (`says`).
 
-    >>> Who(1, 1).does("takes", "take"), Who(2, 1).does("takes", "take")
-    ('You take', 'Seat 2 takes')
-    >>> Who(1, 1).whose, Who(2, None).whose, Who(2, None).its, str(Who(1, 1))
-    ('your', "seat 2's", 'its', 'you')
+    >>> Who(1, 1).says("You take it.", "Seat {seat} takes it.")
+    'You take it.'
+    >>> Who(2, 1).says("You take it.", "Seat {seat} takes it."), str(Who(2, None)), str(Who(1, 1))
+    ('Seat 2 takes it.', 'seat 2', 'you')
     """
 
     seat: int
@@ -52,25 +58,14 @@ class Who:
         return self.seat == self.viewer
 
     def __str__(self) -> str:
-        return "you" if self.you else f"seat {self.seat}"
+        return t("you") if self.you else t("seat {n}", n=self.seat)
 
-    def verb(self, third: str, base: str) -> str:
-        """The verb for this seat as subject: ``takes``, or ``take`` for "you"."""
-        return base if self.you else third
-
-    def does(self, third: str, base: str) -> str:
-        """The seat as a sentence's subject with its verb: ``Seat 2 takes`` or ``You take``."""
-        return f"{str(self).capitalize()} {self.verb(third, base)}"
-
-    @property
-    def whose(self) -> str:
-        """``your`` or ``seat 2's``."""
-        return "your" if self.you else f"seat {self.seat}'s"
-
-    @property
-    def its(self) -> str:
-        """After the seat as subject: ``your`` or ``its``."""
-        return "your" if self.you else "its"
+    def says(self, you: str, other: str, /, **params: Any) -> str:
+        """The sentence ``you`` when this seat is the viewer's, else ``other`` with ``{seat}``,
+        in the terminal's language, with ``params``."""
+        if self.you:
+            return t(you, **params)  # i18n: checked elsewhere
+        return t(other, seat=self.seat, **params)  # i18n: checked elsewhere
 
 
 def per_seat(values: list[str], viewer: Seat | None) -> str:
@@ -80,7 +75,7 @@ def per_seat(values: list[str], viewer: Seat | None) -> str:
 
 def seats_text(seats: list[int], viewer: Seat | None) -> str:
     """``you, seat 2``; ``nobody`` for none."""
-    return ", ".join(str(Who(s, viewer)) for s in seats) or "nobody"
+    return ", ".join(str(Who(s, viewer)) for s in seats) or t("nobody")
 
 
 def generic_render(view: View, seat: Seat | None) -> RenderableType:

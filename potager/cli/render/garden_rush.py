@@ -15,6 +15,7 @@ from rich.text import Text
 
 from potager.engine import Event, Seat, View
 
+from ..language import t, tn
 from . import Who, per_seat, seats_text
 
 COLUMNS = "abcde"
@@ -30,19 +31,47 @@ TOOL_STYLE = "bold cyan"
 FACE_MARK = {"double": "●●", "single": "●"}
 
 
+def name(kind: str) -> str:
+    """A vegetable, tool or tool token as the rulebook of the terminal's language names it
+    (potager/web/GLOSSARY.md)."""
+    names = {
+        "tomato": t("Tomato"),
+        "carrot": t("Carrot"),
+        "broccoli": t("Broccoli"),
+        "potato": t("Potato"),
+        "aubergine": t("Aubergine"),
+        "gloves": t("Gloves"),
+        "basket": t("Basket"),
+        "wheelbarrow": t("Wheelbarrow"),
+        "watering can": t("Watering Can"),
+        "swap": t("Swap"),
+        "compost": t("Compost"),
+        "flipcol": t("Column Flip"),
+        "copy": t("Copy"),
+        "molemove": t("Mole move"),
+    }
+    return names.get(kind, kind)
+
+
+def face_name(face: str) -> str:
+    """A vegetable token's face."""
+    return {"double": t("double face"), "single": t("single face")}.get(face, face)
+
+
 def who(seat: int, viewer: Seat | None) -> str:
-    return "you" if seat == viewer else f"seat {seat}"
+    return str(Who(seat, viewer))
 
 
 def token_text(token: dict[str, str]) -> Text:
     """One token as its face shows it."""
     kind, face = token["token"], token["face"]
     if face == "mole":
-        return Text("MOLE", style="bold white on grey23")
+        return Text(t("Mole").upper(), style="bold white on grey23")
     if face == "tool":
-        return Text(kind.upper(), style=TOOL_STYLE)
+        return Text(name(kind).upper(), style=TOOL_STYLE)
     return Text(
-        f"{kind} {FACE_MARK[face]}", style=STYLES[kind] + (" bold" if face == "double" else "")
+        f"{name(kind)} {FACE_MARK[face]}",
+        style=STYLES[kind] + (" bold" if face == "double" else ""),
     )
 
 
@@ -65,10 +94,10 @@ def field_table(view: View, viewer: Seat | None) -> Table:
                 else token_text({"token": kind, "face": face(kind)})
                 for kind in view["hedge"]
             ]
-            grid.add_row(Text("Hedge", style="bold"), *slots)
-        name = "you" if owner == viewer else f"seat {owner}"
+            grid.add_row(Text(t("Hedge"), style="bold"), *slots)
+        owner_name = who(owner, viewer)
         for i, row in enumerate(rows):
-            grid.add_row(f"{name if i == 0 else ''} {row}", *potager_row(view, owner, row))
+            grid.add_row(f"{owner_name if i == 0 else ''} {row}", *potager_row(view, owner, row))
     return grid
 
 
@@ -77,13 +106,13 @@ def potager_row(view: View, owner: int, row: int) -> list[Text]:
     tokens, tools = view["potagers"][owner], view["tool_squares"][owner]
     cells: list[Text] = []
     for c in COLUMNS:
-        name = f"{c}{row}"
-        if name in CUT:
+        square = f"{c}{row}"
+        if square in CUT:
             cells.append(Text(""))
-        elif name in tokens:
-            cells.append(token_text(tokens[name]))
-        elif name in tools:
-            cells.append(Text(f"[{tools[name]}]", style="cyan dim"))
+        elif square in tokens:
+            cells.append(token_text(tokens[square]))
+        elif square in tools:
+            cells.append(Text(f"[{name(tools[square])}]", style="cyan dim"))
         else:
             cells.append(Text("·", style="dim"))
     return cells
@@ -92,7 +121,7 @@ def potager_row(view: View, owner: int, row: int) -> list[Text]:
 def trampoline(view: View) -> Text:
     """The Trampoline beside slot 5 (its token enters the Hedge as the Hedge closes up)."""
     tramp = view["trampoline"]
-    line = Text("Trampoline: ", style="bold")
+    line = Text(t("Trampoline") + ": ", style="bold")
     line.append_text(
         Text("—", style="dim")
         if tramp is None
@@ -109,7 +138,7 @@ def face(kind: str) -> str:
 def track(view: View, viewer: Seat | None) -> Text:
     """The score track 0…goal: bonus squares ★, the gnomes as their seat numbers."""
     scores, goal = view["scores"], view["goal"]
-    line = Text("Score track ")
+    line = Text(t("Score track") + " ")
     for square in range(max(goal, *scores) + 1):
         here = [str(s) for s, g in enumerate(scores) if g == square]
         if here:
@@ -120,9 +149,7 @@ def track(view: View, viewer: Seat | None) -> Text:
             line.append("|", style="dim")
         else:
             line.append("·", style="dim")
-    line.append(
-        "   " + ", ".join(f"{who(s, viewer)} {g}" for s, g in enumerate(scores)), style="bold"
-    )
+    line.append("   " + per_seat(list(map(str, scores)), viewer), style="bold")
     return line
 
 
@@ -132,27 +159,50 @@ def status(view: View, seat: Seat | None) -> Text:
         scores = view["scores"]
         if view["stuck"] is not None:
             return Text(
-                f"Game over: {who(view['stuck'], seat)} could not play and lost.", style="bold"
+                Who(view["stuck"], seat).says(
+                    "Game over: you could not play and lost.",
+                    "Game over: seat {seat} could not play and lost.",
+                ),
+                style="bold",
             )
         best = max(scores)
-        winners = " and ".join(who(s, seat) for s, g in enumerate(scores) if g == best)
-        return Text(f"Game over: {winners} won with {best}.", style="bold")
-    mover = who(view["turn"], seat).capitalize()
+        winners = [s for s, g in enumerate(scores) if g == best]
+        if winners == [seat]:
+            return Text(t("Game over: you win with {n} points.", n=best), style="bold")
+        names = seats_text(winners, seat)
+        if len(winners) == 1:
+            return Text(
+                t("Game over: {names} wins with {n} points.", names=names, n=best), style="bold"
+            )
+        return Text(t("Game over: {names} win with {n} points.", names=names, n=best), style="bold")
+    mover = Who(view["turn"], seat)
     if view["phase"] == "bonus":
-        tools = ", ".join(view["bonus"]["tools"])
-        text = f"{mover}: a bonus ({tools}), or skip."
+        tools = ", ".join(name(tool) for tool in view["bonus"]["tools"])
+        text = mover.says(
+            "You: a bonus action ({tools}), or skip.",
+            "Seat {seat}: a bonus action ({tools}), or skip.",
+            tools=tools,
+        )
     elif view["phase"] == "swap":
-        text = f"{mover}: place the token of Hedge slot {view['swap']} or {view['swap'] + 1}."
+        text = mover.says(
+            "You: place the token of Hedge slot {slot} or {next}.",
+            "Seat {seat}: place the token of Hedge slot {slot} or {next}.",
+            slot=view["swap"],
+            next=view["swap"] + 1,
+        )
     else:
-        text = f"{mover}: place a Hedge token or harvest a field."
+        text = mover.says(
+            "You: place a Hedge token or harvest a field.",
+            "Seat {seat}: place a Hedge token or harvest a field.",
+        )
     if view["last_turn"]:
-        text += " Last turn."
+        text += " " + t("Last turn") + "."
     return Text(text, style="bold")
 
 
 def counts(label: str, items: dict[str, int]) -> Text:
     line = Text(f"{label}: ", style="bold")
-    parts = [f"{k}×{n}" for k, n in items.items() if n]
+    parts = [f"{name(k)}×{n}" for k, n in items.items() if n]
     line.append(", ".join(parts) or "—")
     return line
 
@@ -163,76 +213,183 @@ def render(view: View, seat: Seat | None) -> RenderableType:
         status(view, seat) + Text("   ") + trampoline(view),
         field_table(view, seat),
         track(view, seat),
-        counts(f"Bag ({view['bag_size']})", view["bag"]),
-        counts("Discarded", view["discard"]),
+        counts(t("Bag ({n})", n=view["bag_size"]), view["bag"]),
+        counts(t("Discarded"), view["discard"]),
     )
 
 
-def _where(potager: int, square: str, viewer: Seat | None) -> str:
-    """A square of a Potager, named for the viewer: ``your c3``, ``seat 1's c3``."""
-    return f"{Who(potager, viewer).whose} {square}"
+def _token(kind: str) -> str:
+    """``the Tomato token`` as a sentence names a token."""
+    return t("the {name} token", name=name(kind))
+
+
+def _game_over(event: Event, viewer: Seat | None) -> str:
+    scores = per_seat(list(map(str, event["scores"])), viewer)
+    names = seats_text(event["winners"], viewer)
+    if event["winners"] == [viewer]:
+        return t("Game over: you win ({scores}).", scores=scores)
+    if len(event["winners"]) == 1:
+        return t("Game over: {names} wins ({scores}).", names=names, scores=scores)
+    return t("Game over: {names} win ({scores}).", names=names, scores=scores)
 
 
 def describe(event: Event, viewer: Seat | None = None) -> str | None:
     """One log line per event, as ``viewer`` reads it."""
     kind = event["type"]
     if kind == "setup":
-        return f"Hedge: {', '.join(event['hedge'])}; Trampoline: {event['trampoline']}."
+        return t(
+            "The Hedge holds {tokens}; the Trampoline {token}.",
+            tokens=", ".join(name(k) for k in event["hedge"]),
+            token=name(event["trampoline"]),
+        )
     if kind == "draw":
-        return f"Drawn onto the Trampoline: {event['token']}."
+        return t("{token} is drawn onto the Trampoline.", token=name(event["token"]))
     if kind == "bag empty":
-        return "The bag is empty: the game ends after this turn (or the next, for seat 1)."
+        return t(
+            "The bag is empty: the game ends after this turn (or after the other player’s last "
+            "turn)."
+        )
     if kind == "game over":
-        scores = per_seat(list(map(str, event["scores"])), viewer)
-        won = "winner" if len(event["winners"]) == 1 else "winners"
-        return f"Game over: {scores}; {won}: {seats_text(event['winners'], viewer)}."
+        return _game_over(event, viewer)
     if "seat" not in event:
         return None
     who = Who(event["seat"], viewer)
     other = Who(1 - event["seat"], viewer)
     if kind == "plant":
-        where = f"slot {event['slot']} on {event['square']}"
-        return f"{who.does('plants', 'plant')} the {event['token']} of {where} ({event['face']})."
+        return who.says(
+            "You plant {token} of Hedge slot {slot} on {square} ({face}).",
+            "Seat {seat} plants {token} of Hedge slot {slot} on {square} ({face}).",
+            token=_token(event["token"]),
+            slot=event["slot"],
+            square=event["square"],
+            face=face_name(event["face"]),
+        )
     if kind == "mole":
-        return (
-            f"{who.does('puts', 'put')} the {event['token']} token as a mole on "
-            f"{_where(other.seat, event['square'], viewer)}."
+        token, square = _token(event["token"]), event["square"]
+        if who.you:
+            return t(
+                "You put {token} as a mole on {square} of the Potager of seat {owner}.",
+                token=token,
+                square=square,
+                owner=other.seat,
+            )
+        if other.you:
+            return t(
+                "Seat {seat} puts {token} as a mole on {square} of your Potager.",
+                seat=who.seat,
+                token=token,
+                square=square,
+            )
+        return t(
+            "Seat {seat} puts {token} as a mole on {square} of the Potager of seat {owner}.",
+            seat=who.seat,
+            token=token,
+            square=square,
+            owner=other.seat,
         )
     if kind == "harvest":
         squares = event["squares"]
-        return (
-            f"{who.does('harvests', 'harvest')} a field of {len(squares)} {event['vegetable']} "
-            f"({' '.join(squares)})."
+        tokens = tn(
+            len(squares), "{n} {name} token", "{n} {name} tokens", name=name(event["vegetable"])
+        )
+        return who.says(
+            "You harvest {tokens} ({squares}).",
+            "Seat {seat} harvests {tokens} ({squares}).",
+            tokens=tokens,
+            squares=" ".join(squares),
         )
     if kind == "score":
-        return f"{who.whose.capitalize()} gnome moves from {event['from']} to {event['to']}."
+        return who.says(
+            "Your gnome goes from {from} to {to}.",
+            "The gnome of seat {seat} goes from {from} to {to}.",
+            **{"from": event["from"], "to": event["to"]},
+        )
     if kind == "bonus":
-        return f"{who.does('may', 'may')} use: {', '.join(event['tools'])}."
+        tools = ", ".join(name(tool) for tool in event["tools"])
+        return who.says("You may use {tools}.", "Seat {seat} may use {tools}.", tools=tools)
     if kind == "skip":
-        return f"{who.does('skips', 'skip')} the bonus."
+        return who.says("You skip the bonus action.", "Seat {seat} skips the bonus action.")
     if kind == "move":
-        return f"{who.does('moves', 'move')} the token of {event['from']} to {event['to']}."
+        return who.says(
+            "You move the token on {from} to {to} (Wheelbarrow).",
+            "Seat {seat} moves the token on {from} to {to} (Wheelbarrow).",
+            **{"from": event["from"], "to": event["to"]},
+        )
     if kind == "flip":
-        square = _where(event["potager"], event["square"], viewer)
-        return f"{who.does('flips', 'flip')} the token on {square}."
+        if event["potager"] == event["seat"]:
+            return who.says(
+                "You flip {square} of your Potager.",
+                "Seat {seat} flips {square} of its Potager.",
+                square=event["square"],
+            )
+        if who.you:
+            return t(
+                "You flip {square} of the Potager of seat {owner}.",
+                square=event["square"],
+                owner=other.seat,
+            )
+        if other.you:
+            return t(
+                "Seat {seat} flips {square} of your Potager.", seat=who.seat, square=event["square"]
+            )
+        return t(
+            "Seat {seat} flips {square} of the Potager of seat {owner}.",
+            seat=who.seat,
+            square=event["square"],
+            owner=other.seat,
+        )
     if kind == "swap":
-        return (
-            f"{who.does('swaps', 'swap')} Hedge slots {event['slots'][0]} and {event['slots'][1]}."
+        return who.says(
+            "You swap Hedge slots {slot} and {next}.",
+            "Seat {seat} swaps Hedge slots {slot} and {next}.",
+            slot=event["slots"][0],
+            next=event["slots"][1],
         )
     if kind == "compost":
-        return (
-            f"{who.does('composts', 'compost')} {event['n']} {event['vegetable']} from the Hedge."
+        tokens = tn(
+            event["n"], "{n} {name} token", "{n} {name} tokens", name=name(event["vegetable"])
+        )
+        return who.says(
+            "You compost {tokens} from the Hedge.",
+            "Seat {seat} composts {tokens} from the Hedge.",
+            tokens=tokens,
         )
     if kind == "flipcol":
-        return f"{who.does('flips', 'flip')} column {event['column']} in both Potagers."
+        return who.says(
+            "You flip column {column} in both Potagers.",
+            "Seat {seat} flips column {column} in both Potagers.",
+            column=event["column"],
+        )
     if kind == "molemove":
-        return (
-            f"{who.does('sends', 'send')} the mole of {event['from']} to "
-            f"{_where(other.seat, event['to'], viewer)}."
+        squares = {"from": event["from"], "to": event["to"]}
+        if who.you:
+            return t(
+                "You send the mole on {from} to {to} of the Potager of seat {owner}.",
+                owner=other.seat,
+                **squares,
+            )
+        if other.you:
+            return t(
+                "Seat {seat} sends the mole on {from} to {to} of your Potager.",
+                seat=who.seat,
+                **squares,
+            )
+        return t(
+            "Seat {seat} sends the mole on {from} to {to} of the Potager of seat {owner}.",
+            seat=who.seat,
+            owner=other.seat,
+            **squares,
         )
     if kind == "last turn":
-        return f"{who.does('plays', 'play')} the last turn."
-    if kind in ("stuck", "pass"):
-        then = who.verb("loses", "lose") if kind == "stuck" else who.verb("passes", "pass")
-        return f"{who.does('can', 'can')} neither place nor harvest, and {then}."
+        return who.says("You play the last turn.", "Seat {seat} plays the last turn.")
+    if kind == "stuck":
+        return who.says(
+            "You can neither place nor harvest, and lose.",
+            "Seat {seat} can neither place nor harvest, and loses.",
+        )
+    if kind == "pass":
+        return who.says(
+            "You can neither place nor harvest, and pass.",
+            "Seat {seat} can neither place nor harvest, and passes.",
+        )
     return None

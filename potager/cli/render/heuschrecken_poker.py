@@ -18,6 +18,7 @@ from rich.text import Text
 from potager.engine import Event, Seat, View
 from potager.games.heuschrecken_poker.data import KINDS
 
+from ..language import t, tn
 from . import Who, per_seat, seats_text
 
 STYLES = {
@@ -27,23 +28,56 @@ STYLES = {
     "blackberry": "magenta",
     "grasshopper": "bold bright_green reverse",
 }
-REASONS = {"ace": "with the Ace", "x": "with the X, over the Ace", "alone": "as the only taker"}
 FACE_DOWN = "[?]"
 
 
-def who(seat: int, viewer: Seat | None) -> str:
-    return "you" if seat == viewer else f"seat {seat}"
+def kind_name(kind: str) -> str:
+    """A kind of garden card as the rulebook of the terminal's language names it."""
+    names = {
+        "corn": t("corn"),
+        "strawberry": t("strawberry"),
+        "broccoli": t("broccoli"),
+        "blackberry": t("blackberry"),
+        "grasshopper": t("grasshopper"),
+    }
+    return names.get(kind, kind)
+
+
+def count_of(n: int, kind: str) -> str:
+    """``3 strawberries`` in the terminal's language."""
+    counts = {
+        "corn": lambda: tn(n, "{n} corn", "{n} corn"),
+        "strawberry": lambda: tn(n, "{n} strawberry", "{n} strawberries"),
+        "broccoli": lambda: tn(n, "{n} broccoli", "{n} broccoli"),
+        "blackberry": lambda: tn(n, "{n} blackberry", "{n} blackberries"),
+        "grasshopper": lambda: tn(n, "{n} grasshopper", "{n} grasshoppers"),
+    }
+    return counts[kind]() if kind in counts else f"{n} {kind}"
+
+
+def reason(why: str) -> str:
+    """Why a seat took the whole display (the ``take_all`` event's reason)."""
+    reasons = {
+        "ace": t("with the Ace"),
+        "x": t("with the X card (over the Ace)"),
+        "alone": t("as the only taker"),
+    }
+    return reasons.get(why, why)
 
 
 def cards_text(counts: dict[str, int]) -> Text:
     """``corn×2 grasshopper×1``, each kind in its colour; ``—`` when empty."""
-    parts = [Text(f"{kind}×{counts[kind]}", style=STYLES[kind]) for kind in KINDS if counts[kind]]
+    parts = [
+        Text(f"{kind_name(kind)}×{counts[kind]}", style=STYLES[kind])
+        for kind in KINDS
+        if counts[kind]
+    ]
     return Text(" ").join(parts) if parts else Text("—", style="dim")
 
 
 def cards_line(cards: dict[str, int]) -> str:
     """``2 corn, 1 grasshopper`` for the log."""
-    return ", ".join(f"{n} {kind}" for kind, n in cards.items() if n) or "nothing"
+    return ", ".join(count_of(n, kind) for kind, n in cards.items() if n) or t("nothing")
 
 
 def status(view: View, seat: Seat | None) -> Text:
@@ -51,25 +85,41 @@ def status(view: View, seat: Seat | None) -> Text:
     if view["phase"] == "over":
         chips = view["chips"]
         best = max(chips)
-        leaders = [who(s, seat) for s, c in enumerate(chips) if c == best]
+        leaders = seats_text([s for s, c in enumerate(chips) if c == best], seat)
         return Text(
-            f"Game over: most chips ({best}) for {' and '.join(leaders)}; "
-            "a tie goes to the fewest grasshoppers.",
+            t(
+                "Game over: most win chips ({n}) for {names}; a tie goes to the fewest "
+                "grasshoppers.",
+                n=best,
+                names=leaders,
+            ),
             style="bold",
         )
     if view["phase"] == "take":
-        taker = view["to_move"][0]
-        return Text(f"{Who(taker, seat).does('takes', 'take')} one kind from the display.")
-    waiting = ", ".join(who(s, seat) for s in view["to_move"])
-    again = " again (stalemate)" if view["stalemates"] else ""
-    return Text(f"Everyone bids a poker card face down{again}; waiting for {waiting}.")
+        taker = Who(view["to_move"][0], seat)
+        return Text(
+            taker.says(
+                "You take one kind from the display.",
+                "Seat {seat} takes one kind from the display.",
+            )
+        )
+    waiting = seats_text(view["to_move"], seat)
+    if view["stalemates"]:
+        return Text(
+            t(
+                "Everyone bids a poker card face down again (stalemate); waiting for {names}.",
+                names=waiting,
+            )
+        )
+    return Text(t("Everyone bids a poker card face down; waiting for {names}.", names=waiting))
 
 
 def players_table(view: View, seat: Seat | None) -> Table:
     """One row per player: chips, garden, bid of this turn, hand and spent poker cards."""
     grid = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
-    for column in ("player", "chips", "garden", "bid", "in hand", "spent"):
-        grid.add_column(column, style="bold" if column == "player" else None)
+    grid.add_column(t("player"), style="bold")
+    for column in (t("win chips"), t("garden"), t("bid"), t("in hand"), t("spent")):
+        grid.add_column(column)
     committed = set(view["committed"])
     for s in range(view["players"]):
         if s == seat and view["bid"] is not None:
@@ -81,7 +131,7 @@ def players_table(view: View, seat: Seat | None) -> Table:
         else:
             bid = Text("")
         grid.add_row(
-            who(s, seat),
+            str(Who(s, seat)),
             str(view["chips"][s]),
             cards_text(view["gardens"][s]),
             bid,
@@ -94,15 +144,17 @@ def players_table(view: View, seat: Seat | None) -> Table:
 def render(view: View, seat: Seat | None) -> RenderableType:
     """The whole table as ``seat`` sees it (``None``: a spectator)."""
     head = Text.assemble(
-        (f"Round {view['round']}", "bold"),
-        f" · {view['bids_played']} of 8 bids played",
-        " · beginners' variant" if view["variant"]["beginner"] else "",
+        (t("Round {round}", round=view["round"]), "bold"),
+        " · " + t("{n} of 8 bids played", n=view["bids_played"]),
+        " · " + t("Beginners' variant") if view["variant"]["beginner"] else "",
     )
-    piles = Text(f"Draw pile: {view['pile']} · discard: ") + cards_text(view["discard"])
-    display = Text("Display: ", style="bold") + cards_text(view["display"])
+    piles = Text(t("Draw pile: {n} · discard pile:", n=view["pile"]) + " ") + cards_text(
+        view["discard"]
+    )
+    display = Text(t("Display:") + " ", style="bold") + cards_text(view["display"])
     parts: list[RenderableType] = [head, piles, display]
     if view["revealed"] is not None:
-        parts.append(Text("Last bids: " + "  ".join(view["revealed"]), style="dim"))
+        parts.append(Text(t("Last bids") + ": " + "  ".join(view["revealed"]), style="dim"))
     parts += [players_table(view, seat), status(view, seat)]
     return Group(*parts)
 
@@ -110,57 +162,112 @@ def render(view: View, seat: Seat | None) -> RenderableType:
 def _reveal(event: Event, viewer: Seat | None) -> str:
     bids = ", ".join(f"{Who(s, viewer)}: {b}" for s, b in enumerate(event["bids"]))
     cancelled = event["cancelled"]
-    return f"Bids revealed — {bids}" + (
-        f" ({seats_text(cancelled, viewer)} cancel out)" if cancelled else ""
-    )
+    if cancelled:
+        return t(
+            "Bids turn over: {bids} ({names} cancel out).",
+            bids=bids,
+            names=seats_text(cancelled, viewer),
+        )
+    return t("Bids turn over: {bids}.", bids=bids)
 
 
 def _take(e: Event, viewer: Seat | None) -> str:
-    forced = " (the only kind left)." if e["forced"] else "."
-    return f"{Who(e['seat'], viewer).does('takes', 'take')} {e['count']} {e['kind']}{forced}"
+    cards = count_of(e["count"], e["kind"])
+    if e["forced"]:
+        return Who(e["seat"], viewer).says(
+            "You take {cards} (the only kind left).",
+            "Seat {seat} takes {cards} (the only kind left).",
+            cards=cards,
+        )
+    return Who(e["seat"], viewer).says(
+        "You take {cards}.", "Seat {seat} takes {cards}.", cards=cards
+    )
 
 
 def _take_all(e: Event, viewer: Seat | None) -> str:
-    return (
-        f"{Who(e['seat'], viewer).does('takes', 'take')} the whole display "
-        f"{REASONS[e['reason']]}: {cards_line(e['cards'])}."
+    return Who(e["seat"], viewer).says(
+        "You take the whole display {reason}: {cards}.",
+        "Seat {seat} takes the whole display {reason}: {cards}.",
+        reason=reason(e["reason"]),
+        cards=cards_line(e["cards"]),
+    )
+
+
+def _harvest(e: Event, viewer: Seat | None) -> str:
+    who = Who(e["seat"], viewer)
+    kind = kind_name(e["kind"])
+    if who.you:
+        return tn(
+            e["chips"],
+            "You harvest {kind}: +{n} win chip.",
+            "You harvest {kind}: +{n} win chips.",
+            kind=kind,
+        )
+    return tn(
+        e["chips"],
+        "Seat {seat} harvests {kind}: +{n} win chip.",
+        "Seat {seat} harvests {kind}: +{n} win chips.",
+        seat=e["seat"],
+        kind=kind,
     )
 
 
 def _plague(e: Event, viewer: Seat | None) -> str:
-    who = Who(e["seat"], viewer)
-    return (
-        f"Grasshopper plague! {who.does('loses', 'lose')} {who.its} garden: "
-        f"{cards_line(e['cards'])}."
+    return Who(e["seat"], viewer).says(
+        "Plague of grasshoppers! You lose your garden: {cards}.",
+        "Plague of grasshoppers! Seat {seat} loses its garden: {cards}.",
+        cards=cards_line(e["cards"]),
     )
 
 
+def _stalemate(e: Event, viewer: Seat | None) -> str:
+    if e["added"]:
+        added = ", ".join(kind_name(k) for k in e["added"])
+        return t("Stalemate: {cards} added; everyone bids again.", cards=added)
+    return t("Stalemate: nothing added (the draw pile is empty); everyone bids again.")
+
+
+def _round_scoring(e: Event, viewer: Seat | None) -> str:
+    plants = per_seat(list(map(str, e["plants"])), viewer)
+    if e["chips_to"]:
+        return t(
+            "Round {round} scored (plants {plants}): +1 win chip to {names}.",
+            round=e["round"],
+            plants=plants,
+            names=seats_text(e["chips_to"], viewer),
+        )
+    return t(
+        "Round {round} scored (plants {plants}): no win chip.", round=e["round"], plants=plants
+    )
+
+
+def _game_end(e: Event, viewer: Seat | None) -> str:
+    chips = per_seat(list(map(str, e["chips"])), viewer)
+    names = seats_text(e["winners"], viewer)
+    if e["winners"] == [viewer]:
+        return t("Game over: you win (win chips {chips}).", chips=chips)
+    if len(e["winners"]) == 1:
+        return t("Game over: {names} wins (win chips {chips}).", names=names, chips=chips)
+    return t("Game over: {names} win (win chips {chips}).", names=names, chips=chips)
+
+
 LINES: dict[str, Callable[[Event, Seat | None], str]] = {
-    "bid": lambda e, v: f"{Who(e['seat'], v).does('bids', 'bid')} face down.",
+    "bid": lambda e, v: Who(e["seat"], v).says("You bid face down.", "Seat {seat} bids face down."),
     "reveal": _reveal,
     "take": _take,
     "take_all": _take_all,
-    "empty_handed": lambda e, v: f"Nothing left for {seats_text(e['seats'], v)}.",
-    "harvest": lambda e, v: (
-        f"{Who(e['seat'], v).does('harvests', 'harvest')} {e['kind']} for {e['chips']} chip(s)."
-    ),
+    "empty_handed": lambda e, v: t("Nothing left for {names}.", names=seats_text(e["seats"], v)),
+    "harvest": _harvest,
     "plague": _plague,
-    "stalemate": lambda e, v: (
-        f"Stalemate: {', '.join(e['added']) or 'nothing (the pile is empty)'} "
-        "added to the display; everyone bids again."
+    "stalemate": _stalemate,
+    "double_stalemate": lambda e, v: t(
+        "Second stalemate: the display is discarded ({cards}).", cards=cards_line(e["discarded"])
     ),
-    "double_stalemate": lambda e, v: (
-        f"Second stalemate: the display is discarded ({cards_line(e['discarded'])})."
+    "refill": lambda e, v: t(
+        "The display is made up: {cards}.", cards=", ".join(kind_name(k) for k in e["cards"])
     ),
-    "refill": lambda e, v: f"The display is refilled: {', '.join(e['cards'])}.",
-    "round_scoring": lambda e, v: (
-        f"End of round {e['round']}: plants {per_seat(list(map(str, e['plants'])), v)} — "
-        f"1 chip to {seats_text(e['chips_to'], v)}."
-    ),
-    "game_end": lambda e, v: (
-        f"Game over. Chips: {per_seat(list(map(str, e['chips'])), v)}; "
-        f"winner(s): {seats_text(e['winners'], v)}."
-    ),
+    "round_scoring": _round_scoring,
+    "game_end": _game_end,
 }
 """One log line per event type, for a viewer."""
 

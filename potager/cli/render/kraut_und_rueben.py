@@ -30,6 +30,7 @@ from potager.games.kraut_und_rueben.data import (
 )
 from potager.games.kraut_und_rueben.scoring import column
 
+from ..language import t
 from . import Who, per_seat, seats_text
 
 STYLES = {
@@ -44,19 +45,77 @@ STYLES = {
 }
 
 
+def name(kind: str) -> str:
+    """A tile as the French rulebook and its German and Italian words name it (GLOSSARY.md)."""
+    names = {
+        "tomato": t("tomato"),
+        "asparagus": t("asparagus"),
+        "carrot": t("carrot"),
+        "salad": t("salad"),
+        "clover": t("clover"),
+        "dandelion": t("dandelion"),
+        "snail": t("snail"),
+        "mole": t("mole"),
+    }
+    return names.get(kind, kind)
+
+
+def the(kind: str) -> str:
+    """A tile with its definite article, as the object of a sentence: ``the tomato``."""
+    names = {
+        "tomato": t("the tomato"),
+        "asparagus": t("the asparagus"),
+        "carrot": t("the carrot"),
+        "salad": t("the salad"),
+        "clover": t("the clover"),
+        "dandelion": t("the dandelion"),
+        "snail": t("the snail"),
+        "mole": t("the mole"),
+    }
+    return names.get(kind, kind)
+
+
+def a(kind: str) -> str:
+    """A tile with its indefinite article, as the object of a sentence: ``an asparagus``."""
+    names = {
+        "tomato": t("a tomato"),
+        "asparagus": t("an asparagus"),
+        "carrot": t("a carrot"),
+        "salad": t("a salad"),
+        "clover": t("a clover"),
+        "dandelion": t("a dandelion"),
+        "snail": t("a snail"),
+        "mole": t("a mole"),
+    }
+    return names.get(kind, kind)
+
+
 def who(seat: int | None, viewer: Seat | None) -> str:
-    if seat is None:
-        return "nobody"
-    return "you" if seat == viewer else f"seat {seat}"
+    return t("nobody") if seat is None else str(Who(seat, viewer))
 
 
 def code(kind: str) -> str:
-    """A tile in two letters, as the gardens show it: ``To`` tomato, ``Sn`` snail, ``Mo`` mole.
+    """A tile in two letters of its name in the terminal's language, as the gardens show it:
+    ``To`` tomato, ``Sn`` snail, ``Mo`` mole; a kind whose first two letters an earlier kind
+    already shows takes its first letter and a later one (Italian: tarassaco ``Ta``, talpa
+    ``Tl``).
 
     >>> [code(k) for k in STYLES]
     ['To', 'As', 'Ca', 'Sa', 'Cl', 'Da', 'Sn', 'Mo']
     """
-    return kind[:2].capitalize()
+    taken: dict[str, str] = {}
+    for each in STYLES:
+        word = name(each)
+        found = next(
+            (
+                pair
+                for pair in (word[0] + later for later in word[1:])
+                if pair.capitalize() not in taken.values()
+            ),
+            word[:2],
+        )
+        taken[each] = found.capitalize()
+    return taken.get(kind, name(kind)[:2].capitalize())
 
 
 def tile(stack: list[str]) -> Text:
@@ -66,11 +125,6 @@ def tile(stack: list[str]) -> Text:
     return Text(
         code(stack[-1]), style=STYLES[stack[-1]] + (" underline" if len(stack) == 2 else "")
     )
-
-
-def a(kind: str) -> str:
-    """The kind with its article: ``a tomato``, ``an asparagus``."""
-    return ("an " if kind[0] in "aeiou" else "a ") + kind
 
 
 def garden_grid(garden: dict, viewer: Seat | None) -> Table:  # type: ignore[type-arg]
@@ -96,7 +150,7 @@ def garden_grid(garden: dict, viewer: Seat | None) -> Table:  # type: ignore[typ
 
 def legend() -> Text:
     """How to read the gardens."""
-    return Text("Tiles by their first two letters; underlined: covers a tile; *: full", "dim")
+    return Text(t("Tiles by their first two letters; underlined: covers a tile; *: full"), "dim")
 
 
 def own_columns(view: View, seat: Seat) -> list[int]:
@@ -115,20 +169,26 @@ def contract_table(view: View, seat: Seat) -> Table:
     card = CONTRACTS[view["contract"]]
     mine = own_columns(view, seat)
     table = Table(box=None, padding=(0, 1), pad_edge=False)
-    table.add_column(f"Contract {card.number}: {card.principal} ×", style="bold")
+    table.add_column(
+        t("Contract card {n}: {principal} ×", n=card.number, principal=name(card.principal)),
+        style="bold",
+    )
     for i, label in enumerate(COLUMN_LABELS):
         table.add_column(label, justify="right", style="bold reverse" if i in mine else None)
     table.add_column("")
-    fixed = ", ".join(f"{k} {v:+d}" for k, v in FIXED_POINTS.items() if v)
+    fixed = ", ".join(f"{name(k)} {v:+d}" for k, v in FIXED_POINTS.items() if v)
     table.add_row(
-        Text(card.lower, style=STYLES[card.lower]),
+        Text(name(card.lower), style=STYLES[card.lower]),
         *map(str, card.lower_points),
-        Text.assemble((card.negative, STYLES[card.negative]), f" {NEGATIVE_POINTS:+d} a tile"),
+        Text.assemble(
+            (name(card.negative), STYLES[card.negative]),
+            " " + t("{points} a tile", points=f"{NEGATIVE_POINTS:+d}"),
+        ),
     )
     table.add_row(
-        Text(card.higher, style=STYLES[card.higher]),
+        Text(name(card.higher), style=STYLES[card.higher]),
         *map(str, card.higher_points),
-        Text(f"for all: {fixed}", style="dim"),
+        Text(t("for all: {points}", points=fixed), style="dim"),
     )
     return table
 
@@ -140,19 +200,30 @@ def status(view: View, seat: Seat | None) -> Text:
         scores = view["totals"] if view["games"] > 1 else last["scores"]
         winners = last["winners"] if view["games"] == 1 else _leaders(scores)
         return Text(
-            f"Game over. Points: {per_seat(list(map(str, scores)), seat)}; winner: "
-            f"{seats_text(winners, seat)}.",
+            t(
+                "Game over. Points: {scores}; winner: {names}.",
+                scores=per_seat(list(map(str, scores)), seat),
+                names=seats_text(winners, seat),
+            ),
             style="bold",
         )
-    you = view["turn"] == seat
+    mover = Who(view["turn"], seat)
     mole = view["moles"][view["turn"]]
-    doing = {
-        "draw": ("draw a tile" if you else "draws a tile")
-        + ((" or play your mole" if you else " or plays the mole") if mole else ""),
-        "place": ("place" if you else "places") + f" the {view['drawn']}",
-        "take": "may take a garden (or pass)",
-    }[view["phase"]]
-    return Text(f"{who(view['turn'], seat).capitalize()} {doing}.")
+    if view["phase"] == "draw" and mole:
+        text = mover.says(
+            "You draw a tile or play your mole.", "Seat {seat} draws a tile or plays the mole."
+        )
+    elif view["phase"] == "draw":
+        text = mover.says("You draw a tile.", "Seat {seat} draws a tile.")
+    elif view["phase"] == "place":
+        text = mover.says(
+            "You place {tile}.", "Seat {seat} places {tile}.", tile=the(view["drawn"])
+        )
+    else:
+        text = mover.says(
+            "You may take a garden (or pass).", "Seat {seat} may take a garden (or pass)."
+        )
+    return Text(text)
 
 
 def _leaders(scores: list[int]) -> list[int]:
@@ -164,13 +235,18 @@ def render(view: View, seat: Seat | None) -> RenderableType:
     or fewer on 80 columns (issue 16: it took 60)."""
     moles = [who(s, seat) for s, m in enumerate(view["moles"]) if m]
     head = Text.assemble(
-        (f"Game {view['game']} of {view['games']}   ", "bold") if view["games"] > 1 else "",
-        f"pile: {view['pile']}   drawn: ",
-        Text(view["drawn"], style=STYLES[view["drawn"]])
+        (t("Game {n} of {of}", n=view["game"], of=view["games"]) + "   ", "bold")
+        if view["games"] > 1
+        else "",
+        t("pile: {n}", n=view["pile"]) + "   " + t("drawn:") + " ",
+        Text(name(view["drawn"]), style=STYLES[view["drawn"]])
         if view["drawn"]
         else Text("—", style="dim"),
-        "   out: " + (", ".join(f"{k}×{n}" for k, n in view["out"].items()) or "—"),
-        f"   moles in hand: {', '.join(moles) or 'none'}",
+        "   "
+        + t("out:")
+        + " "
+        + (", ".join(f"{name(k)}×{n}" for k, n in view["out"].items()) or "—"),
+        "   " + t("moles in hand: {names}", names=", ".join(moles) or t("none")),
     )
     parts: list[RenderableType] = [
         head,
@@ -180,7 +256,7 @@ def render(view: View, seat: Seat | None) -> RenderableType:
     if seat is not None:
         parts += [
             contract_table(view, seat),
-            Text(f"Your gardens score {view['running_score']} points now.", style="bold"),
+            Text(t("Your gardens score {n} points now.", n=view["running_score"]), style="bold"),
         ]
     if view["phase"] == "over" or view["history"]:
         parts.append(history_table(view, seat))
@@ -190,66 +266,96 @@ def render(view: View, seat: Seat | None) -> RenderableType:
 
 def history_table(view: View, seat: Seat | None) -> Table:
     """Each finished game: contracts (revealed), points, cup, winner."""
-    table = Table(title="Finished games", title_style="bold")
-    table.add_column("game")
+    table = Table(title=t("Finished games"), title_style="bold")
+    table.add_column(t("game"))
     for s in range(view["players"]):
         table.add_column(who(s, seat), justify="right")
     for game in view["history"]:
         cells = []
         for s, points in enumerate(game["scores"]):
             mark = " ★" if s in game["winners"] else ""
-            cup = " +cup" if game["cup"] == s else ""
-            cells.append(f"{points} (card {game['contracts'][s]}){cup}{mark}")
+            cup = " +" + t("cup") if game["cup"] == s else ""
+            card = t("card {n}", n=game["contracts"][s])
+            cells.append(f"{points} ({card}){cup}{mark}")
         table.add_row(str(game["game"]), *cells)
     if view["games"] > 1:
-        table.add_row("total", *map(str, view["totals"]))
+        table.add_row(t("total"), *map(str, view["totals"]))
     return table
 
 
 def _place(e: Event, viewer: Seat | None) -> str:
-    where = f"garden {e['garden']}, {e['space']}"
+    at = t("on garden {g}, {space}", g=e["garden"], space=e["space"])
     who = Who(e["seat"], viewer)
     if e["covers"]:
-        return f"{who.whose.capitalize()} {e['tile']} covers the {e['covers']} on {where}."
-    return f"{who.does('places', 'place')} the {e['tile']} on {where}."
-
-
-def _game_over(e: Event, viewer: Seat | None) -> str:
-    points = [f"{p} (card {c})" for p, c in zip(e["scores"], e["contracts"], strict=True)]
-    winners = seats_text(e["winners"], viewer)
-    return f"Game {e['game']} over: points {per_seat(points, viewer)}; winner: {winners}."
-
-
-def _mole(e: Event, viewer: Seat | None) -> str:
-    who = Who(e["seat"], viewer)
-    return (
-        f"{who.does('plays', 'play')} {who.its} mole on garden {e['garden']}, {e['space']}, "
-        f"covering the {e['covers']}."
+        return who.says(
+            "You cover {covered} with {tile} {at}.",
+            "Seat {seat} covers {covered} with {tile} {at}.",
+            covered=the(e["covers"]),
+            tile=the(e["tile"]),
+            at=at,
+        )
+    return who.says(
+        "You place {tile} {at}.", "Seat {seat} places {tile} {at}.", tile=the(e["tile"]), at=at
     )
 
 
-def _finished(e: Event, viewer: Seat | None) -> str:
+def _game_over(e: Event, viewer: Seat | None) -> str:
+    points = [
+        f"{p} ({t('card {n}', n=c)})" for p, c in zip(e["scores"], e["contracts"], strict=True)
+    ]
+    scores = per_seat(points, viewer)
+    if e["winners"] == [viewer]:
+        return t("Game {game} over: {scores}; you win.", game=e["game"], scores=scores)
+    names = seats_text(e["winners"], viewer)
+    if len(e["winners"]) == 1:
+        return t(
+            "Game {game} over: {scores}; {names} wins.", game=e["game"], scores=scores, names=names
+        )
+    return t("Game {game} over: {scores}; {names} win.", game=e["game"], scores=scores, names=names)
+
+
+def _mole(e: Event, viewer: Seat | None) -> str:
+    return Who(e["seat"], viewer).says(
+        "You play your mole {at}, covering {covered}.",
+        "Seat {seat} plays the mole {at}, covering {covered}.",
+        at=t("on garden {g}, {space}", g=e["garden"], space=e["space"]),
+        covered=the(e["covers"]),
+    )
+
+
+def _take(e: Event, viewer: Seat | None) -> str:
     who = Who(e["seat"], viewer)
-    return f"{who.does('has', 'have')} finished ({who.its} garden is full)."
+    if e.get("cup"):
+        return who.says(
+            "You take garden {g} and the cup.",
+            "Seat {seat} takes garden {g} and the cup.",
+            g=e["garden"],
+        )
+    return who.says("You take garden {g}.", "Seat {seat} takes garden {g}.", g=e["garden"])
 
 
 LINES: dict[str, Callable[[Event, Seat | None], str]] = {
-    "contract": lambda e, v: (
-        f"Your contract for game {e['game']}: card {e['contract']} "
-        f"(principal {CONTRACTS[e['contract']].principal})."
+    "contract": lambda e, v: t(
+        "Your secret contract card for game {game}: card {n} (principal vegetable: {principal}).",
+        game=e["game"],
+        n=e["contract"],
+        principal=name(CONTRACTS[e["contract"]].principal),
     ),
-    "draw": lambda e, v: f"{Who(e['seat'], v).does('draws', 'draw')} {a(e['tile'])}.",
+    "draw": lambda e, v: Who(e["seat"], v).says(
+        "You draw {tile}.", "Seat {seat} draws {tile}.", tile=a(e["tile"])
+    ),
     "place": _place,
     "mole": _mole,
-    "discard": lambda e, v: f"The {e['tile']} has no place and leaves the game.",
-    "take": lambda e, v: (
-        f"{Who(e['seat'], v).does('takes', 'take')} garden {e['garden']}"
-        + (" and the cup." if e.get("cup") else ".")
+    "discard": lambda e, v: t("No place for {tile}: it leaves the game.", tile=the(e["tile"])),
+    "take": _take,
+    "full": lambda e, v: t("Garden {g} is full.", g=e["garden"]),
+    "finished": lambda e, v: Who(e["seat"], v).says(
+        "You have finished: your garden is full.", "Seat {seat} has finished: its garden is full."
     ),
-    "full": lambda e, v: f"Garden {e['garden']} is full.",
-    "finished": _finished,
     "game_over": _game_over,
-    "new_game": lambda e, v: f"Game {e['game']} begins: new contracts, a new pile.",
+    "new_game": lambda e, v: t(
+        "Game {game} begins: new contract cards, a new pile.", game=e["game"]
+    ),
 }
 """One log line per event type, for a viewer; a pass is left out."""
 

@@ -17,11 +17,14 @@ from rich.text import Text
 from potager.engine import Event, Seat, View
 from potager.games.pas_de_haricots.data import PAS_DE_HARICOTS, SUITS
 
-from . import Who, per_seat
+from ..language import t
+from . import Who, per_seat, seats_text
 
 SYMBOLS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
 COLOURS = {"H": "red", "D": "red", "S": "bright_white", "C": "bright_white"}
 FACE_DOWN = "[??]"
+TITLE = "Pas de Haricots"  # i18n: not text
+"""The game's name, as published, in every language."""
 
 
 def suit_of(card: str) -> str:
@@ -55,23 +58,38 @@ def by_suit(cards: list[str]) -> Text:
 
 
 def who(seat: int, viewer: Seat | None) -> str:
-    return "you" if seat == viewer else f"seat {seat}"
+    return str(Who(seat, viewer))
+
+
+def _winners(winners: list[int], viewer: Seat | None, totals: str) -> str:
+    """The end of the match, the winners named for the viewer."""
+    names = seats_text(winners, viewer)
+    if winners == [viewer]:
+        return t("Match over: you win ({totals}).", totals=totals)
+    if len(winners) == 1:
+        return t("Match over: {names} wins ({totals}).", names=names, totals=totals)
+    return t("Match over: {names} win ({totals}).", names=names, totals=totals)
 
 
 def status(view: View, seat: Seat | None) -> Text:
     """What the table is waiting for."""
     phase, bean = view["phase"], view["bean"]
     if phase == "over":
-        best = max(view["totals"])
-        winners = [who(s, seat) for s, t in enumerate(view["totals"]) if t == best]
-        return Text(f"Match over: {' and '.join(winners)} won with {best} points.", style="bold")
+        totals = view["totals"]
+        best = max(totals)
+        winners = [s for s, total in enumerate(totals) if total == best]
+        return Text(
+            _winners(winners, seat, per_seat(list(map(signed, totals)), seat)), style="bold"
+        )
     if phase == "lead":
-        return Text(f"To lead a card face up: {who(bean, seat)} (bean).")
+        return Text(t("To lead a card face up: {name} (the bean).", name=who(bean, seat)))
     if phase == "commit":
-        waiting = ", ".join(who(s, seat) for s in view["to_move"])
-        return Text(f"To put a card face down: {waiting}.")
+        return Text(t("To put a card face down: {names}.", names=seats_text(view["to_move"], seat)))
     return Text(
-        f"To take a card (not the bean card while another is left): {who(view['taker'], seat)}."
+        t(
+            "To take a card (not the bean card while another is left): {name}.",
+            name=who(view["taker"], seat),
+        )
     )
 
 
@@ -85,20 +103,21 @@ def table_of_players(view: View, seat: Seat | None) -> Table:
     """One row per player: the bean, its cards left, the card in front of it, its series (one
     column per suit), this hand's and the match's totals."""
     grid = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
-    grid.add_column("player", style="bold")
-    grid.add_column("cards", justify="right")
-    grid.add_column("played")
+    grid.add_column(t("player"), style="bold")
+    grid.add_column(t("cards"), justify="right")
+    grid.add_column(t("played"))
     for suit in SUITS:
         grid.add_column(SYMBOLS[suit], style=COLOURS[suit])
-    grid.add_column("hand", justify="right")
-    grid.add_column("match", justify="right")
+    grid.add_column(t("hand"), justify="right")
+    grid.add_column(t("match"), justify="right")
     committed = set(view["committed"])
     for s in range(view["players"]):
-        name = who(s, seat) + (" (bean)" if s == view["bean"] and view["phase"] != "over" else "")
+        holds = s == view["bean"] and view["phase"] != "over"
+        name = who(s, seat) + (" (" + t("the bean") + ")" if holds else "")
         if view["table"][s] is not None:
             played = card_text(view["table"][s])
             if view["table"][s] == view["bean_card"]:
-                played += Text(" bean", style="yellow")
+                played += Text(" " + t("bean card"), style="yellow")
         elif s in committed:
             played = Text(FACE_DOWN, style="dim")
         else:
@@ -123,16 +142,16 @@ def table_of_players(view: View, seat: Seat | None) -> Table:
 
 def score_pad(view: View, seat: Seat | None) -> Table:
     """The pad: per hand the "+", "−" and total lines of every player."""
-    pad = Table(title="Score pad", title_justify="left", show_edge=False, box=None)
-    pad.add_column("hand")
-    pad.add_column("line")
+    pad = Table(title=t("Score pad"), title_justify="left", show_edge=False, box=None)
+    pad.add_column(t("hand"))
+    pad.add_column(t("line"))
     for s in range(view["players"]):
         pad.add_column(who(s, seat), justify="right")
     for number, sheet in enumerate(view["scores"], start=1):
-        for line, label in enumerate(("+", "−", "total")):
+        for line, label in enumerate(("+", "−", t("total"))):
             values = [signed(row[line]) for row in sheet]
             pad.add_row(str(number) if line == 0 else "", label, *values)
-    pad.add_row("match", "total", *(signed(t) for t in view["totals"]), style="bold")
+    pad.add_row(t("match"), t("total"), *map(signed, view["totals"]), style="bold")
     return pad
 
 
@@ -140,14 +159,17 @@ def render(view: View, seat: Seat | None) -> RenderableType:
     """The whole table as ``seat`` sees it (``None``: the spectator)."""
     hands = view["variant"]["hands"]
     header = Text(
-        f"Pas de Haricots · hand {view['hand_number']} of {hands} · turn {view['turn']}",
+        f"{TITLE} · "
+        + t("hand {n} of {of}", n=view["hand_number"], of=hands)
+        + " · "
+        + t("turn {n}", n=view["turn"]),
         style="bold",
     )
     parts: list[RenderableType] = [header, status(view, seat), table_of_players(view, seat)]
     if view["hand"] is not None:
-        parts.append(Text("Your hand: ") + by_suit(view["hand"]))
+        parts.append(Text(t("Your hand") + ": ") + by_suit(view["hand"]))
     if view["commitment"] is not None:
-        parts.append(Text("Your face-down card: ") + card_text(view["commitment"]))
+        parts.append(Text(t("Your face-down card:") + " ") + card_text(view["commitment"]))
     if view["phase"] == "over":
         parts.append(score_pad(view, seat))
     return Group(*parts)
@@ -157,40 +179,50 @@ def describe(event: Event, viewer: Seat | None = None) -> str | None:
     """One line of the log per event, as ``viewer`` reads it."""
     kind = event["type"]
     if kind == "deal":
-        bean = Who(event["bean"], viewer)
-        return (
-            f"Hand {event['hand']}: {event['cards']} cards each; "
-            f"{bean} {bean.verb('has', 'have')} the bean and {bean.verb('leads', 'lead')}."
+        return Who(event["bean"], viewer).says(
+            "Hand {hand}: {n} cards each; you have the bean and lead.",
+            "Hand {hand}: {n} cards each; seat {seat} has the bean and leads.",
+            hand=event["hand"],
+            n=event["cards"],
         )
     if kind == "cards":
-        return f"Your cards: {' '.join(event['cards'])}."
+        return t("Your cards: {cards}.", cards=" ".join(event["cards"]))
     if kind == "reveal":
         shown = ", ".join(f"{Who(s, viewer)} {c}" for s, c in enumerate(event["cards"]))
-        return f"The cards turn over: {shown}."
+        return t("The cards turn over: {cards}.", cards=shown)
     if kind == "hand_end":
         lines = "; ".join(
-            f"{Who(s, viewer)} {signed(p)} / {signed(m)} = {signed(t)}"
-            for s, (p, m, t) in enumerate(event["sheet"])
+            f"{Who(s, viewer)} {signed(p)} / {signed(m)} = {signed(total)}"
+            for s, (p, m, total) in enumerate(event["sheet"])
         )
-        return f"Hand {event['hand']} scored: {lines}."
+        return t("Hand {hand} scored: {scores}.", hand=event["hand"], scores=lines)
     if kind == "game_end":
-        winners = " and ".join(str(Who(s, viewer)) for s in event["winners"])
-        totals = per_seat([signed(t) for t in event["totals"]], viewer)
-        return f"Match over: {winners} won; totals: {totals}."
+        totals = per_seat([signed(total) for total in event["totals"]], viewer)
+        return _winners(event["winners"], viewer, totals)
     if "seat" not in event:
         return None
     who = Who(event["seat"], viewer)
     if kind == "lead":
-        put = who.verb("puts", "put")
-        return f"{who.does('leads', 'lead')} {event['card']} and {put} the bean on it."
+        return who.says(
+            "You lead {card} and put the bean on it.",
+            "Seat {seat} leads {card} and puts the bean on it.",
+            card=event["card"],
+        )
     if kind == "commit":
-        return f"{who.does('puts', 'put')} a card face down."
+        return who.says("You put a card face down.", "Seat {seat} puts a card face down.")
     if kind == "take":
-        source = Who(event["from"], viewer)
+        source = str(Who(event["from"], viewer))
         if event["bean"]:
-            return (
-                f"{who.does('takes', 'take')} the bean card {event['card']} from {source} and "
-                f"{who.verb('gets', 'get')} the bean."
+            return who.says(
+                "You take the bean card {card} from {from} and get the bean.",
+                "Seat {seat} takes the bean card {card} from {from} and gets the bean.",
+                card=event["card"],
+                **{"from": source},
             )
-        return f"{who.does('takes', 'take')} {event['card']} from {source}."
+        return who.says(
+            "You take {card} from {from}.",
+            "Seat {seat} takes {card} from {from}.",
+            card=event["card"],
+            **{"from": source},
+        )
     return None
