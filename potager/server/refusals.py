@@ -134,11 +134,19 @@ async def invalid_request(request: Request, exc: RequestValidationError) -> JSON
     return JSONResponse({"detail": detail}, status_code=422)
 
 
+PHRASES = {404: "Not Found", 405: "Method Not Allowed"}
+"""The details Starlette gives its own refusals (a path no route serves, a method the route does
+not take): HTTP's reason phrases, said in the asker's language. (A body over `Limits.max_body` is
+refused by its middleware before any handler, in plain text.)"""
+
+
 async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
     """An `HTTPException` (404, 409, 413...) with its detail in the asker's language, cut short."""
-    detail = exc.detail
-    if isinstance(detail, str):
-        detail = clip(translate(detail, language(request)))
+    detail, lang = exc.detail, language(request)
+    if isinstance(detail, str) and detail == PHRASES.get(exc.status_code):
+        detail = say_in(lang, PHRASES[exc.status_code])
+    elif isinstance(detail, str):
+        detail = clip(translate(detail, lang))
     return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=exc.headers)
 
 

@@ -100,3 +100,11 @@ def test_an_engine_refusal_over_http_is_in_the_asker_s_language(client: TestClie
     assert french.json()["detail"] == (
         "l'option de variante 'cards' de toy prend l'une des valeurs 4, 6, pas 5"
     )
+
+
+def test_starlette_s_own_refusals_are_in_the_asker_s_language(client: TestClient) -> None:
+    german = {"Accept-Language": "de"}
+    assert client.get("/api/nothing-here").json()["detail"] == "Not Found"
+    assert client.get("/api/nothing-here", headers=german).json()["detail"] == "nicht gefunden"
+    wrong = client.put("/api/tables", json={}, headers=german)
+    assert (wrong.status_code, wrong.json()["detail"]) == (405, "Methode nicht erlaubt")
