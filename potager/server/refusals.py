@@ -118,11 +118,12 @@ def errors(found: Sequence[ErrorDetails] | Sequence[Any], lang: str = "en") -> l
 
 
 def summary(exc: ValidationError, lang: str = "en") -> str:
-    """One line for a WebSocket `ErrorMessage`: each error's place and message (in ``lang``
-    where `_message` can)."""
+    """One line for a WebSocket `ErrorMessage`: each error's place (its fields' names, as the
+    protocol spells them; the message itself said in ``lang``) and message (in ``lang``)."""
+    whole = say_in(lang, "message")
     return clip(
         "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or 'message'}: {e['msg']}"
+            f"{'.'.join(map(str, e['loc'])) or whole}: {e['msg']}"
             for e in errors(exc.errors(), lang)
         )
     )

@@ -84,7 +84,7 @@ def test_a_german_socket_reads_its_refusals_in_german(client: TestClient) -> Non
         socket.send_json({"type": "x" * 150})
         message = ada.until_error()["message"]
     assert "xxx" not in message
-    assert message.startswith("message: das Feld 'type' muss eines von diesen sein: 'hello'")
+    assert message.startswith("Nachricht: das Feld 'type' muss eines von diesen sein: 'hello'")
 
 
 def test_an_engine_refusal_over_http_is_in_the_asker_s_language(client: TestClient) -> None:
