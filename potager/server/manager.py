@@ -92,7 +92,11 @@ class TableManager:
         except OperationalError as exc:
             log.warning("the database failed: %s", str(exc.orig)[:200])
             raise Unavailable(
-                503, f"the database is unavailable ({str(exc.orig)[:80]}); nothing changed"
+                503,
+                say(
+                    "the database is unavailable ({error}); nothing changed",
+                    error=str(exc.orig)[:80],
+                ),
             ) from exc
 
     # -- start and stop ------------------------------------------------------------------------

@@ -52,6 +52,9 @@ VALIDATION = {
     "missing": "Field required",
     "extra_forbidden": "Extra inputs are not permitted",
     "int_type": "Input should be a valid integer",
+    "int_parsing": "Input should be a valid integer, unable to parse string as an integer",
+    "greater_than_equal": "Input should be greater than or equal to {ge}",
+    "less_than_equal": "Input should be less than or equal to {le}",
     "bool_type": "Input should be a valid boolean",
     "string_type": "Input should be a valid string",
     "list_type": "Input should be a valid list",
@@ -70,10 +73,11 @@ VALIDATION = {
     "json_invalid": "Invalid JSON",
 }
 """Pydantic's messages for the errors the server's models can make (`schemas`, `identity`, the
-WebSocket's JSON), by the error's type, in Pydantic's English: the catalogs translate them
-(``server.json``) and the context fills them (``max_length``...). An object is called one (JSON's
-word), whatever Pydantic's mode called it; a discriminator's wrong tag is not repeated (it is
-the input). Another type is said as `UNKNOWN`, in English as Pydantic words it."""
+WebSocket's JSON, the lobby's and leaderboard's queries), by the error's type, in Pydantic's
+English: the catalogs translate them (``server.json``) and the context fills them
+(``max_length``...). An object is called one (JSON's word), whatever Pydantic's mode called it;
+a discriminator's wrong tag is not repeated (it is the input). Another type is said as
+`UNKNOWN`, in English as Pydantic words it."""
 UNKNOWN = "Input is not valid here ({type})"
 JSON_PLACE = re.compile(r"at line (\d+) column (\d+)")
 JSON_AT = "Invalid JSON at line {line} column {column}"

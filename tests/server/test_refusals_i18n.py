@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy.exc import OperationalError
 
 from potager.i18n import say_in
 from potager.server import refusals
@@ -108,3 +110,33 @@ def test_starlette_s_own_refusals_are_in_the_asker_s_language(client: TestClient
     assert client.get("/api/nothing-here", headers=german).json()["detail"] == "nicht gefunden"
     wrong = client.put("/api/tables", json={}, headers=german)
     assert (wrong.status_code, wrong.json()["detail"]) == (405, "Methode nicht erlaubt")
+
+
+def test_a_database_failure_is_said_in_the_asker_s_language(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = client.app.state.manager.store  # type: ignore[attr-defined]
+
+    def locked(*_: object, **__: object) -> None:
+        raise OperationalError("SELECT", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(store, "tables", locked)
+    italian = client.get("/api/tables", headers={"Accept-Language": "it"})
+    assert italian.status_code == 503
+    assert italian.json()["detail"] == (
+        "il database non è disponibile (database is locked); non è cambiato nulla"
+    )
+
+
+def test_a_query_out_of_bounds_is_said_with_its_bound(client: TestClient) -> None:
+    french = {"Accept-Language": "fr"}
+    for query, said in (
+        ("limit=x", "la valeur doit être un nombre entier"),
+        ("limit=0", "la valeur doit être au moins 1"),
+        ("limit=9999", "la valeur doit être au plus 500"),
+        ("status=all", "la valeur doit être l'une de : 'open', 'live', 'finished'"),
+    ):
+        refused = client.get(f"/api/tables?{query}", headers=french)
+        assert (refused.status_code, refused.json()["detail"][0]["msg"]) == (422, said)
+    english = client.get("/api/tables?limit=0").json()["detail"][0]["msg"]
+    assert english == "Input should be greater than or equal to 1"
