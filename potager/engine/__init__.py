@@ -2,7 +2,7 @@
 
 from .agent import Agent
 from .commitments import Commitments
-from .errors import IllegalAction, NotationError, RecordError
+from .errors import IllegalAction, NotationError, Reason, RecordError
 from .game import Game, State, VariantSpec
 from .record import GameRecord, SeatHolder, signed
 from .seat_view import ExpiredView, SeatView
@@ -19,6 +19,7 @@ __all__ = [
     "GameRecord",
     "IllegalAction",
     "NotationError",
+    "Reason",
     "RecordError",
     "Result",
     "Seat",

@@ -9,8 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from potager import games
-from potager.engine import IllegalAction, NotationError
-from potager.engine.errors import Reason
+from potager.engine import IllegalAction, NotationError, Reason
 from tests.toy import GAME as TOY
 from tests.toy import KEEP
 
