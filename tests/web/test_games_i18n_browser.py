@@ -91,7 +91,7 @@ TERMS = {
         "it": ["esposizione giardino", "cavallett", "gettone premio", "mazzo di pesca", "Giro"],
     },
     "pas-de-haricots": {
-        "fr": ["pion haricot", "atout", "cœur", "cartes « moins »", "série", "Manche"],
+        "fr": ["pion haricot", "atout", "cœur", "cartes «\u00a0moins\u00a0»", "série", "Manche"],
         "de": ["Bohne", "Trumpf", "Herz", "Bube", "Reiter", "König", "Reihe", "Durchgang"],
         "it": ["fagiolo", "trionfo", "cuori", "Fante", "Cavallo", "Regina", "serie", "Mano"],
     },
