@@ -13,15 +13,21 @@ import importlib
 from importlib.machinery import EXTENSION_SUFFIXES
 
 MODULES = (
+    "potager.agents.ismcts",
+    "potager.agents.random_agent",
     "potager.engine.commitments",
     "potager.engine.shuffle",
     "potager.games.garden_rush.actions",
     "potager.games.garden_rush.data",
     "potager.games.garden_rush.rules",
     "potager.games.heuschrecken_poker.data",
+    "potager.games.heuschrecken_poker.playout",
     "potager.games.heuschrecken_poker.rules",
+    "potager.games.kraut_und_rueben.playout",
     "potager.games.kraut_und_rueben.rules",
+    "potager.games.kraut_und_rueben.scoring",
     "potager.games.pas_de_haricots.cards",
+    "potager.games.pas_de_haricots.playout",
     "potager.games.pas_de_haricots.rules",
 )
 """Compiled together, into one library."""

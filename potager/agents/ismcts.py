@@ -42,13 +42,13 @@ import random
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass
 from multiprocessing import get_all_start_methods, get_context
+from typing import NamedTuple
 
-from potager.engine import Action, Agent, Game, Seat, State, View
+from potager.engine import Action, Agent, Game, Seat, State
 
 from .action_value import ActionValue, mean_interval, wilson
-from .random_agent import random_playout
+from .random_agent import AnyView, random_playout
 
 _VISITS, _AVAILABLE, _WIN, _WIN2, _SCORE, _SCORE2, _GAIN, _GAIN2 = range(8)
 """The fields of an edge (a list of floats, for speed): one seat's action at one node. A paired
@@ -70,8 +70,7 @@ the first of those that lead to the same game but for a detail that never matter
 Rüben: which empty space of a garden a tile goes to), read from public information only."""
 
 
-@dataclass(frozen=True)
-class Knowledge:
+class Knowledge(NamedTuple):
     """What guides a search besides its statistics: ``hint``, the guide's choice at the root,
     tried first and favoured by a progressive bias; ``playout``, how a sampled state is played
     to its end; ``merge``, the game's equivalent actions, searched as one (`Merge`); ``paired``,
@@ -81,6 +80,10 @@ class Knowledge:
     playout: Playout = random_playout
     merge: Merge | None = None
     paired: bool = False
+
+
+PLAIN = Knowledge()
+"""No knowledge: random playouts, no hint, nothing merged, a tree."""
 
 
 class _Node:
@@ -128,14 +131,14 @@ class ISMCTSAgent:
         self.z = z
 
     def act(
-        self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
+        self, game: Game, view: AnyView, seat: Seat, legal_actions: list[Action], rng: random.Random
     ) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
         return self.evaluate(game, view, seat, legal_actions, rng)[0].action
 
     def evaluate(
-        self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
+        self, game: Game, view: AnyView, seat: Seat, legal_actions: list[Action], rng: random.Random
     ) -> list[ActionValue]:
         """Every legal action of ``seat`` judged by the search from ``view`` alone, best first:
         most visited, then the higher win share; the first is the search's own choice."""
@@ -168,7 +171,7 @@ class ISMCTSAgent:
 
 
 def _search(
-    game: Game, view: View, seat: Seat, seed: int, budget: Budget, knowledge: Knowledge
+    game: Game, view: AnyView, seat: Seat, seed: int, budget: Budget, knowledge: Knowledge
 ) -> RootStats:
     """One worker's search: `paired_root` or `search_root`, as ``knowledge`` says."""
     search = paired_root if knowledge.paired else search_root
@@ -177,11 +180,11 @@ def _search(
 
 def search_root(
     game: Game,
-    view: View,
+    view: AnyView,
     seat: Seat,
     seed: int,
     budget: Budget,
-    knowledge: Knowledge = Knowledge(),
+    knowledge: Knowledge = PLAIN,
 ) -> RootStats:
     """One tree searched for ``seat`` from ``view``: the asking seat's edges at the root. The
     hint (seat, action, weight) of ``knowledge`` is tried first at the root and favoured there by
@@ -330,11 +333,11 @@ def _select(
 
 def paired_root(
     game: Game,
-    view: View,
+    view: AnyView,
     seat: Seat,
     seed: int,
     budget: Budget,
-    knowledge: Knowledge = Knowledge(),
+    knowledge: Knowledge = PLAIN,
 ) -> RootStats:
     """A flat search for ``seat`` with common random numbers: each determinization drawn from
     ``view`` is played to its end after each of the seat's choices (merged as the game says), all
@@ -459,7 +462,7 @@ def _pool(workers: int) -> Executor:
 
 def _parallel(
     game: Game,
-    view: View,
+    view: AnyView,
     seat: Seat,
     seeds: list[int],
     budget: Budget,
@@ -480,7 +483,7 @@ def _parallel(
 
 def _worker(
     name: str,
-    view: View,
+    view: AnyView,
     seat: Seat,
     seed: int,
     budget: Budget,

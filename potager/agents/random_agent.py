@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any, TypeAlias
 
-from potager.engine import Action, Game, Seat, State, View
+from potager.engine import Action, Game, Seat, State
+
+AnyView: TypeAlias = Any
+"""A seat's `View`, or the `SeatView` that stands for one (a mapping, not a dict): typed ``Any``
+in the agents compiled with mypyc (`potager.compiled`), which would refuse a `SeatView` where a
+dict is declared."""
 
 
 class RandomAgent:
@@ -13,7 +19,7 @@ class RandomAgent:
     name = "random"
 
     def act(
-        self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
+        self, game: Game, view: AnyView, seat: Seat, legal_actions: list[Action], rng: random.Random
     ) -> Action:
         if type(rng) is not random.Random:  # a subclass may draw differently: ask it
             return rng.choice(legal_actions)

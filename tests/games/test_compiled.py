@@ -8,6 +8,7 @@ import importlib
 import importlib.util
 import os
 import random
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -17,6 +18,7 @@ import pytest
 from potager import compiled, games
 from potager.agents import random_playout
 from potager.engine import State
+from tests.agents.test_playouts import _points as random_points
 
 RULES = {
     "garden-rush": ("potager.games.garden_rush.rules", "GardenRushState"),
@@ -55,12 +57,14 @@ def test_every_compiled_rules_module_is_compared_here() -> None:
 
 
 def source_rules(name: str) -> ModuleType:
-    """A rules module loaded from its source as a module of its own, beside the compiled one."""
+    """A compiled module (rules, a playout, the search) loaded from its source as a module of its
+    own, beside the compiled one."""
     built = importlib.import_module(name)
-    path = Path(str(built.__file__)).with_name("rules.py")
+    path = Path(str(built.__file__)).with_name(name.rsplit(".", 1)[1] + ".py")
     spec = importlib.util.spec_from_file_location(f"{name}_from_source", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # where `dataclasses` looks a module's classes up
     spec.loader.exec_module(module)
     return module
 
@@ -140,3 +144,74 @@ def test_the_source_and_the_build_sample_the_same_states(name: str) -> None:
                 random_playout(theirs, random.Random(seed))
                 assert ours.events == theirs.events
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+PLAYOUTS = [name for name in compiled.MODULES if name.endswith(".playout")]
+"""The games' compiled playout policies (their ``playout.py``)."""
+
+
+def test_every_game_with_a_playout_policy_has_it_compiled() -> None:
+    policies = {
+        f"potager.games.{name.replace('-', '_')}.playout"
+        for name in games.names()
+        if importlib.util.find_spec(f"potager.games.{name.replace('-', '_')}.playout")
+    }
+    assert policies == set(PLAYOUTS)
+
+
+@pytest.mark.parametrize("module", PLAYOUTS)
+def test_the_source_and_the_build_play_the_same_playouts(module: str) -> None:
+    """From the same sampled states with the same random numbers, the compiled policy and its
+    source make the same moves (and leave their generators in the same state)."""
+    name = module.split(".")[2].replace("_", "-")
+    game = games.get(name)
+    built, plain = importlib.import_module(module), source_rules(module)
+    for state in random_points(game, 12, 11):
+        seat = state.to_move[0]
+        view = state.view(seat)
+        for draw in range(3):
+            ours = game.sample(view, seat, random.Random(draw))
+            theirs = ours.clone()
+            ours_rng, theirs_rng = random.Random(draw), random.Random(draw)
+            built.playout(ours, ours_rng)
+            plain.playout(theirs, theirs_rng)
+            assert ours.moves == theirs.moves
+            assert ours_rng.getstate() == theirs_rng.getstate()
+        if hasattr(built, "representatives"):
+            legal = state.legal_actions(seat)
+            assert built.representatives(state, legal) == plain.representatives(state, legal)
+
+
+@pytest.mark.parametrize("name", ["heuschrecken-poker", "pas-de-haricots", "kraut-und-rueben"])
+def test_the_source_and_the_build_search_alike(name: str) -> None:
+    """The compiled search (`potager.agents.ismcts`) and its source judge the same actions the
+    same from the same seed: a tree (simultaneous nodes included) and a paired root."""
+    game = games.get(name)
+    built, plain = (
+        importlib.import_module("potager.agents.ismcts"),
+        source_rules("potager.agents.ismcts"),
+    )
+    playout = importlib.import_module(f"potager.games.{name.replace('-', '_')}.playout")
+    options = {
+        "iterations": 40,
+        "playout": playout.playout,
+        "merge": getattr(playout, "representatives", None),
+        "paired": getattr(playout, "PAIRED", False),
+    }
+    for state in random_points(game, 6, 11):
+        seat = state.to_move[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        ours = built.ISMCTSAgent(**options).evaluate(game, view, seat, legal, random.Random(1))
+        theirs = plain.ISMCTSAgent(**options).evaluate(game, view, seat, legal, random.Random(1))
+        assert ours == theirs
+
+
+def test_the_source_and_the_build_score_alike() -> None:
+    """Kraut & Rüben's compiled `scoring.points` against its source on random gardens."""
+    built = importlib.import_module("potager.games.kraut_und_rueben.scoring")
+    plain = source_rules("potager.games.kraut_und_rueben.scoring")
+    rng = random.Random(4)
+    for _ in range(500):
+        counts = [rng.randrange(5) for _ in built.CODE]
+        contract = rng.choice(sorted(built.WEIGHTS))
+        assert built.points(contract, counts) == plain.points(contract, counts)

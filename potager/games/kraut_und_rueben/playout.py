@@ -29,24 +29,33 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from typing import Final
 
-from .data import COLUMN_LABELS
-from .heuristic import PROMISE_PER_SPACE, PROSPECT_WEIGHT, RIVAL_WEIGHT, TAKE_THRESHOLD
-from .notation import DRAW, DRAWING, EMPTY, PLACING, SIZE
+from . import heuristic, notation
 from .rules import KrautUndRuebenState
-from .scoring import CODE, PRINCIPAL, WEIGHTS, points
+from .scoring import CODE, LAST_COLUMN, PRINCIPAL, WEIGHTS, points
 
-EPSILON = 0.1
+EPSILON: Final = 0.1
 """The share of placements drawn at random rather than by value."""
 PAIRED = True
 """The search is flat and paired at the root here (`potager.agents.ismcts.paired_root`): the
 tile each turn draws makes a tree below the root mix unlike positions, and comparing choices on
 the same tiles sees differences that independent playouts drown (issue 12)."""
-SNAIL = CODE["snail"]
-LAST_COLUMN = len(COLUMN_LABELS) - 1
-"""The contract's last column (4 or more principal vegetables)."""
-TAKE_PILE = 40
+SNAIL: Final = CODE["snail"]
+TAKE_PILE: Final = 40
 """With fewer tiles than this left, the take threshold shrinks in proportion (as the heuristic)."""
+PROMISE_PER_SPACE: Final[float] = heuristic.PROMISE_PER_SPACE
+PROSPECT_WEIGHT: Final[float] = heuristic.PROSPECT_WEIGHT
+RIVAL_WEIGHT: Final[float] = heuristic.RIVAL_WEIGHT
+TAKE_THRESHOLD: Final[float] = heuristic.TAKE_THRESHOLD
+"""The heuristic's weights and threshold (`heuristic`)."""
+DRAW: Final = notation.DRAW
+DRAWING: Final = notation.DRAWING
+EMPTY: Final = notation.EMPTY
+PLACING: Final = notation.PLACING
+SIZE: Final = notation.SIZE
+"""`notation`'s constants (`heuristic`'s and these named again ``Final``: compiled code
+(`potager.compiled`) reads them as C values, not from another module's attributes)."""
 
 
 def playout(state: KrautUndRuebenState, rng: random.Random) -> None:
@@ -64,7 +73,7 @@ def playout(state: KrautUndRuebenState, rng: random.Random) -> None:
         elif phase == PLACING:
             targets = state.targets
             if rng.random() < EPSILON:
-                action = targets[rng.randrange(len(targets))]
+                action = targets[_below(rng, len(targets))]
             elif state.drawn == SNAIL:
                 action = _snail(state, seat, counts, targets)
             else:
@@ -137,8 +146,18 @@ def _place(
             value = -RIVAL_WEIGHT * _gain(contracts[owner], counts[g], kind)
         value += rng.random() * 1e-3
         if value > best:
-            best, choice = value, targets[low + rng.randrange(high - low)]
+            best, choice = value, targets[low + _below(rng, high - low)]
     return choice
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n`` > 0: the same number from the same draws, inline (as
+    `random_playout` draws), without `randrange`'s Python frames."""
+    bits = n.bit_length()
+    r = rng.getrandbits(bits)
+    while r >= n:
+        r = rng.getrandbits(bits)
+    return r
 
 
 def _snail(
