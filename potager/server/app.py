@@ -15,7 +15,7 @@ from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 
 from potager.store import Store
 
-from . import analysis, identity, lobby, pages, play, refusals, rules
+from . import analysis, collector, identity, lobby, pages, play, refusals, rules
 from .analysis import Analyst
 from .config import Settings
 from .limits import Guard, SecurityHeaders, rate_limited
@@ -48,7 +48,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.analyst = Analyst(manager, settings.analysis_iterations)
         app.state.identity = identity.Identity(manager)
         try:
-            yield
+            with collector.serving():
+                yield
         finally:
             await app.state.analyst.stop()
             await manager.stop()
