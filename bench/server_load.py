@@ -8,6 +8,14 @@ and the latency from an action being sent to every seat of the table having rece
 with that move (p50, p99).
 A finished game is replaced by a new table. Output: a table, or ``--json``.
 
+By default a seat acts the moment it may, so the server is always saturated and the latency is
+mostly queueing (Little's law: the actions in flight are the throughput times the latency).
+``--think MS`` paces the seats as players and bots pace themselves: a seat that may act waits a
+random think time first, exponential with mean MS milliseconds, then plays a random legal action
+of the latest state it was sent. The rate the tables then offer falls as the think time grows
+(about tables × 1 to 1.6 / think in Heuschrecken Poker, whose three seats bid at once); the
+latency is measured from the action being sent, without the think time.
+
 Each row also says what an action cost in CPU: the started server's (every process of its
 session, read from ``/proc``; not with ``--url``) and the load generators', in milliseconds per
 action, with the machine's load average: on a shared machine the CPU per action says more than
@@ -62,16 +70,40 @@ class Totals:
 
 @dataclass(frozen=True)
 class Kind:
-    """The tables to play: the game, its players, and what else their creation asks for
-    (``{"undo": False}``)."""
+    """The tables to play: the game, its players, what else their creation asks for
+    (``{"undo": False}``), and the seats' mean think time in seconds (0: each acts the moment
+    it may)."""
 
     game: str
     players: int
     options: dict[str, Any] = field(default_factory=dict)
+    think: float = 0.0
+
+
+@dataclass
+class Player:
+    """One seat's socket: the latest state it was sent, its action in flight (the version it
+    acted on, when), and the action it is thinking about."""
+
+    ws: Any
+    latest: dict[str, Any] | None = None
+    sent_at: tuple[int, float] | None = None
+    thinking: asyncio.Task[None] | None = None
+
+    def may_act(self) -> bool:
+        """Has the seat legal actions and no action in flight?"""
+        latest = self.latest
+        return (
+            latest is not None
+            and bool(latest["legal"])
+            and latest["status"] == "playing"
+            and self.sent_at is None
+        )
 
 
 class LoadTable:
-    """One table: a WebSocket per seat, each acting at random when it may."""
+    """One table: a WebSocket per seat, each acting at random when it may, at once or after a
+    think time."""
 
     def __init__(self, base: str, kind: Kind, totals: Totals, seed: int, go: asyncio.Event) -> None:
         self.base, self.kind, self.players, self.totals = base, kind, kind.players, totals
@@ -120,31 +152,57 @@ class LoadTable:
         async with websockets.connect(ws_url, max_size=None, open_timeout=60) as ws:
             await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
             ready.set()
-            sent_at: tuple[int, float] | None = None
-            async for raw in ws:
-                message = json.loads(raw)
-                if message["type"] == "error":
-                    self.totals.errors += 1
-                    sent_at = None
-                    continue
-                if message["type"] != "state":
-                    continue
-                version = message["version"]
-                self.arrived(seat, version)
-                if sent_at is not None and version > sent_at[0] and message["last_mover"] == seat:
-                    self.pending.append((version, sent_at[1]))
-                    self.arrived(seat, version)
-                    sent_at = None
-                if message["status"] == "finished":
-                    return True
-                if message["legal"] and sent_at is None and message["status"] == "playing":
-                    await self.go.wait()
-                    action = self.rng.choice(message["legal"])["action"]
-                    sent_at = (version, time.perf_counter())
-                    await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
-                    if self.totals.measuring:
-                        self.totals.actions += 1
+            player = Player(ws)
+            try:
+                async for raw in ws:
+                    message = json.loads(raw)
+                    if message["type"] == "error":
+                        self.totals.errors += 1
+                        player.sent_at = None
+                    elif message["type"] == "state":
+                        player.latest = message
+                        version = message["version"]
+                        self.arrived(seat, version)
+                        sent_at = player.sent_at
+                        if (
+                            sent_at is not None
+                            and version > sent_at[0]
+                            and message["last_mover"] == seat
+                        ):
+                            self.pending.append((version, sent_at[1]))
+                            self.arrived(seat, version)
+                            player.sent_at = None
+                        if message["status"] == "finished":
+                            return True
+                    else:
+                        continue
+                    if player.may_act() and player.thinking is None:
+                        if self.kind.think:
+                            player.thinking = asyncio.create_task(self.act(player))
+                        else:
+                            await self.act(player)
+            finally:
+                if player.thinking is not None:
+                    player.thinking.cancel()
         return False
+
+    async def act(self, player: Player) -> None:
+        """Once the tables may play, after a think time (exponential, of the kind's mean), a
+        random legal action of the latest state the seat was sent, if it may still act."""
+        await self.go.wait()
+        if self.kind.think:
+            await asyncio.sleep(self.rng.expovariate(1 / self.kind.think))
+        player.thinking = None
+        message = player.latest
+        if message is None or not player.may_act():
+            return
+        action = self.rng.choice(message["legal"])["action"]
+        player.sent_at = (message["version"], time.perf_counter())
+        await player.ws.send(
+            json.dumps({"type": "act", "version": message["version"], "action": action})
+        )
+        if self.totals.measuring:
+            self.totals.actions += 1
 
     async def run(
         self, http: httpx.AsyncClient, stop: asyncio.Event, started: asyncio.Event
@@ -308,6 +366,7 @@ def measure(
     return {
         "tables": tables,
         "connections": tables * kind.players,
+        "think_ms": round(1000 * kind.think, 1),
         "seconds": round(elapsed, 1),
         "actions": totals.actions,
         "actions_per_s": round(totals.actions / elapsed, 1),
@@ -355,6 +414,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-undo", action="store_true", help="tables without undo (its offer is tested each move)"
     )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        metavar="MS",
+        help="each seat thinks before it acts, exponential with this mean in ms (0: acts at once)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     args = parser.parse_args(argv)
     # Stopped (``timeout``, kill): stop the server too, which runs in a session of its own.
@@ -365,20 +431,23 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if not args.json:
             print(
-                f"{'tables':>7} {'sockets':>8} {'actions/s':>10} {'p50 ms':>8} {'p99 ms':>8} "
+                f"{'tables':>7} {'sockets':>8} {'think ms':>9} {'actions/s':>10} {'p50 ms':>8} "
+                f"{'p99 ms':>8} "
                 f"{'games':>6} {'errors':>6} {'server CPU ms/action':>21} "
                 f"{'clients CPU ms/action':>22} {'load':>5}"
             )
         for n in args.tables:
             leader = process.pid if process is not None else None
-            kind = Kind(args.game, args.players, {"undo": False} if args.no_undo else {})
+            options = {"undo": False} if args.no_undo else {}
+            kind = Kind(args.game, args.players, options, args.think / 1000)
             row = measure(base, kind, n, args.seconds, args.generators, leader)
             if args.json:
                 print(json.dumps(row))
             else:
                 print(
-                    f"{row['tables']:>7} {row['connections']:>8} {row['actions_per_s']:>10} "
-                    f"{row['p50_ms']!s:>8} {row['p99_ms']!s:>8} {row['games']:>6} "
+                    f"{row['tables']:>7} {row['connections']:>8} {row['think_ms']:>9} "
+                    f"{row['actions_per_s']:>10} {row['p50_ms']!s:>8} {row['p99_ms']!s:>8} "
+                    f"{row['games']:>6} "
                     f"{row['errors']:>6} {row['server_cpu_ms']!s:>21} "
                     f"{row['client_cpu_ms']!s:>22} {row['load']:>5}",
                     flush=True,
