@@ -137,7 +137,7 @@ def test_a_game_in_italian_from_the_first_prompt_to_the_end() -> None:
 
 def test_lang_fr_in_the_environment_picks_french() -> None:
     output = play("kraut-und-rueben", 2, [], "q\n", {"LANG": "fr_FR.UTF-8"})
-    assert "Votre coup :" in output and "place 0: vous > " in output
+    assert "Votre coup\u00a0:" in output and "place 0: vous > " in output
     assert "Vous avez quitté la partie." in output
 
 
@@ -162,7 +162,8 @@ def test_a_replay_in_german(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Heuschrecken Poker · 2 Spieler · Zug 0/" in result.output
     assert "als Platz 0" in result.output and "Du: " in result.output
-    assert "Spiel vorbei — du " in result.output and "Platz 0: eine Person" in result.output
+    assert "vorbei — du 10, Platz 1 4; du gewinnst." in result.output
+    assert "Platz 0: eine Person" in result.output
 
 
 @pytest.mark.parametrize("lang", ["fr", "de", "it"])

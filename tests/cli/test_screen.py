@@ -14,6 +14,7 @@ from rich.console import Console
 from potager import agents, games
 from potager.cli import reference, render
 from potager.cli.choices import LIMIT
+from potager.cli.language import speaking
 from potager.cli.terminal import ChoiceError, TerminalPlay
 from potager.engine import State
 
@@ -159,17 +160,28 @@ def test_the_table_says_you_take_in_heuschrecken_poker() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "players"),
+    ("name", "players", "lang"),
     [
-        ("heuschrecken-poker", 4),
-        ("pas-de-haricots", 4),
-        ("kraut-und-rueben", 2),
-        ("kraut-und-rueben", 5),
-        ("garden-rush", 2),
+        ("heuschrecken-poker", 4, "en"),
+        ("pas-de-haricots", 4, "en"),
+        ("kraut-und-rueben", 2, "en"),
+        ("kraut-und-rueben", 5, "en"),
+        ("garden-rush", 2, "en"),
+        ("heuschrecken-poker", 4, "it"),
+        ("pas-de-haricots", 4, "fr"),
+        ("kraut-und-rueben", 5, "it"),
+        ("kraut-und-rueben", 5, "fr"),
+        ("garden-rush", 2, "fr"),
     ],
 )
-def test_every_screen_of_a_random_game_fits_80_by_24(name: str, players: int) -> None:
-    """Issue 16: the table, the latest of the log, the choices and the prompt on one screen."""
+def test_every_screen_of_a_random_game_fits_80_by_24(name: str, players: int, lang: str) -> None:
+    """Issue 16: the table, the latest of the log, the choices and the prompt on one screen; in
+    the languages whose words made it taller (Italian, French) too."""
+    with speaking(lang):
+        screens_fit(name, players)
+
+
+def screens_fit(name: str, players: int) -> None:
     game = games.get(name)
     state = game.new_game(players, 3)
     console = Console(file=io.StringIO(), width=80, height=24)

@@ -118,7 +118,7 @@ def players_table(view: View, seat: Seat | None) -> Table:
     """One row per player: chips, garden, bid of this turn, hand and spent poker cards."""
     grid = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
     grid.add_column(t("player"), style="bold")
-    for column in (t("win chips"), t("garden"), t("bid"), t("in hand"), t("spent")):
+    for column in (t("chips"), t("garden"), t("bid"), t("in hand"), t("spent")):
         grid.add_column(column)
     committed = set(view["committed"])
     for s in range(view["players"]):

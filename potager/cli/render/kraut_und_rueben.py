@@ -234,6 +234,8 @@ def render(view: View, seat: Seat | None) -> RenderableType:
     """The whole table as ``seat`` sees it (``None``: a spectator), in 13 lines for five gardens
     or fewer on 80 columns (issue 16: it took 60)."""
     moles = [who(s, seat) for s, m in enumerate(view["moles"]) if m]
+    if len(moles) == len(view["moles"]) > 1:
+        moles = [t("everyone")]
     head = Text.assemble(
         (t("Game {n} of {of}", n=view["game"], of=view["games"]) + "   ", "bold")
         if view["games"] > 1

@@ -113,11 +113,11 @@ def table_of_players(view: View, seat: Seat | None) -> Table:
     committed = set(view["committed"])
     for s in range(view["players"]):
         holds = s == view["bean"] and view["phase"] != "over"
-        name = who(s, seat) + (" (" + t("the bean") + ")" if holds else "")
+        name = who(s, seat) + (f" ({t('bean')})" if holds else "")
         if view["table"][s] is not None:
             played = card_text(view["table"][s])
             if view["table"][s] == view["bean_card"]:
-                played += Text(" " + t("bean card"), style="yellow")
+                played += Text(" " + t("bean"), style="yellow")
         elif s in committed:
             played = Text(FACE_DOWN, style="dim")
         else:
