@@ -37,6 +37,24 @@ def call(url: str, body: Any = None) -> Any:
         return json.load(response)
 
 
+COUNTED = {
+    "best": ("best", "best"),
+    "good": ("good", "good"),
+    "inaccuracy": ("inaccuracy", "inaccuracies"),
+    "mistake": ("mistake", "mistakes"),
+    "blunder": ("blunder", "blunders"),
+}
+"""Each verdict's word for one move and for several, as a seat's summary counts them."""
+
+
+def counted(labels: dict[str, int]) -> str:
+    """A seat's verdicts as its summary says them: "8 best, 27 good, 1 mistake, 2 blunders"
+    (the summary said "2 blunder")."""
+    return ", ".join(
+        f"{n} {COUNTED[label][n != 1]}" for label in COUNTED if (n := labels.get(label, 0))
+    )
+
+
 def finished_game(server: str) -> str:
     seats = [{"kind": "bot", "level": "random"}] * 2
     table = call(f"{server}/api/tables", {"game": GAME, "players": 2, "seats": seats})["table"]
@@ -68,6 +86,11 @@ def test_analyse_a_finished_game_on_its_replay_page(browser: Browser, server: st
     expect(page.locator("#analysis-move .verdict")).to_have_count(1)
     expect(page.locator("#analysis-move")).to_contain_text("played")
     expect(page.locator("#analysis-summary")).to_contain_text("points lost a decision")
+    summary = call(f"{server}/api/tables/{table_id}/analysis")["result"]["summary"]
+    shown = page.locator("#analysis-summary .seat-summary").all_inner_texts()
+    assert [text.split(": ", 1)[1].split(" · ")[0] for text in shown] == [
+        counted(seat["labels"]) for seat in summary
+    ]
     again = browser.new_page()
     again.goto(f"{server}/replay/{table_id}")
     expect(again.locator("#analysis-status")).to_contain_text("Every decision judged")

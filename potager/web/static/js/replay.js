@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { h, api, toast, seatName, t } = Potager;
+  const { h, api, toast, seatName, t, tn } = Potager;
   const $ = (id) => document.getElementById(id);
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   let replay = null;
@@ -19,6 +19,14 @@
   const verdict = (label) => ({
     best: t("best"), good: t("good"), inaccuracy: t("inaccuracy"), mistake: t("mistake"), blunder: t("blunder"),
   })[label] || label;
+  /* A verdict counted, for a seat's summary ("2 blunders", not "2 blunder"). */
+  const counted = (label, n) => ({
+    best: () => tn(n, "{n} best", "{n} best"),
+    good: () => tn(n, "{n} good", "{n} good"),
+    inaccuracy: () => tn(n, "{n} inaccuracy", "{n} inaccuracies"),
+    mistake: () => tn(n, "{n} mistake", "{n} mistakes"),
+    blunder: () => tn(n, "{n} blunder", "{n} blunders"),
+  })[label]();
   const percent = (x) => `${Math.round(100 * x)}%`;
 
   const names = (seat) => seatName(replay.table.seats, seat);
@@ -147,7 +155,7 @@
     $("analysis-summary").replaceChildren(...analysis.summary.map((s) => h("span", { class: "seat-summary" },
       t("{name}: {verdicts} · {points} points lost a decision", {
         name: names(s.seat),
-        verdicts: LABELS.filter((l) => s.labels[l]).map((l) => `${s.labels[l]} ${verdict(l)}`).join(", "),
+        verdicts: LABELS.filter((l) => s.labels[l]).map((l) => counted(l, s.labels[l])).join(", "),
         points: (100 * s.mean_loss).toFixed(1),
       }))));
     drawMoves();
