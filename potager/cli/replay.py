@@ -21,7 +21,7 @@ from potager import games
 from potager.engine import GameRecord, RecordError, Seat, SeatHolder, State
 
 from . import render
-from .language import current, speaking, t, tn
+from .language import speaking, t, tn
 from .options import Lang, fail, language
 from .play import level_name
 from .render import Who, per_seat, seats_text
@@ -171,10 +171,7 @@ class Replay:
         lines = [d for e in events if (d := self.renderer.describe(e, self.seat)) is not None]
         who = Who(seat, self.seat)
         if self.seat is None or who.you:
-            # the engine's labels are English: in another language the move is its notation
-            label = (
-                before.action_label(action) if current() == "en" else before.action_to_str(action)
-            )
+            label = self.renderer.words(before, action)
             lines.insert(0, f"{str(who).capitalize()}: [bold]{escape(label)}[/]")
         elif not lines:
             lines.append(Who(seat, self.seat).says("You moved.", "Seat {seat} moved."))

@@ -358,12 +358,8 @@ class TerminalPlay:
         for i, entry in enumerate(menu.entries, 1):
             cell = Text.from_markup(f"[cyan]#{i}[/] {escape(_entry_name(entry))}")
             plain.append(cell)
-            label = self.state.action_label(entry.actions[0])
-            if (
-                current() == "en"  # the engine's labels are English: elsewhere, notation only
-                and not entry.is_group
-                and not label.startswith(self._name(entry.actions[0]))
-            ):
+            label = self.renderer.words(self.state, entry.actions[0])
+            if not entry.is_group and not label.startswith(self._name(entry.actions[0])):
                 cell = cell + Text(f" ({label})", style="dim")
             labelled.append(cell)
         lines = _packed(labelled, self.console.width)

@@ -195,3 +195,23 @@ def test_who_says_the_sentence_of_its_subject() -> None:
             "Il posto 2 prende X."
         )
         assert str(Who(2, None)) == "posto 2" and str(Who(1, 1)) == "tu"
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "it"])
+@pytest.mark.parametrize("name", games.names())
+def test_moves_are_said_in_words_of_the_language(name: str, lang: str) -> None:
+    """The choices' and the replay's words for a move: the engine's English label in English,
+    the game's `label` in the others, as the browser's plug-ins say them (never English)."""
+    game = games.get(name)
+    state = game.new_game(game.min_players, 5)
+    rng = random.Random(5)
+    renderer = for_game(game)
+    while not state.is_over:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        for action in legal[:4]:
+            assert renderer.words(state, action) == state.action_label(action)
+            with speaking(lang):
+                said = renderer.words(state, action)
+            assert said not in (state.action_label(action), state.action_to_str(action)), said
+        state.apply(seat, rng.choice(legal))

@@ -8,7 +8,10 @@ for ``heuschrecken-poker``) defines
 - ``describe(event: dict, viewer: int | None) -> str | None``: one line of the running log for an
   event as ``viewer`` reads it (its own seat is "you", with the verb to match: `Who`; ``None``,
   the spectator, reads every seat in the third person), Rich markup allowed; ``None`` leaves the
-  event out of the log.
+  event out of the log;
+- ``label(notation: str) -> str | None``, optional: a move in words in the terminal's language,
+  where the engine's labels are English (the browser plug-ins' ``label``); ``None``: its
+  notation says it.
 
 Both speak the terminal's language (`potager.cli.language`: its texts through ``t``).
 
@@ -29,12 +32,13 @@ from rich.console import RenderableType
 from rich.markup import escape
 from rich.table import Table
 
-from potager.engine import PRIVATE_TO, Event, Game, Seat, View
+from potager.engine import PRIVATE_TO, Action, Event, Game, Seat, State, View
 
-from ..language import t
+from ..language import current, t
 
 Render = Callable[[View, Seat | None], RenderableType]
 Describe = Callable[[Event, Seat | None], str | None]
+Label = Callable[[str], str | None]
 
 
 @dataclass(frozen=True)
@@ -96,12 +100,26 @@ def generic_describe(event: Event, viewer: Seat | None = None) -> str | None:
     return escape(f"{who}{event.get('type', 'event')}" + (f": {rest}" if rest else ""))
 
 
+def generic_label(notation: str) -> str | None:
+    """No words for a move: its notation says it."""
+    return None
+
+
 @dataclass(frozen=True)
 class Renderer:
-    """The two drawing functions for one game."""
+    """The drawing functions for one game."""
 
     render: Render
     describe: Describe
+    label: Label = generic_label
+
+    def words(self, state: State, action: Action) -> str:
+        """``action`` (legal in ``state``) in words for the player: the engine's label in
+        English, else the game's `label` of its notation, else the notation."""
+        if current() == "en":
+            return state.action_label(action)
+        notation = state.action_to_str(action)
+        return self.label(notation) or notation
 
 
 def module_name(game: Game) -> str:
@@ -115,6 +133,7 @@ def for_game(game: Game) -> Renderer:
     return Renderer(
         render=_function(module, "render", generic_render),
         describe=_function(module, "describe", generic_describe),
+        label=_function(module, "label", generic_label),
     )
 
 

@@ -404,3 +404,36 @@ def describe(event: Event, viewer: Seat | None = None) -> str | None:
             "Seat {seat} can neither place nor harvest, and passes.",
         )
     return None
+
+
+def label(notation: str) -> str | None:
+    """A move in words (the browser's plug-in's), from its notation (``plant 3 c2``)."""
+    verb, *w = notation.split()
+    if verb == "plant":
+        return t("place the token of Hedge slot {slot} on {square}", slot=w[0], square=w[1])
+    if verb == "mole":
+        return t(
+            "put the token of Hedge slot {slot} as a mole on the opponent's {square}",
+            slot=w[0],
+            square=w[-1],
+        )
+    if verb == "harvest":
+        tokens = tn(len(w) - 1, "{n} {name} token", "{n} {name} tokens", name=name(w[0]))
+        return t("harvest {tokens}: {squares}", tokens=tokens, squares=" ".join(w[1:]))
+    if verb == "move":
+        return t("move the token on {from} to {to}", **{"from": w[0], "to": w[1]})
+    if verb == "flip" and w[0] == "opp":
+        return t("flip the opponent's token on {square}", square=w[1])
+    if verb == "flip":
+        return t("flip the token on {square}", square=w[0])
+    if verb == "swap":
+        return t("swap Hedge slots {slot} and {next}", slot=w[0], next=int(w[0]) + 1)
+    if verb == "compost":
+        return t("compost every {name} of the Hedge", name=name(w[0]))
+    if verb == "flipcol":
+        return t("flip every vegetable token of column {column}", column=w[0])
+    if verb == "molemove":
+        return t("send the mole on {from} to the opponent's {to}", **{"from": w[0], "to": w[-1]})
+    if verb == "skip":
+        return t("decline the bonus")
+    return None

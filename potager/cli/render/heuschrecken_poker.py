@@ -276,3 +276,19 @@ def describe(event: Event, viewer: Seat | None = None) -> str | None:
     """One line of the log per event, as ``viewer`` reads it; a bid says only who has bid."""
     line = LINES.get(event["type"])
     return None if line is None else escape(line(event, viewer))
+
+
+def poker_name(bid: str) -> str:
+    """A poker card by name: the Ace, the X card, poker card 5."""
+    if bid == "A":
+        return t("the Ace")
+    if bid == "X":
+        return t("the X card")
+    return t("poker card {bid}", bid=bid)
+
+
+def label(notation: str) -> str | None:
+    """A move in words (the browser's plug-in's): take a kind, or bid a poker card."""
+    if notation in KINDS:
+        return t("take the kind {kind}", kind=kind_name(notation))
+    return t("bid {card}", card=poker_name(notation))

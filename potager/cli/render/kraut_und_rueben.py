@@ -366,3 +366,19 @@ def describe(event: Event, viewer: Seat | None = None) -> str | None:
     """One line of the log per event, as ``viewer`` reads it."""
     line = LINES.get(event["type"])
     return None if line is None else escape(line(event, viewer))
+
+
+def label(notation: str) -> str | None:
+    """A move in words (the browser's plug-in's), from its notation (``place 2 b3``)."""
+    verb, *w = notation.split()
+    if verb == "place":
+        return t("place the drawn tile on garden {g}, space {space}", g=w[0], space=w[1])
+    if verb == "mole":
+        return t("play the mole on garden {g}, space {space}", g=w[0], space=w[1])
+    if verb == "take":
+        return t("take garden {g}", g=w[0])
+    if verb == "pass":
+        return t("pass (take no garden this turn)")
+    if verb == "draw":
+        return t("draw the top tile of the pile")
+    return None

@@ -226,3 +226,24 @@ def describe(event: Event, viewer: Seat | None = None) -> str | None:
             **{"from": source},
         )
     return None
+
+
+def card_name(card: str) -> str:
+    """A card by name, as the French rulebook and GLOSSARY.md name it: ``Dame of hearts``,
+    ``trump 2 (no beans in hearts)``."""
+    suits = {"H": t("hearts"), "D": t("diamonds"), "S": t("spades"), "C": t("clubs")}
+    if card in PAS_DE_HARICOTS:
+        return t("trump {n} (no beans in {suit})", n=card[1:], suit=suits[suit_of(card)])
+    courts = {"J": t("Valet"), "N": t("Cavalier"), "Q": t("Dame"), "K": t("Roi")}
+    rank = card[1:]
+    return t("{rank} of {suit}", rank=courts.get(rank, rank), suit=suits[card[0]])
+
+
+def label(notation: str) -> str | None:
+    """A move in words (the browser's plug-in's): play or take a card."""
+    verb, _, card = notation.partition(" ")
+    if verb == "play":
+        return t("Play the {card}", card=card_name(card))
+    if verb == "take":
+        return t("Take the {card}", card=card_name(card))
+    return None
