@@ -20,7 +20,7 @@ from potager import agents, games
 from potager.engine import Game
 from potager.i18n import LANGUAGES, supported
 
-from .language import t, tn, told
+from .language import current, speaking, t, tn, told
 
 Variant = Annotated[
     list[str] | None,
@@ -60,9 +60,28 @@ def language(option: str | None, environ: Mapping[str, str] = os.environ) -> str
     return supported(found) or "en"
 
 
+class BadArgument(typer.BadParameter):
+    """Click's error for a bad argument, its "Invalid value for …" in the language the command
+    spoke when it refused (Click words it after the command has returned)."""
+
+    def __init__(self, message: str, param_hint: str | None) -> None:
+        super().__init__(message, param_hint=param_hint)
+        self.lang = current()
+
+    def format_message(self) -> str:
+        with speaking(self.lang):
+            if self.param_hint is None:
+                return t("Invalid value: {message}", message=self.message)
+            return t(
+                "Invalid value for {argument}: {message}",
+                argument=self.param_hint,
+                message=self.message,
+            )
+
+
 def fail(message: str, argument: str | None = None) -> NoReturn:
     """A bad argument (``argument``: its name, ``--seat``): Click's usage error, exit code 2."""
-    raise typer.BadParameter(message, param_hint=None if argument is None else f"'{argument}'")
+    raise BadArgument(message, param_hint=None if argument is None else f"'{argument}'")
 
 
 def stop(message: str, code: int) -> NoReturn:

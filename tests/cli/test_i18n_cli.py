@@ -98,6 +98,19 @@ def test_a_language_potager_does_not_speak_is_refused() -> None:
     assert "'--lang': takes one of en, fr, de, it, not 'es'" in plain(result.output)
 
 
+def test_a_bad_argument_is_refused_in_the_player_s_language() -> None:
+    """Ours and the engine's (its template, translated), with Click's "Invalid value for"."""
+    result = runner.invoke(app, ["play", "garden-rush", "--seat", "7", "--lang", "de"])
+    assert result.exit_code == 2
+    assert "Ungültiger Wert für '--seat': muss ein Platz des Tisches sein, 0…1, nicht 7" in (
+        plain(result.output)
+    )
+    result = runner.invoke(app, ["play", "garden-rush", "-p", "3"], env={"LANG": "it_IT.UTF-8"})
+    assert "Valore non valido per '--players': garden-rush si gioca solo in 2, non in 3" in (
+        plain(result.output)
+    )
+
+
 def play(game: str, players: int, args: list[str], answers: str, env: dict[str, str]) -> str:
     """A scripted ``potager play`` against random bots, seed 3: its output."""
     command = ["play", game, "-p", str(players), "--bots", "random", "--seed", "3", *args]
