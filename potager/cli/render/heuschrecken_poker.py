@@ -231,7 +231,7 @@ def _round_scoring(e: Event, viewer: Seat | None) -> str:
     plants = per_seat(list(map(str, e["plants"])), viewer)
     if e["chips_to"]:
         return t(
-            "Round {round} scored (plants {plants}): +1 win chip to {names}.",
+            "Round {round} scored (plants {plants}); +1 win chip: {names}.",
             round=e["round"],
             plants=plants,
             names=seats_text(e["chips_to"], viewer),
@@ -256,7 +256,7 @@ LINES: dict[str, Callable[[Event, Seat | None], str]] = {
     "reveal": _reveal,
     "take": _take,
     "take_all": _take_all,
-    "empty_handed": lambda e, v: t("Nothing left for {names}.", names=seats_text(e["seats"], v)),
+    "empty_handed": lambda e, v: t("Nothing left: {names}.", names=seats_text(e["seats"], v)),
     "harvest": _harvest,
     "plague": _plague,
     "stalemate": _stalemate,

@@ -210,6 +210,14 @@ def describe(event: Event, viewer: Seat | None = None) -> str | None:
         )
     if kind == "commit":
         return who.says("You put a card face down.", "Seat {seat} puts a card face down.")
+    if kind == "take" and event["from"] == viewer:  # "from you": a case of its own in de, it
+        if event["bean"]:
+            return t(
+                "Seat {seat} takes the bean card {card} from you and gets the bean.",
+                seat=who.seat,
+                card=event["card"],
+            )
+        return t("Seat {seat} takes {card} from you.", seat=who.seat, card=event["card"])
     if kind == "take":
         source = str(Who(event["from"], viewer))
         if event["bean"]:
