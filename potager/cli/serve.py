@@ -28,6 +28,13 @@ def serve(
             "(default: $POTAGER_REDIS_URL; none: this is the only process).",
         ),
     ] = None,
+    policy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A trained policy (.npz) to offer as the bot level policy:PATH; repeatable "
+            "(default: $POTAGER_POLICIES). Clients cannot name other files.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the lobby and the tables; open the printed address in a browser."""
     import uvicorn
@@ -42,6 +49,8 @@ def serve(
         os.environ["POTAGER_DATABASE_URL"] = database
     if redis:
         os.environ["POTAGER_REDIS_URL"] = redis
+    if policy:
+        os.environ["POTAGER_POLICIES"] = os.pathsep.join(policy)
     settings = Settings()
     if processes > 1 and not settings.redis_url:
         raise typer.BadParameter(

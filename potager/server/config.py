@@ -134,7 +134,10 @@ class Settings:
     ``clock_scale`` multiplies every speed's durations (``POTAGER_CLOCK_SCALE``, 1; tests and
     demonstrations run real time in tenths of a second), ``clock_tick`` is how often, in seconds,
     the clocks are looked at (``POTAGER_CLOCK_TICK``, 1), ``clock_now`` the time (Unix seconds)
-    they read: tests inject theirs."""
+    they read: tests inject theirs. ``policies``: the trained policy files (``.npz``, `potager
+    train`) this server seats as the bot level ``policy:PATH`` (``POTAGER_POLICIES``, paths
+    separated by ``os.pathsep``; none by default): a client never names a file of its own (issue
+    13: a path from a request would have the server read any file it can)."""
 
     database_url: str = field(default_factory=database_url)
     bot_pool: str = field(default_factory=lambda: os.environ.get("POTAGER_BOT_POOL", "process"))
@@ -164,6 +167,11 @@ class Settings:
         default_factory=lambda: float(os.environ.get("POTAGER_CLOCK_TICK", "1"))
     )
     clock_now: Callable[[], float] = time.time
+    policies: tuple[str, ...] = field(
+        default_factory=lambda: tuple(
+            p for p in os.environ.get("POTAGER_POLICIES", "").split(os.pathsep) if p
+        )
+    )
 
     def __post_init__(self) -> None:
         if self.bot_pool not in ("process", "thread"):

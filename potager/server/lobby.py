@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
@@ -37,6 +38,7 @@ from .schemas import (
     TurnsRequest,
     VariantOption,
 )
+from .seating import bot_levels
 
 router = APIRouter(prefix="/api")
 
@@ -51,8 +53,10 @@ def manager(request: Request) -> TableManager:
 Manager = Annotated[TableManager, Depends(manager)]
 
 
-def game_info(game: Game, lang: str = "en") -> GameInfo:
-    """What the lobby shows of ``game``; its pitch in ``lang`` (`rules.pitch`)."""
+def game_info(game: Game, lang: str = "en", policies: Sequence[str] = ()) -> GameInfo:
+    """What the lobby shows of ``game``; its pitch in ``lang`` (`rules.pitch`), its bot levels
+    with the server's ``policies`` (`seating.bot_levels`)."""
+    levels = bot_levels(game, policies)
     return GameInfo(
         name=game.name,
         title=game.title,
@@ -61,8 +65,8 @@ def game_info(game: Game, lang: str = "en") -> GameInfo:
         lengths_source=rules.length_source(),
         min_players=game.min_players,
         max_players=game.max_players,
-        levels=agents.levels(game),
-        level_notes={level: agents.describe(level) for level in agents.levels(game)},
+        levels=levels,
+        level_notes={level: agents.describe(level) for level in levels},
         variants=[
             VariantOption(name=k, values=list(v[0]), default=v[1], doc=v[2])
             for k, v in game.variants.items()
@@ -72,11 +76,11 @@ def game_info(game: Game, lang: str = "en") -> GameInfo:
 
 
 @router.get("/games", response_model=list[GameInfo], tags=["lobby"])
-def list_games(request: Request) -> list[GameInfo]:
+def list_games(request: Request, tables: Manager) -> list[GameInfo]:
     """The games this server can seat: player counts, variants, bot levels and printed facts;
     each game's pitch in the asker's language (`i18n.language`)."""
-    lang = language(request)
-    return [game_info(g, lang) for g in available_games()]
+    lang, policies = language(request), tables.settings.policies
+    return [game_info(g, lang, policies) for g in available_games()]
 
 
 @router.get("/tables", response_model=list[TableSummary], tags=["lobby"])

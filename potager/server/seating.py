@@ -19,6 +19,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 from potager import agents, games
@@ -48,6 +51,8 @@ from .turns import waiting_after
 if TYPE_CHECKING:
     from .manager import TableManager
 
+log = logging.getLogger(__name__)
+
 
 class Refused(ValueError):
     """A request the lobby refuses: ``status`` is the HTTP status to answer with."""
@@ -60,6 +65,25 @@ class Refused(ValueError):
 def invite_url(table_id: str, seat: Seat, token: str) -> str:
     # The token rides in the fragment: browsers never send it to a server or into its logs.
     return f"/table/{table_id}#seat={seat}&token={token}"
+
+
+def bot_levels(game: Game, policies: Sequence[str]) -> list[str]:
+    """The bot levels this server seats for ``game``: the built-in ones (`potager.agents.levels`)
+    and ``policy:PATH`` for each policy it was started with (`Settings.policies`) that was trained
+    for ``game``. No other ``policy:`` level is accepted: the path would be the client's."""
+    return agents.levels(game) + [agents.POLICY + p for p in policies if _plays(p, game.name)]
+
+
+@cache
+def _plays(path: str, game_name: str) -> bool:
+    """Whether the policy saved at ``path`` plays ``game_name`` (loaded once per process; a file
+    that is missing or for another game is logged and left out of the levels)."""
+    try:
+        agents.make(agents.POLICY + path, games.get(game_name))
+    except ValueError as exc:
+        log.warning("policy %s is not offered for %s: %s", path, game_name, exc)
+        return False
+    return True
 
 
 def default_stand_in(game: Game) -> str:
@@ -122,16 +146,11 @@ class Seating:
                     count=len(request.seats),
                 ),
             )
-        levels = agents.levels(game)
+        levels = bot_levels(game, self.tables.settings.policies)
         for spec in request.seats:
             if spec.kind != "bot" or spec.level is None:
                 continue
-            if spec.level.startswith(agents.POLICY):
-                try:
-                    agents.make(spec.level, game)
-                except ValueError as exc:
-                    raise Refused(422, str(exc)) from None
-            elif spec.level not in levels:
+            if spec.level not in levels:
                 why = say(
                     "unknown bot level {level}; levels: {levels}",
                     level=repr(spec.level),

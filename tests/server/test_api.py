@@ -53,7 +53,7 @@ def test_games_lists_every_installed_game(client: TestClient) -> None:
         (
             {"seats": [{"kind": "human"}, {"kind": "bot", "level": "policy:none.npz"}]},
             422,
-            "cannot load a policy from 'none.npz'",
+            "unknown bot level 'policy:none.npz'",
         ),
         ({"seat": 1}, 422, "seat 1 is not a human seat"),
         ({"seed": 7}, 422, "Extra inputs are not permitted"),
