@@ -249,22 +249,37 @@ def _halves(ids: dict[int, int]) -> Halves:
     return _half(ids, 1, SPLIT), _half(ids, SPLIT, SIZE * SIZE - 1)
 
 
-def _on(table: Halves, squares: int) -> tuple[int, ...]:
-    """The ids of ``squares`` (a bitmask) in ``table``, ascending."""
-    low, high = table
-    return low[squares >> 1 & LOW_HALF] + high[squares >> SPLIT]
+def _by_square(ids: dict[int, int]) -> tuple[int, ...]:
+    """``ids`` by square: the id of each square, -1 for a square without one."""
+    return tuple(ids.get(q, -1) for q in range(SIZE * SIZE))
+
+
+def _on(ids: tuple[int, ...], squares: int) -> list[int]:
+    """The ids (`_by_square`) of ``squares`` (a bitmask) that have one, ascending: one pass over
+    the bits. (A table by set of squares, as `_plants` reads, is cheaper to read but takes a cache
+    miss at every read when there are many: these five are read less often than the plants.)"""
+    found: list[int] = []
+    q = 0
+    while squares:
+        if squares & 1:
+            i = ids[q]
+            if i >= 0:
+                found.append(i)
+        squares >>= 1
+        q += 1
+    return found
 
 
 _PLANT_FREE: Final = tuple(_halves(ids) for ids in PLANT_ID)
-_MOLE_FREE: Final = tuple(_halves(ids) for ids in MOLE_ID)
-_FLIP_OWN: Final = _halves(FLIP_ID[OWN])
-_FLIP_OPP: Final = _halves(FLIP_ID[OPP])
-_SQUARES_OF: Final = _halves({q: q for q in SQUARES})
-_PLAIN_SQUARES_OF: Final = _halves({q: q for q in NON_TOOL_SQUARES})
+_MOLE_FREE: Final = tuple(_by_square(ids) for ids in MOLE_ID)
+_FLIP_OWN: Final = _by_square(FLIP_ID[OWN])
+_FLIP_OPP: Final = _by_square(FLIP_ID[OPP])
+_SQUARES_OF: Final = _by_square({q: q for q in SQUARES})
+_PLAIN_SQUARES_OF: Final = _by_square({q: q for q in NON_TOOL_SQUARES})
 """The squares of a set, and those that are not tool squares."""
 
 
-def squares_of(squares: int) -> tuple[int, ...]:
+def squares_of(squares: int) -> list[int]:
     """The squares of a set (a bitmask), ascending."""
     return _on(_SQUARES_OF, squares)
 
@@ -326,9 +341,7 @@ def _insert(actions: list[Any], action: Any) -> None:
     actions.insert(_rank(actions, action), action)
 
 
-_PLANT_AT: Final[tuple[tuple[Any, ...], ...]] = tuple(
-    tuple(ids.get(q, -1) for q in range(SIZE * SIZE)) for ids in PLANT_ID
-)
+_PLANT_AT: Final[tuple[tuple[Any, ...], ...]] = tuple(_by_square(ids) for ids in PLANT_ID)
 """``_PLANT_AT[slot][square]`` is ``PLANT_ID[slot][square]`` in a tuple (-1 off the board)."""
 _KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
 _FACE_NAMES: Final = tuple(FACES if k < FIRST_TOOL else TOOL_FACES for k in range(len(KINDS)))
