@@ -41,12 +41,20 @@ a game without one) or uniformly random play."""
 DESCRIPTIONS = {
     "random": "plays any legal move at random; instant; the weakest",
     "heuristic": "the game's rules of thumb; instant; wins most games against random",
-    "ismcts": "tree search over what it may know, guided by the heuristic; 1 s a move, 1 core",
-    "ismcts-strong": "the same search, longer: 5 s a move on 2 cores",
+    "ismcts": (
+        "Monte Carlo search over what it may know, guided by the heuristic; 1 s a move, 1 core; "
+        "wins most 2-player games against the heuristic"
+    ),
+    "ismcts-strong": (
+        "the same search, longer; 5 s a move on 2 cores; not yet measured against ismcts"
+    ),
     "policy:PATH": "a policy trained by reinforcement learning (potager train), saved at PATH",
 }
-"""One line a level: how strong, how long it thinks. The ladder's measured figures are in
-README.md ("Bot levels, measured")."""
+"""One line a level: what it is, how long it thinks, how strong it is (issue 12), true of every
+game: the search is "Monte Carlo", not "tree", because Kraut & Rüben's searches flat and paired at
+the root (`ismcts.paired_root`). Strength is said only as measured: the ladder's figures are in
+README.md ("Bot levels, measured"), where ismcts beats the heuristic in every 2-player game
+measured and ismcts-strong is not yet measured against ismcts."""
 
 
 def parse_level(level: str) -> dict[str, Any]:
@@ -106,10 +114,12 @@ def parse_level(level: str) -> dict[str, Any]:
 def describe(level: str) -> str:
     """The one-line description of a level (a parametrised search level says its budget).
 
-    >>> describe("ismcts:iterations=2000")
-    'tree search over what it may know, guided by the heuristic; 2000 iterations a move, 1 core'
+    >>> for part in describe("ismcts:iterations=2000").split("; "):
+    ...     print(part)
+    Monte Carlo search over what it may know, guided by the heuristic
+    2000 iterations a move, 1 core
     >>> describe("ismcts:bias=0,playout=random")
-    'tree search over what it may know, random playouts; 1 s a move, 1 core'
+    'Monte Carlo search over what it may know, random playouts; 1 s a move, 1 core'
     """
     if level in DESCRIPTIONS:
         return DESCRIPTIONS[level]
@@ -126,6 +136,6 @@ def describe(level: str) -> str:
     if arguments["playout"] == "random":
         guided += ", random playouts"
     return (
-        f"tree search over what it may know{guided}; {' or '.join(limits)} a move, "
+        f"Monte Carlo search over what it may know{guided}; {' or '.join(limits)} a move, "
         f"{cores} core{'s' if cores > 1 else ''}"
     )

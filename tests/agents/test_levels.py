@@ -19,6 +19,18 @@ def test_every_level_of_every_game_is_made_and_described() -> None:
             assert agents.describe(level)
 
 
+def test_each_named_level_says_what_it_is_how_long_it_thinks_and_how_strong() -> None:
+    """Issue 12: one line a level, how strong and how long; the audit found ``ismcts`` saying only
+    how long, and "tree search" where Kraut & Rüben's search is flat and paired at the root."""
+    for level in ("random", "heuristic", "ismcts", "ismcts-strong"):
+        what, time, strength = agents.describe(level).split("; ")
+        assert "tree" not in what
+        assert "instant" in time or " a move" in time
+        assert "weakest" in strength or "against" in strength
+    assert "against the heuristic" in agents.describe("ismcts")
+    assert "not yet measured against ismcts" in agents.describe("ismcts-strong")
+
+
 def test_search_levels_take_their_budgets() -> None:
     game = games.get("heuschrecken-poker")
     plain, strong = agents.make("ismcts", game), agents.make("ismcts-strong", game)
