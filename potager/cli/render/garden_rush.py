@@ -200,17 +200,6 @@ def status(view: View, seat: Seat | None) -> Text:
     return Text(text, style="bold")
 
 
-def head(view: View, seat: Seat | None) -> Table:
-    """What the table waits for, then the Trampoline, on one line: the Trampoline is cut short
-    when a language's words leave it no room (issue 16: the table keeps its height on 80 × 24)."""
-    line = status(view, seat)
-    grid = Table.grid(padding=(0, 3))
-    grid.add_column(no_wrap=True, min_width=line.cell_len)
-    grid.add_column(no_wrap=True, overflow="ellipsis")
-    grid.add_row(line, trampoline(view))
-    return grid
-
-
 def counts(label: str, items: dict[str, int]) -> Text:
     line = Text(f"{label}: ", style="bold")
     parts = [f"{name(k)}×{n}" for k, n in items.items() if n]
@@ -221,7 +210,7 @@ def counts(label: str, items: dict[str, int]) -> Text:
 def render(view: View, seat: Seat | None) -> RenderableType:
     """The whole table as ``seat`` sees it (the spectator sees seat 0 at the bottom)."""
     return Group(
-        head(view, seat),
+        status(view, seat) + Text("   ") + trampoline(view),
         field_table(view, seat),
         track(view, seat),
         counts(t("Bag ({n})", n=view["bag_size"]), view["bag"]),

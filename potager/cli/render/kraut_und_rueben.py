@@ -170,7 +170,7 @@ def contract_table(view: View, seat: Seat) -> Table:
     mine = own_columns(view, seat)
     table = Table(box=None, padding=(0, 1), pad_edge=False)
     table.add_column(
-        t("Contract card {n}: {principal} ×", n=card.number, principal=name(card.principal)),
+        t("Contract {n}: {principal} ×", n=card.number, principal=name(card.principal)),
         style="bold",
     )
     for i, label in enumerate(COLUMN_LABELS):

@@ -7,7 +7,7 @@ import re
 
 from rich.console import Console
 
-from potager.cli.render.garden_rush import describe, render
+from potager.cli.render.garden_rush import describe, name, render
 
 from .scripted import GAME, new, play
 from .test_rules import HEAD
@@ -40,11 +40,11 @@ def test_render_shows_both_potagers_hedge_and_track() -> None:
                     .startswith("you 1" if seat is not None else "seat 0 1")
                 )
                 for kind in view["hedge"]:
-                    assert kind in text.lower()
+                    assert name(kind).lower() in text.lower()
                 for owner, tools in enumerate(view["tool_squares"]):
                     for square, tool in tools.items():
                         if square not in view["potagers"][owner]:
-                            assert f"[{tool}]" in text
+                            assert f"[{name(tool)}]" in text
                 assert f"Bag ({view['bag_size']})" in text
         seat = state.to_move[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
@@ -62,7 +62,7 @@ def test_render_draws_a_gap_in_the_hedge_where_its_slot_is() -> None:
     play(state, "plant 1 a3", "plant 2 d2")
     for seat in (0, 1, None):
         text = text_of(state.view(seat), seat)
-        assert re.search(r"Hedge carrot ●●\s+—\s+broccoli ●●\s+aubergine ●●\s+potato ●●\n", text)
+        assert re.search(r"Hedge Carrot ●●\s+—\s+Broccoli ●●\s+Aubergine ●●\s+Potato ●●\n", text)
         assert "Trampoline: —" in text
 
 
@@ -71,6 +71,6 @@ def test_render_never_shows_the_bag_order() -> None:
     state = GAME.new_game(2, 4)
     view = state.view(0)
     text = text_of(view, 0)
-    counts = ", ".join(f"{k}×{n}" for k, n in view["bag"].items() if n)
+    counts = ", ".join(f"{name(k)}×{n}" for k, n in view["bag"].items() if n)
     assert counts in text
     assert "next" not in text.lower()

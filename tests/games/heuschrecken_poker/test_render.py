@@ -32,7 +32,7 @@ def test_every_view_of_a_random_game_renders_and_every_event_is_described() -> N
     assert "Game over" in text
     lines = [describe(e) for e in state.events]
     assert all(isinstance(line, str) and line for line in lines)
-    assert any("Bids revealed" in line for line in lines if line)
+    assert any("Bids turn over" in line for line in lines if line)
 
 
 def test_a_pending_bid_shows_only_to_its_owner() -> None:
@@ -54,6 +54,6 @@ def test_the_log_tells_a_turn() -> None:
     bid(state, "A", "X")
     lines = [describe(e) for e in state.events]
     assert "Seat 0 bids face down." in lines
-    assert "Bids revealed — seat 0: A, seat 1: X" in lines
-    assert "Seat 1 takes the whole display with the X, over the Ace: 3 corn." in lines
-    assert "Seat 1 harvests corn for 1 chip(s)." in lines
+    assert "Bids turn over: seat 0: A, seat 1: X." in lines
+    assert "Seat 1 takes the whole display with the X card (over the Ace): 3 corn." in lines
+    assert "Seat 1 harvests corn: +1 win chip." in lines
