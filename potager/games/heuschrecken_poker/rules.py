@@ -465,11 +465,13 @@ class HeuschreckenState(State):
         return f"take {KINDS[action - TAKE_BASE]}"
 
     def clone(self) -> HeuschreckenState:
+        """A copy that shares the game's generator: Heuschrecken Poker draws from it only at
+        the set-up (the pile is shuffled once; the tests prove no move draws), so no state
+        advances it after and sharing it is as good as copying it, without the copy's 625
+        words (8% of the server's CPU a move, issue 13)."""
         new = HeuschreckenState(self.game, self.players, self.seed, self.variant, None, blank=True)
         self._copy_engine_attributes(new)
-        rng = random.Random(0)  # seeded from a number, not the system (cheaper), then set
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
+        new.rng = self.rng
         new.moves = list(self.moves)
         new.events = list(self.events)
         self._copy_table(new)

@@ -87,6 +87,20 @@ def test_replay_rejection_sampling_and_notation_anywhere(
 
 
 @settings(max_examples=20, deadline=None)
+@given(games)
+def test_no_move_draws_from_the_generator(game: tuple[int, int, bool]) -> None:
+    """What lets clones share the generator (`HeuschreckenState.clone`): only the set-up
+    draws from it."""
+    state = new(*game)
+    at_set_up = state.rng.getstate()
+
+    def undrawn(after: State) -> None:
+        assert after.rng.getstate() == at_set_up
+
+    play_random(state, random.Random(game[0]), BOUND, undrawn)
+
+
+@settings(max_examples=20, deadline=None)
 @given(games, st.integers(0, 60))
 def test_clones_are_independent(game: tuple[int, int, bool], stop: int) -> None:
     rng = random.Random(stop)
