@@ -46,8 +46,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
+from potager.server import collector
 from potager.server.config import UNLIMITED
 from potager.server.spawn import spawn, stop
 from potager.store import localpg, localredis
@@ -155,7 +157,7 @@ class LoadTable:
             player = Player(ws)
             try:
                 async for raw in ws:
-                    message = json.loads(raw)
+                    message = orjson.loads(raw)
                     if message["type"] == "error":
                         self.totals.errors += 1
                         player.sent_at = None
@@ -257,33 +259,35 @@ async def generate(
 ) -> Totals:
     """Play ``tables`` tables; measure for ``seconds`` once every table has begun and ``start``
     (blocking: the other generators are ready too) has returned; ``end`` is called as the
-    measuring stops."""
+    measuring stops. The garbage collector is set as a server's (`collector`): the load
+    clients hold as many sockets and messages as the server does."""
     totals = Totals()
     stop, go = asyncio.Event(), asyncio.Event()
     limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
-        starts = [asyncio.Event() for _ in range(tables)]
-        runners = [
-            asyncio.create_task(LoadTable(base, kind, totals, i, go).run(http, stop, s))
-            for i, s in enumerate(starts)
-        ]
-        await asyncio.gather(*(s.wait() for s in starts))
-        await asyncio.get_running_loop().run_in_executor(None, start)
-        go.set()
-        totals.measuring = True
-        began, cpu = time.perf_counter(), time.process_time()
-        await asyncio.sleep(seconds)
-        totals.measuring = False
-        end()
-        totals.seconds = time.perf_counter() - began
-        totals.cpu = time.process_time() - cpu
-        stop.set()
-        # The row is measured: a table still opening or closing (seen with two server
-        # processes at 500 tables) is not waited for past STOP_WAIT.
-        _, late = await asyncio.wait(runners, timeout=STOP_WAIT)
-        for runner in late:
-            runner.cancel()
-        await asyncio.wait(runners, timeout=STOP_WAIT)
+    with collector.serving():
+        async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+            starts = [asyncio.Event() for _ in range(tables)]
+            runners = [
+                asyncio.create_task(LoadTable(base, kind, totals, i, go).run(http, stop, s))
+                for i, s in enumerate(starts)
+            ]
+            await asyncio.gather(*(s.wait() for s in starts))
+            await asyncio.get_running_loop().run_in_executor(None, start)
+            go.set()
+            totals.measuring = True
+            began, cpu = time.perf_counter(), time.process_time()
+            await asyncio.sleep(seconds)
+            totals.measuring = False
+            end()
+            totals.seconds = time.perf_counter() - began
+            totals.cpu = time.process_time() - cpu
+            stop.set()
+            # The row is measured: a table still opening or closing (seen with two server
+            # processes at 500 tables) is not waited for past STOP_WAIT.
+            _, late = await asyncio.wait(runners, timeout=STOP_WAIT)
+            for runner in late:
+                runner.cancel()
+            await asyncio.wait(runners, timeout=STOP_WAIT)
     return totals
 
 
