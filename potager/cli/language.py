@@ -6,8 +6,9 @@ stay English.
 
 The words are `potager.i18n`'s catalogs, the browser's: a text is written in English where it is
 shown, through `t` (or `tn` for a count, or `Who.says` in `potager.cli.render` for a sentence
-whose subject is "you" or a seat); ``tests/cli/test_i18n_cli.py`` checks every such text has its
-French, German and Italian, and that no English reaches the player outside them. The chosen
+whose subject is "you" or a seat); ``tests/web/test_i18n.py`` checks every such text has its
+French, German and Italian (``potager/web/static/i18n/terminal.json`` and the browser's), and
+``tests/cli/test_i18n_cli.py`` that no English reaches the player outside them. The chosen
 language holds for one command (`speaking`), so the renderers keep their signatures.
 """
 
