@@ -1,4 +1,5 @@
-"""``potager games``: the games that can be played now, with player counts, variants, bots."""
+"""``potager games``: the games that can be played now, with player counts, variants, bots, in
+the player's language (issue 16: ``--lang``, else the environment's)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from rich.table import Table
 from potager import agents
 from potager.engine import Game
 
-from .options import bot_levels, scan_games, spelling
+from .language import speaking, t
+from .options import Lang, bot_levels, language, scan_games, spelling
 
 
 def player_count(game: Game) -> str:
@@ -19,29 +21,42 @@ def player_count(game: Game) -> str:
     return f"{game.min_players}–{game.max_players}"
 
 
-def list_games() -> None:
+def list_games(lang: Lang = None) -> None:
     """List the games: player counts, variant options (values, default, doc) and bot levels,
     each level described once below the table."""
+    with speaking(language(lang)):
+        print_games(Console())
+
+
+def data(text: str) -> str:
+    """A variant's doc or a bot level's description in the player's language: data the pages
+    translate too (``tests/web/test_i18n.py`` checks them from the Python side)."""
+    return t(text)  # i18n: checked elsewhere
+
+
+def print_games(console: Console) -> None:
+    """`list_games` once its language is chosen. Names, options, values and levels stay as they
+    are typed."""
     found, missing = scan_games()
-    console = Console()
-    table = Table(title="Potager games", title_justify="left", show_lines=True)
-    table.add_column("game")
-    table.add_column("players", justify="center")
-    table.add_column("variants (--variant option=value)")
-    table.add_column("bots (--bots)")
+    table = Table(title=t("Potager games"), title_justify="left", show_lines=True)
+    table.add_column(t("Game"))
+    table.add_column(t("players"), justify="center")
+    table.add_column(t("variants (--variant option=value)"))
+    table.add_column(t("bots (--bots)"))
     described: dict[str, str] = {}
     for game in found:
         variants = "\n".join(
             f"[bold]{escape(key)}[/]: {escape(' | '.join(spelling(v) for v in values))} "
-            f"(default {escape(spelling(default))}) — {escape(doc)}"
+            + escape(t("(default {value})", value=spelling(default)))
+            + f" — {escape(data(doc))}"
             for key, (values, default, doc) in game.variants.items()
         )
         levels = bot_levels(game)
-        described.update((level, agents.describe(level)) for level in levels)
+        described.update((level, data(agents.describe(level))) for level in levels)
         table.add_row(
             f"[bold]{escape(game.name)}[/]\n{escape(game.title)}",
             player_count(game),
-            variants or "[dim]none[/]",
+            variants or f"[dim]{t('none')}[/]",
             escape(", ".join(levels)),
         )
     if found:
@@ -49,13 +64,17 @@ def list_games() -> None:
         levels_table = Table.grid(padding=(0, 2))
         for level, text in described.items():
             levels_table.add_row(f"[bold]{escape(level)}[/]", escape(text))
-        console.print("Bot levels:", levels_table)
-        console.print(
-            "[dim]Search levels take parameters for study: "
-            "ismcts:iterations=2000 (reproducible with a seed), ismcts:seconds=3, "
-            "ismcts-strong:workers=4[/]"
+        console.print(t("Bot levels:"), levels_table)
+        search = t(
+            "Search levels take parameters for study: {iterations} (reproducible with a seed), "
+            "{seconds}, {workers}",
+            iterations="ismcts:iterations=2000",
+            seconds="ismcts:seconds=3",
+            workers="ismcts-strong:workers=4",
         )
+        console.print(f"[dim]{escape(search)}[/]")
     else:
-        console.print("No game can be played yet.")
+        console.print(t("No game can be played yet."))
     for name, reason in missing.items():
-        console.print(f"[dim]{escape(name)}: not available yet ({escape(reason)})[/]")
+        later = t("{game}: not available yet ({why})", game=name, why=reason)
+        console.print(f"[dim]{escape(later)}[/]")

@@ -26,9 +26,7 @@ from tests.web import i18n_scan
 
 runner = CliRunner()
 CLI = Path(__file__).resolve().parents[2] / "potager" / "cli"
-STUDY = frozenset(
-    {"analyse", "catalog", "report", "running", "serve", "simulate", "tournament", "main"}
-)
+STUDY = frozenset({"analyse", "report", "running", "serve", "simulate", "tournament", "main"})
 """The study commands' modules (and the console script's), which stay English (README)."""
 PLAYER_FACING = sorted(p for p in CLI.rglob("*.py") if p.stem not in STUDY)
 
@@ -109,6 +107,17 @@ def test_a_bad_argument_is_refused_in_the_player_s_language() -> None:
     assert "Valore non valido per '--players': garden-rush si gioca solo in 2, non in 3" in (
         plain(result.output)
     )
+
+
+def test_the_games_are_listed_in_the_player_s_language() -> None:
+    """``potager games``: the headers, each variant's doc and each bot level's description (the
+    pages' translations); names, options and levels as they are typed."""
+    result = runner.invoke(app, ["games", "--lang", "it"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "I giochi di Potager" in result.output and "Livelli dei bot:" in result.output
+    assert "beginner: false | true (predefinito false)" in result.output
+    assert "gioca una mossa legale a caso" in result.output and "random " in result.output
+    assert not english(result.output, "players", "default", "Bot levels", "plays any")
 
 
 def play(game: str, players: int, args: list[str], answers: str, env: dict[str, str]) -> str:
