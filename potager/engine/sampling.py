@@ -21,12 +21,15 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
+from .game import State
 from .types import Seat, View
 
 T = TypeVar("T")
+S = TypeVar("S", bound=State)
 
 
 class LastView(Generic[T]):
@@ -56,3 +59,16 @@ def _copy(value: Any) -> Any:
     if type(value) is list or type(value) is tuple:
         return type(value)(map(_copy, value))
     return value
+
+
+def start_sample(table: S, blank: S, seed: int) -> S:
+    """``blank`` (a state of ``table``'s class made blank, as its `clone` makes one) with
+    ``table``'s engine attributes (`State._copy_engine_attributes`) and a sample's own: ``seed``,
+    a generator seeded with it, no moves and no events. The game's `sample` then lays the table
+    it read from the view out in it and draws what is hidden."""
+    table._copy_engine_attributes(blank)
+    blank.seed = seed
+    blank.rng = random.Random(seed)
+    blank.moves = []
+    blank.events = []
+    return blank

@@ -27,7 +27,7 @@ from potager.engine import (
     View,
 )
 from potager.engine.record import move_entries
-from potager.engine.sampling import LastView
+from potager.engine.sampling import LastView, start_sample
 from potager.engine.shuffle import shuffle
 
 from . import data, notation, views
@@ -114,12 +114,8 @@ class KrautUndRueben(Game):
         the next sample of an equal view); each sample copies that table and draws. (``view``
         typed as any mapping: compiled, a `SeatView` would otherwise be refused.)"""
         table, unseen, others = self._last_view(view, seat)  # type: ignore[arg-type]
-        state = KrautUndRuebenState(self, table.players, 0, table.variant, None, blank=True)
-        table._copy_engine_attributes(state)
-        state.seed = seed = rng.randrange(2**63)
-        state.rng = random.Random(seed)
-        state.moves = []
-        state.events = []
+        blank = KrautUndRuebenState(self, table.players, 0, table.variant, None, blank=True)
+        state = start_sample(table, blank, rng.randrange(2**63))
         table._copy_table(state)
         state.pile = [*unseen]
         shuffle(state.pile, rng)

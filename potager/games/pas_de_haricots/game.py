@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, ClassVar
 
 from potager.engine import Game, Seat, VariantSpec, View
+from potager.engine.sampling import LastView
 
 from .cards import CARD_INDEX, CARDS
 from .data import DEAL, HANDS, HANDS_ALLOWED, reference
 from .rules import PasDeHaricotsState
-from .sampling import sample
+from .sampling import read_view, sample
 
 
 class PasDeHaricots(Game):
@@ -39,8 +41,13 @@ class PasDeHaricots(Game):
         """``play <card>`` for actions 0…59, ``take <card>`` for 60…119."""
         return tuple(f"play {c}" for c in CARDS) + tuple(f"take {c}" for c in CARDS)
 
+    def __init__(self) -> None:
+        self._last_view = LastView(partial(read_view, self))
+
     def sample(self, view: View, seat: Seat, rng: random.Random) -> PasDeHaricotsState:
-        return sample(self, view, seat, rng)
+        """The view read once (`sampling.read_view`, kept for the next sample of an equal view),
+        then the unseen cards dealt again (`sampling.sample`)."""
+        return sample(self._last_view(view, seat), rng)
 
     def facts(self) -> dict[str, Any]:
         """The suits, ranks, trumps, scoring ranks and the deal (`data.reference`)."""

@@ -399,6 +399,15 @@ class PasDeHaricotsState(State):
     def clone(self) -> PasDeHaricotsState:
         new = PasDeHaricotsState(self.game, self.players, self.seed, self.variant, None, blank=True)
         self._copy_engine_attributes(new)
+        new.moves = self.moves[:]
+        new.events = self.events[:]
+        new.rng = random.Random(0)  # seeded from a number, not the system (cheaper), then set
+        new.rng.setstate(self.rng.getstate())
+        self._copy_table(new)
+        return new
+
+    def _copy_table(self, new: PasDeHaricotsState) -> None:
+        """Lay this state's table out in ``new`` (the lists copied, the values shared)."""
         new._others = self._others
         new._waiting_after = self._waiting_after
         new.bean = self.bean
@@ -415,8 +424,3 @@ class PasDeHaricotsState(State):
         new.offer = self.offer[:]
         new.commitments = self.commitments.copy()
         new.sheets = self.sheets[:]
-        new.moves = self.moves[:]
-        new.events = self.events[:]
-        new.rng = random.Random(0)  # seeded from a number, not the system (cheaper), then set
-        new.rng.setstate(self.rng.getstate())
-        return new
