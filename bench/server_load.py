@@ -14,7 +14,9 @@ mostly queueing (Little's law: the actions in flight are the throughput times th
 random think time first, exponential with mean MS milliseconds, then plays a random legal action
 of the latest state it was sent. The rate the tables then offer falls as the think time grows
 (about tables × 1 to 1.6 / think in Heuschrecken Poker, whose three seats bid at once); the
-latency is measured from the action being sent, without the think time.
+latency is measured from the action being sent, without the think time. Every table starts at
+once, its seats all thinking from the same moment: ``--warmup S`` plays S seconds before the
+measuring starts, so that the row sees the tables' steady pace rather than their first burst.
 
 Each row also says what an action cost in CPU: the started server's (every process of its
 session, read from ``/proc``; not with ``--url``) and the load generators', in milliseconds per
@@ -254,13 +256,15 @@ async def generate(
     kind: Kind,
     tables: int,
     seconds: float,
-    start: Callable[[], object],
-    end: Callable[[], object] = lambda: None,
+    warmup: float,
+    ready: Callable[[], object],
+    mark: Callable[[], object] = lambda: None,
 ) -> Totals:
-    """Play ``tables`` tables; measure for ``seconds`` once every table has begun and ``start``
-    (blocking: the other generators are ready too) has returned; ``end`` is called as the
-    measuring stops. The garbage collector is set as a server's (`collector`): the load
-    clients hold as many sockets and messages as the server does."""
+    """Play ``tables`` tables once every table has begun and ``ready`` (blocking: the other
+    generators are ready too) has returned; measure for ``seconds`` after ``warmup`` seconds of
+    play, calling ``mark`` as the measuring starts and as it stops. The garbage collector is
+    set as a server's (`collector`): the load clients hold as many sockets and messages as the
+    server does."""
     totals = Totals()
     stop, go = asyncio.Event(), asyncio.Event()
     limits = httpx.Limits(max_connections=50)
@@ -272,13 +276,15 @@ async def generate(
                 for i, s in enumerate(starts)
             ]
             await asyncio.gather(*(s.wait() for s in starts))
-            await asyncio.get_running_loop().run_in_executor(None, start)
+            await asyncio.get_running_loop().run_in_executor(None, ready)
             go.set()
+            await asyncio.sleep(warmup)
+            mark()
             totals.measuring = True
             began, cpu = time.perf_counter(), time.process_time()
             await asyncio.sleep(seconds)
             totals.measuring = False
-            end()
+            mark()
             totals.seconds = time.perf_counter() - began
             totals.cpu = time.process_time() - cpu
             stop.set()
@@ -291,9 +297,13 @@ async def generate(
     return totals
 
 
-def _generator(base: str, kind: Kind, tables: int, seconds: float, barrier: Any, out: Any) -> None:
-    """One generator process: its tables' totals, once all generators have measured."""
-    totals = asyncio.run(generate(base, kind, tables, seconds, barrier.wait))
+def _generator(
+    base: str, kind: Kind, tables: int, window: tuple[float, float], barrier: Any, out: Any
+) -> None:
+    """One generator process: its tables' totals, once all generators have measured
+    (``window``: the warm-up and the measured seconds)."""
+    warmup, seconds = window
+    totals = asyncio.run(generate(base, kind, tables, seconds, warmup, barrier.wait))
     out.put(totals)
 
 
@@ -321,9 +331,11 @@ def measure(
     seconds: float,
     generators: int = 1,
     server: int | None = None,
+    warmup: float = 0.0,
 ) -> dict[str, Any]:
-    """One row: ``tables`` tables over ``generators`` processes (1: this one); ``server``: the
-    session whose CPU time is the server's."""
+    """One row: ``tables`` tables over ``generators`` processes (1: this one), measured for
+    ``seconds`` after ``warmup`` seconds of play; ``server``: the session whose CPU time is the
+    server's."""
     server_cpu: list[float] = []
 
     def read_server() -> None:
@@ -331,19 +343,24 @@ def measure(
             server_cpu.append(session_cpu(server))
 
     if generators == 1:
-        parts = [asyncio.run(generate(base, kind, tables, seconds, read_server, read_server))]
+        parts = [
+            asyncio.run(generate(base, kind, tables, seconds, warmup, lambda: None, read_server))
+        ]
     else:
         context = multiprocessing.get_context("spawn")
         # This process waits at the barrier too, and reads the server's CPU over the window.
         barrier, out = context.Barrier(generators + 1), context.Queue()
         shares = [tables // generators + (i < tables % generators) for i in range(generators)]
         workers = [
-            context.Process(target=_generator, args=(base, kind, n, seconds, barrier, out))
+            context.Process(
+                target=_generator, args=(base, kind, n, (warmup, seconds), barrier, out)
+            )
             for n in shares
         ]
         for worker in workers:
             worker.start()
         barrier.wait()
+        time.sleep(warmup)
         read_server()
         time.sleep(seconds)
         read_server()
@@ -425,6 +442,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="MS",
         help="each seat thinks before it acts, exponential with this mean in ms (0: acts at once)",
     )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="seconds of play before the measuring starts (the tables all start at once)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     args = parser.parse_args(argv)
     # Stopped (``timeout``, kill): stop the server too, which runs in a session of its own.
@@ -444,7 +468,7 @@ def main(argv: list[str] | None = None) -> int:
             leader = process.pid if process is not None else None
             options = {"undo": False} if args.no_undo else {}
             kind = Kind(args.game, args.players, options, args.think / 1000)
-            row = measure(base, kind, n, args.seconds, args.generators, leader)
+            row = measure(base, kind, n, args.seconds, args.generators, leader, args.warmup)
             if args.json:
                 print(json.dumps(row))
             else:
