@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from potager.engine import Event, Seat, View
-from potager.games.heuschrecken_poker.data import KINDS
+from potager.games.heuschrecken_poker.data import HARVEST_CHIPS, HARVEST_SET, KINDS
 
 from ..language import t, tn
 from . import Who, per_seat, seats_text
@@ -194,21 +194,21 @@ def _take_all(e: Event, viewer: Seat | None) -> str:
 
 
 def _harvest(e: Event, viewer: Seat | None) -> str:
-    who = Who(e["seat"], viewer)
-    kind = kind_name(e["kind"])
-    if who.you:
+    """A harvest: the plants it took (a set of `HARVEST_SET` a `HARVEST_CHIPS`) and its chips."""
+    cards = count_of(e["chips"] // HARVEST_CHIPS * HARVEST_SET, e["kind"])
+    if e["seat"] == viewer:
         return tn(
             e["chips"],
-            "You harvest {kind}: +{n} win chip.",
-            "You harvest {kind}: +{n} win chips.",
-            kind=kind,
+            "You harvest {cards}: +{n} win chip.",
+            "You harvest {cards}: +{n} win chips.",
+            cards=cards,
         )
     return tn(
         e["chips"],
-        "Seat {seat} harvests {kind}: +{n} win chip.",
-        "Seat {seat} harvests {kind}: +{n} win chips.",
+        "Seat {seat} harvests {cards}: +{n} win chip.",
+        "Seat {seat} harvests {cards}: +{n} win chips.",
         seat=e["seat"],
-        kind=kind,
+        cards=cards,
     )
 
 

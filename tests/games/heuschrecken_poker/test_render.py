@@ -56,4 +56,4 @@ def test_the_log_tells_a_turn() -> None:
     assert "Seat 0 bids face down." in lines
     assert "Bids turn over: seat 0: A, seat 1: X." in lines
     assert "Seat 1 takes the whole display with the X card (over the Ace): 3 corn." in lines
-    assert "Seat 1 harvests corn: +1 win chip." in lines
+    assert "Seat 1 harvests 3 corn: +1 win chip." in lines
