@@ -31,6 +31,7 @@ def serve(
     policy: Annotated[
         list[str] | None,
         typer.Option(
+            metavar="PATH",
             help="A trained policy (.npz) to offer as the bot level policy:PATH; repeatable "
             "(default: $POTAGER_POLICIES). Clients cannot name other files.",
         ),
