@@ -31,3 +31,14 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
         while j >= bound:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n`` > 0 (``rng.choice(items)`` is ``items[below(rng,
+    len(items))]``) and a `random.Random` ``rng``: the same number from the same draws, without
+    `randrange`'s Python frames."""
+    bits = n.bit_length()
+    r = rng.getrandbits(bits)
+    while r >= n:
+        r = rng.getrandbits(bits)
+    return r

@@ -1,4 +1,5 @@
-"""`potager.engine.shuffle.shuffle` is `random.Random.shuffle`: the same permutation."""
+"""`potager.engine.shuffle.shuffle` is `random.Random.shuffle` (the same permutation), and `below`
+is `random.Random.randrange` (the same number), from the same draws."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import random
 
 import pytest
 
-from potager.engine.shuffle import shuffle
+from potager.engine.shuffle import below, shuffle
 
 
 @pytest.mark.parametrize("length", [0, 1, 2, 3, 60, 85, 129])
@@ -18,3 +19,11 @@ def test_the_same_permutation_as_random_shuffle(length: int) -> None:
         their_rng.shuffle(theirs)
         assert mine == theirs
         assert mine_rng.getstate() == their_rng.getstate()
+
+
+@pytest.mark.parametrize("bound", [1, 2, 3, 5, 8, 13, 64, 100, 2**63])
+def test_the_same_number_as_random_randrange(bound: int) -> None:
+    mine_rng, their_rng = random.Random(bound), random.Random(bound)
+    for _ in range(200):
+        assert below(mine_rng, bound) == their_rng.randrange(bound)
+    assert mine_rng.getstate() == their_rng.getstate()

@@ -12,7 +12,8 @@ from typing import Any, Final
 
 from potager.engine import Action, Event, Game, IllegalAction, Result, Seat, State, View
 from potager.engine.record import move_entries
-from potager.engine.shuffle import shuffle
+from potager.engine.sampling import start_sample
+from potager.engine.shuffle import below, shuffle
 
 from . import events
 from .data import (
@@ -563,19 +564,15 @@ def sample(reading: Reading, rng: random.Random) -> HeuschreckenState:
     """A state the seat of ``reading`` cannot tell from the one its view came from: the unseen
     garden cards shuffled into a new draw pile, every other pending bid drawn from its hand."""
     table, unseen, pending = reading
-    state = HeuschreckenState(table.game, table.players, 0, table.variant, None, blank=True)
-    table._copy_engine_attributes(state)
-    state.seed = seed = rng.getrandbits(63)
-    state.rng = random.Random(seed)
-    state.moves = []
-    state.events = []
+    blank = HeuschreckenState(table.game, table.players, 0, table.variant, None, blank=True)
+    state = start_sample(table, blank, rng.getrandbits(63))
     table._copy_table(state)
     pile = [*unseen]
     shuffle(pile, rng)
     state.pile = tuple(pile)
     bids, hands = state.bids, state.hands
     for s, allowed in pending:
-        bid = rng.choice(allowed)
+        bid = allowed[below(rng, len(allowed))]  # `rng.choice(allowed)`
         bids[s] = bid
         hands[s] ^= 1 << bid
     return state

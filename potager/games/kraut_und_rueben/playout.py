@@ -31,6 +31,8 @@ import random
 from bisect import bisect_left
 from typing import Final
 
+from potager.engine.shuffle import below
+
 from . import heuristic, notation
 from .rules import KrautUndRuebenState
 from .scoring import CODE, LAST_COLUMN, PRINCIPAL, WEIGHTS, points
@@ -73,7 +75,7 @@ def playout(state: KrautUndRuebenState, rng: random.Random) -> None:
         elif phase == PLACING:
             targets = state.targets
             if rng.random() < EPSILON:
-                action = targets[_below(rng, len(targets))]
+                action = targets[below(rng, len(targets))]
             elif state.drawn == SNAIL:
                 action = _snail(state, seat, counts, targets)
             else:
@@ -146,18 +148,8 @@ def _place(
             value = -RIVAL_WEIGHT * _gain(contracts[owner], counts[g], kind)
         value += rng.random() * 1e-3
         if value > best:
-            best, choice = value, targets[low + _below(rng, high - low)]
+            best, choice = value, targets[low + below(rng, high - low)]
     return choice
-
-
-def _below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n`` > 0: the same number from the same draws, inline (as
-    `random_playout` draws), without `randrange`'s Python frames."""
-    bits = n.bit_length()
-    r = rng.getrandbits(bits)
-    while r >= n:
-        r = rng.getrandbits(bits)
-    return r
 
 
 def _snail(
