@@ -194,8 +194,7 @@ class Analyst:
         live = await self.manager.table(table_id)
         if live is None:
             raise Refused(404, say("no table {table_id}", table_id=table_id))
-        if not live.verify(auth.seat, auth.token):
-            raise Refused(403, say("wrong seat token"))
+        await self.manager.seating.check(live, auth)
         if not live.info.hints:
             raise Refused(403, say("hints are not allowed at this table"))
         state = live.state

@@ -54,8 +54,8 @@ from potager.store.clocks import SeatClock, end_table, load_clocks, save_clocks
 
 from ..i18n import say
 from .cluster import FORWARD_TIMEOUT
-from .live import LiveTable, token_hash
-from .seating import Refused, check_token
+from .live import LiveTable
+from .seating import Refused
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -287,8 +287,8 @@ class Clocks:
         live = await self.tables.table(table_id)
         if live is None:
             raise Refused(404, say("no table {table_id}", table_id=table_id))
-        check_token(live, auth)
-        await self._end_by(live, auth.seat, token_hash(auth.token))
+        opened = await self.tables.seating.check(live, auth)
+        await self._end_by(live, auth.seat, opened.digest)
         return live
 
     async def _end_by(self, live: LiveTable, seat: Seat, digest: str) -> None:

@@ -7,6 +7,7 @@ import contextlib
 import hashlib
 import hmac
 import secrets
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket
@@ -51,6 +52,16 @@ def holds(info: TableInfo, seat: Seat, token: str) -> bool:
     return expected is not None and hmac.compare_digest(expected, token_hash(token))
 
 
+@dataclass(frozen=True)
+class Opened:
+    """How a token opened a seat (`potager.server.seating.Seating.opening`): ``digest``, the hash
+    of the seat's token then, and ``player``, the id of the player whose token it was (None: it
+    was the seat's own token). It speaks for the seat while both still hold."""
+
+    digest: str
+    player: str | None
+
+
 class Connection:
     """One WebSocket at a table, for a seat or a spectator (``seat`` None).
 
@@ -59,13 +70,16 @@ class Connection:
     """
 
     def __init__(
-        self, websocket: WebSocket, seat: Seat | None, token_digest: str | None = None
+        self, websocket: WebSocket, seat: Seat | None, opened: Opened | None = None
     ) -> None:
         self.websocket = websocket
         self.seat = seat
-        self.token_digest = token_digest
-        """The hash of the token this connection's hello opened its seat with: once the seat's
+        self.token_digest = None if opened is None else opened.digest
+        """The hash of the seat's token when this connection's hello opened it: once the seat's
         token changes (given up, taken by another), the connection speaks for nobody."""
+        self.player = None if opened is None else opened.player
+        """The player whose token opened the seat (issue 16: signed in on another device), None
+        for the seat's own token: once another player holds the seat, it speaks for nobody."""
         self.revoked = False
         self.lang = "en"
         """The language its person reads (issue 16; `i18n.language`, set on its hello)."""
@@ -199,10 +213,20 @@ class LiveTable:
     def speaks_for(self, connection: Connection) -> bool:
         """Is ``connection`` still its seat's (the token it opened with is the seat's current
         one, and it was not revoked)? Spectators speak for nobody and are never current."""
-        seat = connection.seat
-        if seat is None or connection.revoked or connection not in self.connections:
+        if connection.revoked or connection not in self.connections:
             return False
-        digest = self.info.seats[seat].token_hash
+        return self.holder(connection)
+
+    def holder(self, connection: Connection) -> bool:
+        """Does ``connection`` hold its seat now: the seat's token is still the one it opened
+        with, and the player it opened for, if any, still holds the seat?"""
+        seat = connection.seat
+        if seat is None:
+            return False
+        held = self.info.seats[seat]
+        digest = held.token_hash
+        if connection.player is not None and connection.player != held.player_id:
+            return False
         return digest is not None and digest == connection.token_digest
 
     def connected(self, seat: Seat) -> bool:

@@ -156,12 +156,13 @@ async def name_seat(
 
 
 @router.post("/turns", response_model=Turns, tags=["seats"])
-async def your_turns(request: TurnsRequest, tables: Manager) -> Turns:
+async def your_turns(request: TurnsRequest, tables: Manager, player: Player) -> Turns:
     """The tables that wait on the seats given (each with its token, at most 50), the longest
     waiting first, and those whose game is over; a seat whose token is wrong is left out of
-    both, as one whose table does not wait on it (issue 16's "your turn" list). Rate:
-    ``POTAGER_TURNS_RATE``."""
-    return await turns.turns(tables, request)
+    both, as one whose table does not wait on it (issue 16's "your turn" list). With a player
+    token, that player's seats too, and in ``yours`` its seats at the tables not finished (to
+    open on another device with the player token). Rate: ``POTAGER_TURNS_RATE``."""
+    return await turns.turns(tables, request, _id(player))
 
 
 @router.post("/tables/{table_id}/end", response_model=TableSummary, tags=["seats"])

@@ -31,7 +31,7 @@ from .chat import Chat
 from .clocks import Clocks
 from .cluster import Cluster
 from .config import Settings
-from .live import Connection, LiveTable, token_hash
+from .live import Connection, LiveTable
 from .messages import Shared, stored_summary, summary
 from .moves import Moves
 from .schemas import TableSummary
@@ -241,12 +241,12 @@ class TableManager:
     ) -> Connection | None:
         """Seat ``websocket`` (``seat`` None: a spectator) and send it the table; ``None`` if
         ``token`` does not open ``seat``."""
-        digest = None
+        opened = None
         if seat is not None:
-            if not await self.seating.claim(live, seat, token or "", name):
+            opened = await self.seating.claim(live, seat, token or "", name)
+            if opened is None:
                 return None
-            digest = token_hash(token or "")
-        connection = Connection(websocket, seat, digest)
+        connection = Connection(websocket, seat, opened)
         live.connections.append(connection)
         if seat is not None:
             self.clocks.back(live, seat)  # the player is here: the seat is theirs again

@@ -287,9 +287,10 @@ class TurnSeat(Strict):
 
 
 class TurnsRequest(Strict):
-    """The seats to look up (issue 16's "your turn" list): at most `TURN_SEATS`."""
+    """The seats to look up (issue 16's "your turn" list): at most `TURN_SEATS`; with a player
+    token (``Authorization: Bearer``), that player's seats are looked up too."""
 
-    seats: Annotated[list[TurnSeat], Field(max_length=TURN_SEATS)]
+    seats: Annotated[list[TurnSeat], Field(default_factory=list, max_length=TURN_SEATS)]
 
 
 class Turn(BaseModel):
@@ -303,6 +304,17 @@ class Turn(BaseModel):
     waited: float = Field(description="Seconds it has waited, by the server's clock.")
 
 
+class HeldSeat(BaseModel):
+    """A seat the asking player holds at a table not finished (issue 16: signed in on another
+    device, the player opens it with its player token)."""
+
+    table_id: str
+    game: str
+    title: str
+    seat: int
+    status: TableStatus
+
+
 class Turns(BaseModel):
     """The answer to `TurnsRequest`."""
 
@@ -310,6 +322,11 @@ class Turns(BaseModel):
     over: list[str] = Field(
         description="The tables among those asked about whose game is over, where the seat's "
         "token is right: a browser may stop asking about them."
+    )
+    yours: list[HeldSeat] = Field(
+        default_factory=list,
+        description="With a player token: that player's seats at the tables not finished "
+        f"(at most {TURN_SEATS}), the most recently changed first.",
     )
 
 

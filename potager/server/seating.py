@@ -13,6 +13,13 @@ the same instant cannot both succeed (`potager.store.NameTaken`).
 Players (issue 16, `potager.server.identity`): a seat taken by a browser that says which player
 it is keeps that player's id, and shows its rating in the table's game; a table is rated (its
 end moves the ratings) when its creator says so, by default when every seat is a person.
+
+A seat held by a player opens to that player's token too, wherever a seat token is asked for
+(the table's socket, naming, leaving, rematch, hints: `Seating.opening`), so that a player signed
+in on another device reaches its seats there without the seat's token, which is stored only
+hashed and never handed out again. It opens only while that player holds the seat: once the seat
+is given up or taken by another its connections opened so are revoked at once, as a revoked seat
+token's are, and a token that opens nothing is refused as a wrong seat token is.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from potager.store.models import utcnow
 from potager.store.players import Players
 
 from ..i18n import say
-from .live import LiveTable, new_table_id, new_token, token_hash
+from .live import LiveTable, Opened, new_table_id, new_token, token_hash
 from .messages import open_seats, summary
 from .schemas import (
     STAND_IN,
@@ -93,11 +100,6 @@ def default_stand_in(game: Game) -> str:
     return STAND_IN if STAND_IN in levels else levels[0]
 
 
-def check_token(live: LiveTable, auth: SeatAuth) -> None:
-    if not live.verify(auth.seat, auth.token):
-        raise Refused(403, say("wrong seat token"))
-
-
 def name_holder(seats: list[SeatInfo], seat: Seat, name: str) -> Seat | None:
     """The other seat already called ``name`` (``None``: the name is free for ``seat``; an empty
     name, a seat shown by its number, is always free)."""
@@ -121,6 +123,26 @@ class Seating:
         self.tables = tables
         self.players = Players(tables.store)
         self._rerating: set[asyncio.Task[None]] = set()
+
+    async def opening(self, live: LiveTable, seat: Seat, token: str) -> Opened | None:
+        """How ``token`` opens ``seat`` of ``live`` now: as its seat token, or as the token of
+        the player who holds it (see the module's docstring); None: it does not."""
+        if live.verify(seat, token):
+            return Opened(token_hash(token), None)
+        if not 0 <= seat < len(live.info.seats) or live.info.seats[seat].player_id is None:
+            return None
+        player = await self.tables.db(self.players.by_token, token_hash(token))
+        held = live.info.seats[seat]  # read again: the seat may have changed meanwhile
+        if player is None or held.token_hash is None or not held.taken:
+            return None
+        return Opened(held.token_hash, player.id) if held.player_id == player.id else None
+
+    async def check(self, live: LiveTable, auth: SeatAuth) -> Opened:
+        """How ``auth`` opens its seat (`opening`); 403 if it does not."""
+        opened = await self.opening(live, auth.seat, auth.token)
+        if opened is None:
+            raise Refused(403, say("wrong seat token"))
+        return opened
 
     async def create(
         self, request: CreateTable, owner: str, player: str | None = None
@@ -276,26 +298,29 @@ class Seating:
         """Give a seat up: it opens for anybody to join; its token stops working at once."""
         live = await self.tables.unfinished(table_id)
         async with live.lock:
-            check_token(live, auth)
+            await self.check(live, auth)
             digest = live.info.seats[auth.seat].token_hash
             if not await self._change(live, auth.seat, None, "", None, if_token=digest):
                 raise Refused(403, say("wrong seat token"))
         return summary(live)
 
-    async def claim(self, live: LiveTable, seat: Seat, token: str, name: str | None) -> bool:
-        """A seat holder arrives with its token (an invite link, or back after a refresh): the
-        seat is taken from now on, under ``name`` if given and free at the table (else under the
-        name it has: `rename` is where a name is refused with a reason). False: the token is not
-        the seat's."""
+    async def claim(
+        self, live: LiveTable, seat: Seat, token: str, name: str | None
+    ) -> Opened | None:
+        """A seat holder arrives with its token (an invite link, back after a refresh, or its
+        player's token on another device): the seat is taken from now on, under ``name`` if given
+        and free at the table (else under the name it has: `rename` is where a name is refused
+        with a reason). None: the token does not open the seat."""
         async with live.lock:
-            if not live.verify(seat, token):
-                return False
+            opened = await self.opening(live, seat, token)
+            if opened is None:
+                return None
             info = live.info.seats[seat]
             name = (name or "").strip()
             if name_holder(live.info.seats, seat, name) is not None:
                 name = ""
             if info.taken and (not name or name == info.name):
-                return True
+                return opened
             if not await self._change(
                 live,
                 seat,
@@ -304,9 +329,9 @@ class Seating:
                 info.player_id,
                 if_token=info.token_hash,
             ):
-                return False
+                return None
             await self._start_when_seated(live)
-            return True
+            return opened
 
     async def rename(
         self, table_id: str, request: SeatName, player: str | None = None
@@ -316,7 +341,7 @@ class Seating:
         another seat has is refused and nothing changes."""
         live = await self.tables.unfinished(table_id)
         async with live.lock:
-            check_token(live, request)
+            await self.check(live, request)
             name = request.name.strip()
             await self._check_name(live, request.seat, name)
             held = live.info.seats[request.seat]
@@ -407,11 +432,11 @@ class Seating:
 
     @staticmethod
     def _revoke(live: LiveTable, seat: Seat) -> None:
-        """Close ``seat``'s connections that opened it with another token than its current one."""
+        """Close ``seat``'s connections that no longer hold it (`LiveTable.holder`): opened with
+        another token than its current one, or by a player who no longer holds it."""
         given_up = ErrorMessage(code="forbidden", message=say("this seat was given up"))
-        digest = live.info.seats[seat].token_hash
         for connection in [c for c in live.connections if c.seat == seat]:
-            if connection.token_digest != digest:
+            if not live.holder(connection):
                 live.connections.remove(connection)
                 connection.revoke(connection.said(given_up), 4403)
 
@@ -461,7 +486,7 @@ class Seating:
         live = await tables.table(table_id)
         if live is None:
             raise Refused(404, say("no table {table_id}", table_id=table_id))
-        check_token(live, auth)
+        await self.check(live, auth)
         if live.info.status != "finished":
             raise Refused(409, say("the game is not over yet"))
         async with live.lock:

@@ -13,6 +13,13 @@ holds are answered from memory; the others (finished, or with several server pro
 by another and not watched here) are read from the store in one query (their seats and whom
 they wait on), never rebuilt. The lobby polls it, so it has its own rate
 (`Limits.turns_rate`).
+
+With a player token (issue 16: a player signed in with its password on another device, whose
+browser holds none of the seats' tokens), the seats that player holds at the tables not
+finished are looked up too (at most `TURN_SEATS` tables, the most recently changed first), and
+listed in ``yours`` so that the browser can open them with the player token
+(`potager.server.seating.Seating.opening`). A seat counts as the player's while the player holds
+it: given up or taken by another, it is left out.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from potager.store import TableInfo
 from potager.store.models import utcnow
 
 from .live import holds
-from .schemas import Turn, Turns, TurnSeat, TurnsRequest
+from .schemas import TURN_SEATS, HeldSeat, Turn, Turns, TurnsRequest
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -49,43 +56,67 @@ def _title(game: str) -> str:
         return game
 
 
-def turn(info: TableInfo, asked: TurnSeat, now: datetime) -> Turn | None:
-    """``asked``'s turn at ``info``, or ``None`` if it is not its turn or not its seat."""
-    since = info.waiting.get(asked.seat)
-    if info.status != "playing" or since is None or not holds(info, asked.seat, asked.token):
+def turn(info: TableInfo, seat: Seat, now: datetime) -> Turn | None:
+    """``seat``'s turn at ``info``, or ``None`` if it is not its turn."""
+    since = info.waiting.get(seat)
+    if info.status != "playing" or since is None:
         return None
     return Turn(
         table_id=info.id,
         game=info.game,
         title=_title(info.game),
-        seat=asked.seat,
+        seat=seat,
         since=since.replace(tzinfo=UTC),
         waited=max(0.0, (now - since).total_seconds()),
     )
 
 
-async def turns(tables: TableManager, request: TurnsRequest) -> Turns:
-    """The tables that wait on the seats asked about, the longest waiting first, and those of
-    them whose game is over."""
-    wanted = {asked.table for asked in request.seats}
+def players_seats(info: TableInfo, player: str) -> list[Seat]:
+    """The seats of ``info`` that ``player`` holds now."""
+    return [
+        s.seat for s in info.seats if s.player_id == player and s.taken and s.token_hash is not None
+    ]
+
+
+async def turns(tables: TableManager, request: TurnsRequest, player: str | None = None) -> Turns:
+    """The tables that wait on the seats asked about or held by ``player``, the longest waiting
+    first, those of them whose game is over, and ``player``'s seats at tables not finished."""
+    mine: list[str] = []
+    if player is not None:
+        mine = await tables.db(tables.seating.players.seated_at, player, TURN_SEATS)
+    wanted = {asked.table for asked in request.seats} | set(mine)
     found = {t: tables.live[t].info for t in wanted if t in tables.live}
     if wanted - found.keys():
         # Finished tables, and with several processes those another owns and none watches here.
         stored = await tables.db(tables.store.tables_by_id, sorted(wanted - found.keys()))
         found.update((info.id, info) for info in stored)
+    held = {
+        (asked.table, asked.seat): info
+        for asked in request.seats
+        if (info := found.get(asked.table)) is not None and holds(info, asked.seat, asked.token)
+    }
+    yours = []
+    for table in mine:
+        if (info := found.get(table)) is not None and player is not None:
+            for seat in players_seats(info, player):
+                held[table, seat] = info
+                if info.status != "finished":
+                    yours.append(
+                        HeldSeat(
+                            table_id=table,
+                            game=info.game,
+                            title=_title(info.game),
+                            seat=seat,
+                            status=info.status,
+                        )
+                    )
     now = utcnow()
     waiting = [
-        found_turn
-        for asked in request.seats
-        if asked.table in found and (found_turn := turn(found[asked.table], asked, now))
+        found_turn for (_, seat), info in held.items() if (found_turn := turn(info, seat, now))
     ]
-    over = {
-        asked.table
-        for asked in request.seats
-        if (info := found.get(asked.table)) is not None
-        and info.status == "finished"
-        and holds(info, asked.seat, asked.token)
-    }
+    over = {table for (table, _), info in held.items() if info.status == "finished"}
     return Turns(
-        waiting=sorted(waiting, key=lambda t: (t.since, t.table_id, t.seat)), over=sorted(over)
+        waiting=sorted(waiting, key=lambda t: (t.since, t.table_id, t.seat)),
+        over=sorted(over),
+        yours=yours,
     )

@@ -182,6 +182,25 @@ class Players:
             assert row is not None
             return _info(row)
 
+    def seated_at(self, player_id: str, limit: int) -> list[str]:
+        """The unfinished tables (waiting or playing) where ``player_id`` holds a seat, the most
+        recently changed first, at most ``limit``: a player signed in on another device reaches
+        them there (issue 16)."""
+        with self._session() as session:
+            found = session.scalars(
+                select(TableRow.id)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(
+                    SeatRow.player_id == player_id,
+                    SeatRow.taken.is_(True),
+                    TableRow.status.in_(("waiting", "playing")),
+                )
+                .group_by(TableRow.id, TableRow.updated_at)
+                .order_by(TableRow.updated_at.desc(), TableRow.id)
+                .limit(limit)
+            )
+            return list(found)
+
     def rating(self, player_id: str, game: str) -> float | None:
         """The player's rating (μ − 3σ) in ``game``; None before its first rated game there."""
         with self._session() as session:

@@ -116,8 +116,8 @@ def test_a_finished_table_is_said_over_to_its_seat_only(client: TestClient) -> N
     assert listed(playing["waiting"]) == [(ada["table_id"], 0)] and playing["over"] == []
     with client.websocket_connect(f"/ws/tables/{ada['table_id']}") as ws:
         SeatDriver(ws, ada["seat"], ada["token"]).play_to_end(random.Random(1))
-    assert answer(client, asked(ada)) == {"waiting": [], "over": [ada["table_id"]]}
-    assert answer(client, asked(ada, token="x" * 32)) == {"waiting": [], "over": []}
+    assert answer(client, asked(ada)) == {"waiting": [], "over": [ada["table_id"]], "yours": []}
+    assert answer(client, asked(ada, token="x" * 32)) == {"waiting": [], "over": [], "yours": []}
 
 
 def test_a_wrong_token_or_an_unknown_seat_is_left_out_and_tells_nothing(
@@ -133,7 +133,7 @@ def test_a_wrong_token_or_an_unknown_seat_is_left_out_and_tells_nothing(
         {**asked(ada), "seat": -1},
         {**asked(bot_table), "seat": 1},  # the bot's seat
     ]
-    assert answer(client, *strangers) == {"waiting": [], "over": []}
+    assert answer(client, *strangers) == {"waiting": [], "over": [], "yours": []}
     assert listed(look(client, asked(ada), *strangers)) == [(ada["table_id"], 0)]
 
 
@@ -159,13 +159,14 @@ def test_the_body_is_bounded_and_strict(client: TestClient) -> None:
         {"seats": [{**entry, "seat": "0"}]},
         {"seats": [{**entry, "extra": 1}]},
         {"seats": entry},
-        {},
     ]
     for body in refused:
         response = client.post("/api/turns", json=body)
         assert response.status_code == 422, body
         assert ada["token"] not in response.text, "a refusal never echoes a token"
-    assert len(look(client, *[entry] * TURN_SEATS)) == TURN_SEATS
+    assert listed(look(client, *[entry] * TURN_SEATS)) == [(ada["table_id"], 0)]  # listed once
+    nothing = client.post("/api/turns", json={})  # no seats, no player: nothing to list
+    assert nothing.json() == {"waiting": [], "over": [], "yours": []}
 
 
 def test_the_list_has_its_own_rate(tmp_path: Path) -> None:

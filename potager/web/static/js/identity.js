@@ -31,9 +31,9 @@ const PotagerIdentity = (() => {
 
   const ready = ensure();
 
-  /* A rating as shown beside a name: one decimal. */
+  /* A rating as shown beside a name: one decimal, as the page's language writes it. */
   function rating(value) {
-    return value === null || value === undefined ? "" : value.toFixed(1);
+    return value === null || value === undefined ? "" : Potager.number(value, 1);
   }
 
   /* -- the lobby's panels ------------------------------------------------------------------ */
@@ -81,6 +81,7 @@ const PotagerIdentity = (() => {
           store.name = grant.name;
           if ($("name")) $("name").value = grant.name;
           toast(t("Signed in as {name}.", { name: grant.name }), "info");
+          document.dispatchEvent(new Event("potager:signed-in")); // js/turns.js looks for its seats
           drawMe(await api("/api/players/me"), games);
         } catch (error) {
           toast(t("Could not sign in: {reason}", { reason: error.message }));

@@ -7,6 +7,11 @@
  * less and less often while it does not (up to `SLOWEST`), slower still after an error (a 429
  * says how long to wait), and at once when the page comes back into view. A table that joins the
  * list while the page is hidden rings and notifies (`Potager.notify.turn`).
+ *
+ * The request carries the player's token (`Potager.api`): signed in on another device, the
+ * player's seats are listed too, and those of its tables this browser holds no seat at are kept
+ * with the player's token in place of the seat's (`yours`: the server opens a seat its player
+ * holds to that player's token), so that the table page and the lobby open them as their own.
  */
 "use strict";
 
@@ -45,11 +50,22 @@
       const table = key.slice("potager.seat.".length);
       held.add(table);
       const kept = store.seat(table);
+      const player = store.player;
+      if (kept && player && kept.token === player.token) continue; // asked about as the player's
       if (seats.length < MOST && !done.has(table) && kept && Number.isInteger(kept.seat) && typeof kept.token === "string") {
         seats.push({ table, seat: kept.seat, token: kept.token });
       }
     }
     return { held, seats };
+  }
+
+  /* Keep the player's seats this browser does not hold yet, opened by the player's token. */
+  function adopt(yours) {
+    const player = store.player;
+    if (!player) return;
+    for (const seat of yours) {
+      if (!store.seat(seat.table_id)) store.saveSeat(seat.table_id, seat.seat, player.token);
+    }
   }
 
   /* "3 hours ago" in the page's language, from the seconds waited. */
@@ -88,9 +104,10 @@
   async function look() {
     clearTimeout(timer);
     const { held, seats } = heldSeats();
-    if (!seats.length) { wait = SLOWEST; timer = setTimeout(look, wait); return; }
+    if (!seats.length && !store.player) { wait = SLOWEST; timer = setTimeout(look, wait); return; }
     try {
       const answer = await api("/api/turns", { seats });
+      adopt(answer.yours || []);
       keepOver(answer.over, held);
       const turns = answer.waiting;
       const keys = new Set(turns.map((turn) => `${turn.table_id}:${turn.seat}`));
@@ -109,5 +126,6 @@
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden) { wait = FIRST; look(); }
   });
+  document.addEventListener("potager:signed-in", () => { wait = FIRST; look(); });
   Potager.i18n.ready.then(look);
 })();
