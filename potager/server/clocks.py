@@ -38,6 +38,19 @@ seat's token): it finishes with no result, its ``ending`` records who ended it, 
 and when, and it leaves the lobby's list of games in play (status ``finished``, result ``None``,
 so records from before this load as they were). A table all of whose people are absent, none of
 them connected, is ended so by the server itself: nobody is left to ask.
+
+**Tables waiting for players.** A table waits until every human seat is taken; an invite link
+sent to a friend should work for a while, so a waiting table is never ended for an absence
+alone. But the lobby's "Open tables" list is for tables someone waits at: a waiting table at
+which none of its seated people has been connected for the away time (`Speed.away`, 30 minutes
+for the speeds without one: ``slow``) leaves that list (`Clocks.deserted`); it is still opened
+by its invite links, and back in the list as soon as one of its people connects again. A table
+still waiting `WAITING_LIMIT` (24 hours) after this process opened it or took it up, none of its
+people connected, is ended with no result (``ending.reason`` ``"unstarted"``), as ``POST
+/api/tables/{id}/end`` ends a table, and leaves the lobby for the finished games. Like the away
+time, both are counted by the process that owns the table, from when it opened or took it up
+(a restart counts from then); with several server processes, a process lists the waiting tables
+that another owns from the store, deserted or not.
 """
 
 from __future__ import annotations
@@ -65,6 +78,9 @@ log = logging.getLogger("potager.server")
 
 ABSENT_TIMEOUTS = 3
 """Time-outs in a row after which a seat's player is absent."""
+WAITING_LIMIT = 24 * 3600.0
+"""Seconds a table may wait for its players, none of them connected, before it is ended
+unstarted (times `Settings.clock_scale`)."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +166,12 @@ class TableClock:
     now: Callable[[], float]
     away_since: dict[Seat, float] = field(default_factory=dict)
     owner: bool = True
+    opened: float = 0.0
+    """When this process opened or took up the table (its clocks' time): a table waits for its
+    players from then."""
+    unattended_since: float | None = None
+    """While the table waits for players: since when none of its seated people is connected
+    (None: somebody is)."""
 
     def absent(self) -> list[Seat]:
         return sorted(s for s, c in self.seats.items() if c.absent)
@@ -172,6 +194,7 @@ class Clocks:
         self.now: Callable[[], float] = settings.clock_now
         self.tick = settings.clock_tick
         self.speeds = {name: s.scaled(settings.clock_scale) for name, s in SPEEDS.items()}
+        self.waiting_limit = WAITING_LIMIT * settings.clock_scale
         self._dirty: set[str] = set()
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -197,7 +220,7 @@ class Clocks:
         seats = {
             s.seat: SeatClock(s.seat, bank=speed.bank) for s in live.info.seats if s.kind == "human"
         }
-        return TableClock(speed, seats, self.now, owner=live.owned)
+        return TableClock(speed, seats, self.now, owner=live.owned, opened=self.now())
 
     def open(self, live: LiveTable) -> None:
         """``live`` was just opened: its clocks, running for the seats to move if it is played."""
@@ -212,6 +235,8 @@ class Clocks:
         for found in stored:
             if found.seat in clock.seats:
                 clock.seats[found.seat] = found
+        if live.clock is not None:  # read again (taken over): it has waited since it was opened
+            clock.opened, clock.unattended_since = live.clock.opened, live.clock.unattended_since
         live.clock = clock
         if live.owned:
             self.moved(live, None)
@@ -264,6 +289,7 @@ class Clocks:
         if clock is None or not live.owned or seat not in clock.seats:
             return
         clock.away_since.pop(seat, None)
+        clock.unattended_since = None
         seat_clock = clock.seats[seat]
         if not (seat_clock.stand_in or seat_clock.absent or seat_clock.timeouts):
             return
@@ -319,24 +345,25 @@ class Clocks:
                 say("nobody is absent: a table is ended only when another player stayed away"),
             )
 
-    async def _end(self, live: LiveTable, by: Seat | None) -> bool:
+    async def _end(self, live: LiveTable, by: Seat | None, reason: str = "abandoned") -> bool:
         """Finish ``live`` with no result (the caller holds its lock); False if a move was
-        stored meanwhile."""
+        stored, or the table started, meanwhile."""
         tables, clock = self.tables, live.clock
         ending: dict[str, Any] = {
-            "reason": "abandoned",
+            "reason": reason,
             "by": by,
             "absent": clock.absent() if clock is not None else [],
             "at": self.now(),
         }
-        if not await tables.db(end_table, tables.store, live.info.id, live.version, ending):
+        status = live.info.status
+        if not await tables.db(end_table, tables.store, live.info.id, live.version, ending, status):
             return False
         live.info.status, live.info.ending = "finished", ending
         if clock is not None:
             for seat_clock in clock.seats.values():
                 seat_clock.deadline = None
             self._changed(live)
-        log.info("table %s ended as abandoned (by %s)", live.info.id, by)
+        log.info("table %s ended as %s (by %s)", live.info.id, reason, by)
         tables.announce.state(live)
         tables.retire(live)
         if tables.cluster is not None:
@@ -388,13 +415,16 @@ class Clocks:
         table: who is away, whose time is up, who is absent, and end the tables all of whose
         people are absent and gone (one who is connected may still take their seat back)."""
         for live in list(self.tables.live.values()):
-            if live.info.status != "playing":
+            if live.info.status not in ("waiting", "playing"):
                 continue
             clock = live.clock
             if clock is None or (live.owned and not clock.owner):
                 await self.attach(live)
                 clock = live.clock
             if clock is None or not live.owned or not clock.seats:
+                continue
+            if live.info.status == "waiting":
+                await self._waiting(live, clock)
                 continue
             if self.moved(live, None):
                 # A seat to move whose clock did not run (the table started, or a move was
@@ -415,6 +445,32 @@ class Clocks:
                 async with live.lock:
                     if live.info.status == "playing":
                         await self._end(live, None)
+
+    async def _waiting(self, live: LiveTable, clock: TableClock) -> None:
+        """A table waiting for players: note since when none of its seated people is connected,
+        and end it unstarted once it has waited `WAITING_LIMIT` so."""
+        now = clock.now()
+        people = [s.seat for s in live.info.seats if s.kind == "human" and s.taken]
+        if any(live.connected(s) for s in people):
+            clock.unattended_since = None
+            return
+        if clock.unattended_since is None:
+            clock.unattended_since = now
+        if now - clock.opened >= self.waiting_limit:
+            async with live.lock:
+                if live.info.status == "waiting" and clock.unattended_since is not None:
+                    await self._end(live, None, "unstarted")
+
+    def deserted(self, table_id: str) -> bool:
+        """Is the table waiting for players with none of its people connected for the away
+        time (it leaves the lobby's open tables)? Only the owner knows: False elsewhere."""
+        live = self.tables.live.get(table_id)
+        clock = live.clock if live is not None else None
+        if live is None or clock is None or live.info.status != "waiting" or not live.owned:
+            return False
+        since = clock.unattended_since
+        away = clock.speed.away or self.speeds["none"].away or 0.0
+        return since is not None and clock.now() - since >= away
 
     def _presence(self, live: LiveTable, clock: TableClock, now: float) -> None:
         """Note when each seat's last connection went; a seat played by its bot whose player

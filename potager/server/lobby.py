@@ -89,11 +89,12 @@ async def list_tables(
     status: Literal["open", "live", "finished"] = "open",
     limit: Annotated[int, Query(ge=1, le=500)] = 50,
 ) -> list[TableSummary]:
-    """``open``: tables with a free human seat; ``live``: games in play (to watch);
-    ``finished``: games to replay."""
+    """``open``: tables with a free human seat, but for a table waiting for players none of whose
+    people has been there for the away time (`potager.server.clocks`: still opened by its invite
+    links); ``live``: games in play (to watch); ``finished``: games to replay."""
     found = await tables.summaries(STATUSES[status], limit if status != "open" else 500)
     if status == "open":
-        found = [t for t in found if t.open_seats][:limit]
+        found = [t for t in found if t.open_seats and not tables.clocks.deserted(t.id)][:limit]
     return found
 
 

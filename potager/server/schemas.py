@@ -232,8 +232,9 @@ class TableSummary(BaseModel):
     """The bot level that plays for a timed-out seat."""
     ending: dict[str, Any] | None = None
     """How a finished game ended without being played out: ``{"reason": "abandoned", "by":
-    seat or null (the server: every player was absent), "absent": [seats], "at": Unix time}``;
-    ``None`` for a game played to its end."""
+    seat or null (the server: every player was absent), "absent": [seats], "at": Unix time}``,
+    or with reason ``"unstarted"`` a table that waited too long for its players
+    (`potager.server.clocks.WAITING_LIMIT`); ``None`` for a game played to its end."""
 
 
 class SeatGrant(BaseModel):

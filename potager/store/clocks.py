@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import Boolean, Float, ForeignKey, Integer, delete, insert, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .models import Base, TableRow, utcnow
+from .models import Base, TableRow, TableStatus, utcnow
 from .store import Store
 
 
@@ -82,15 +82,20 @@ def save_clocks(store: Store, table_id: str, clocks: list[SeatClock]) -> None:
             )
 
 
-def end_table(store: Store, table_id: str, version: int, ending: dict[str, Any]) -> bool:
-    """Finish the table without a result, as ``ending`` says, if it is still played at
-    ``version`` (no move was stored meanwhile). Whether it was ended."""
+def end_table(
+    store: Store,
+    table_id: str,
+    version: int,
+    ending: dict[str, Any],
+    status: TableStatus = "playing",
+) -> bool:
+    """Finish the table without a result, as ``ending`` says, if it is still ``status`` (played,
+    or waiting for players) at ``version`` (no move was stored, nor the game started,
+    meanwhile). Whether it was ended."""
     with store.engine.begin() as connection:
         done = connection.execute(
             update(TableRow)
-            .where(
-                TableRow.id == table_id, TableRow.version == version, TableRow.status == "playing"
-            )
+            .where(TableRow.id == table_id, TableRow.version == version, TableRow.status == status)
             .values(status="finished", ending=ending, updated_at=utcnow())
         )
         return bool(done.rowcount == 1)

@@ -106,6 +106,7 @@
   function endingText(state, names) {
     const ending = state.ending;
     const absent = Potager.listOf(ending.absent.map(names));
+    if (ending.reason === "unstarted") return t("Ended: the table waited too long for its players.");
     if (ending.by === null) return t("Abandoned: everybody stayed away.");
     return t("Abandoned: {name} ended the game, {absent} stayed away.", { name: names(ending.by), absent });
   }
