@@ -40,6 +40,7 @@ from .limits import Guard, client_of
 from .live import new_token, token_hash
 from .manager import Refused, TableManager, available_games
 from .schemas import PlayerName, Strict, Token
+from .seat_labels import seat_label_refused
 
 PASSWORD_LENGTH = 8
 """The fewest characters of a password."""
@@ -52,6 +53,9 @@ LEADERBOARD = 20
 def _named(name: str) -> str:
     if not name_key(name):
         raise ValueError(say("a player needs a name"))
+    why = seat_label_refused(name)
+    if why is not None:
+        raise ValueError(why)
     return name.strip()
 
 

@@ -8,7 +8,9 @@ server processes they reach. The connections of a seat that changes hands are re
 Names (issue 16): every seat chooses its display name, unique at its table (trimmed, and compared
 without case, so "Ada" and " ada" are one name); a bot's name ("heuristic bot") counts too. The
 store holds people's names unique per table itself, so two server processes naming two seats at
-the same instant cannot both succeed (`potager.store.NameTaken`).
+the same instant cannot both succeed (`potager.store.NameTaken`). No name may read as the label
+the pages give another seat ("Heuristic bot 4", "Seat 1", in any language:
+`potager.server.seat_labels`).
 
 Players (issue 16, `potager.server.identity`): a seat taken by a browser that says which player
 it is keeps that player's id, and shows its rating in the table's game; a table is rated (its
@@ -53,6 +55,7 @@ from .schemas import (
     SpeedName,
     TableSummary,
 )
+from .seat_labels import reads_as_a_seat, seat_label_refused
 from .turns import waiting_after
 
 if TYPE_CHECKING:
@@ -112,10 +115,15 @@ def name_holder(seats: list[SeatInfo], seat: Seat, name: str) -> Seat | None:
 
 
 def check_name_free(seats: list[SeatInfo], seat: Seat, name: str) -> None:
+    """Refuse ``name`` for ``seat``: 409 if another seat has it, 422 if the pages would show it
+    for another seat (`seat_labels`)."""
     if name_holder(seats, seat, name) is not None:
         raise Refused(
             409, say('the name "{name}" is already taken at this table', name=name.strip())
         )
+    why = seat_label_refused(name)
+    if why is not None:
+        raise Refused(422, why)
 
 
 class Seating:
@@ -317,7 +325,7 @@ class Seating:
                 return None
             info = live.info.seats[seat]
             name = (name or "").strip()
-            if name_holder(live.info.seats, seat, name) is not None:
+            if name_holder(live.info.seats, seat, name) is not None or reads_as_a_seat(name):
                 name = ""
             if info.taken and (not name or name == info.name):
                 return opened
