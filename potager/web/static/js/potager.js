@@ -155,6 +155,18 @@ const Potager = (() => {
     return new Intl.ListFormat(PotagerI18n.lang, { type: "conjunction" }).format(items.map(String));
   }
 
+  /* A number as the page's language writes it (Intl.NumberFormat: "3,8" in French, German and
+   * Italian), with `digits` decimals. */
+  function number(value, digits = 0) {
+    const options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    return new Intl.NumberFormat(PotagerI18n.lang, options).format(value);
+  }
+
+  /* A share (0–1) as a whole percentage in the page's language ("27 %" in French and German). */
+  function percent(share) {
+    return new Intl.NumberFormat(PotagerI18n.lang, { style: "percent", maximumFractionDigits: 0 }).format(share);
+  }
+
   /* A seat's name as a drawing shows it to `viewer`: "You" for the viewer's own seat. */
   function playerName(table, seat, viewer) {
     if (viewer !== null && viewer !== undefined && seat === viewer) return t("You");
@@ -312,7 +324,7 @@ const Potager = (() => {
   return {
     t, tn, i18n: PotagerI18n,
     h, api, store, inviteLink, humanize, levelName, seatName, playerName, serverText, waitingForSeats, listOf,
-    generic, renderValue, renderActions, describeEvent, moveLabel, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
+    number, percent, generic, renderValue, renderActions, describeEvent, moveLabel, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();
 window.Potager = Potager;

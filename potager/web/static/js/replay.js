@@ -27,7 +27,7 @@
     mistake: () => tn(n, "{n} mistake", "{n} mistakes"),
     blunder: () => tn(n, "{n} blunder", "{n} blunders"),
   })[label]();
-  const percent = (x) => `${Math.round(100 * x)}%`;
+  const { percent } = Potager;
 
   const names = (seat) => seatName(replay.table.seats, seat);
   const noop = () => {};
@@ -123,7 +123,7 @@
     const said = {
       name: names(review.seat), move: review.played, win: percent(review.win), best: review.best,
       bestWin: percent(best.win), low: percent(best.win_low), high: percent(best.win_high),
-      points: (100 * review.loss).toFixed(1),
+      points: Potager.number(100 * review.loss, 1),
     };
     const lost = review.loss > 0;
     const text = review.label === "best"
@@ -156,7 +156,7 @@
       t("{name}: {verdicts} · {points} points lost a decision", {
         name: names(s.seat),
         verdicts: LABELS.filter((l) => s.labels[l]).map((l) => counted(l, s.labels[l])).join(", "),
-        points: (100 * s.mean_loss).toFixed(1),
+        points: Potager.number(100 * s.mean_loss, 1),
       }))));
     drawMoves();
     show(at);

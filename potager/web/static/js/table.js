@@ -281,10 +281,9 @@
     $("hint-line").textContent = t("Thinking…");
     try {
       const best = await api(`/api/tables/${tableId}/hint`, me);
-      const win = (x) => `${Math.round(100 * x)}%`;
       $("hint-line").textContent = t("Hint: {move} — win chance {win} ({low}–{high})", {
         move: Potager.moveLabel({ game: state.game, seats: state.seats, seat: state.seat, facts }, best.notation, best.label),
-        win: win(best.win), low: win(best.win_low), high: win(best.win_high),
+        win: Potager.percent(best.win), low: Potager.percent(best.win_low), high: Potager.percent(best.win_high),
       });
     } catch (error) {
       $("hint-line").textContent = "";
