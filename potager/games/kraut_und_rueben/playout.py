@@ -28,7 +28,6 @@ placements, not forty.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from typing import Final
 
 from potager.engine.shuffle import below
@@ -135,9 +134,14 @@ def _place(
     contracts = state.contracts
     prospect = PROSPECT_WEIGHT if len(state.owned[seat]) < state.quota else 0.0
     best, choice = -1e9, targets[0]
+    n = len(targets)
+    high = 0
     for g, owner in enumerate(state.owner):
-        low = bisect_left(targets, first + g * SIZE)
-        high = bisect_left(targets, first + (g + 1) * SIZE, low)
+        # Garden g's spaces are the targets low … high - 1 (ascending: one pass over them all).
+        low = high
+        stop = first + (g + 1) * SIZE
+        while high < n and targets[high] < stop:
+            high += 1
         if low == high:
             continue
         if owner == seat:
