@@ -170,7 +170,7 @@ def test_a_hidden_lobby_rings_and_notifies_when_a_table_starts_waiting(
     page.add_init_script("window.Notification.permission = 'granted';")
     with page.expect_response("**/api/turns") as looked:
         page.goto(server + "/")
-    assert looked.value.json() == {"waiting": [], "over": []}
+    assert looked.value.json() == {"waiting": [], "over": [], "yours": []}
     expect(page.locator("#your-turns")).to_be_hidden()
     play_until_not_to_move(server, bob)
     # Seen again, the page looks at once; hidden before the answer comes, it rings.
