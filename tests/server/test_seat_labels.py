@@ -32,7 +32,7 @@ def test_a_name_that_reads_as_a_bot_or_a_numbered_seat_is_refused(client: TestCl
         headers={"Accept-Language": "fr"},
     )
     assert french.status_code == 422
-    assert french.json()["detail"].startswith("le nom « Posto 2 » se lit comme")
+    assert french.json()["detail"].startswith("le nom «\u00a0Posto 2\u00a0» se lit comme")
     for name in ("Botanist", "Seat", "Ada 2"):
         assert create(client, TOY, ["human", "random"], name=name)["table"]["seats"][0]["name"]
 
