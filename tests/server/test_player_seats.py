@@ -55,7 +55,7 @@ def refused(client: TestClient, table_id: str, seat: int, token: str) -> dict[st
 
 def test_a_player_signed_in_elsewhere_finds_and_plays_its_seats(client: TestClient) -> None:
     ada, bob = elsewhere(client, "Ada"), new_player(client, "Bob")
-    mine, his = table_for(client, ada["first"], bob)
+    mine, _ = table_for(client, ada["first"], bob)
     table = mine["table_id"]
     phone = ada["second"]["token"]
 
@@ -84,7 +84,6 @@ def test_a_player_signed_in_elsewhere_finds_and_plays_its_seats(client: TestClie
     assert refused(client, table, 0, "x" * 32) == wrong
     other = client.post(f"/api/tables/{table}/leave", json={"seat": 1, "token": phone})
     assert other.status_code == 403 and other.json() == {"detail": "wrong seat token"}
-    assert his["seat"] == 1
 
 
 def test_a_seat_given_up_or_taken_by_another_refuses_the_player_token_at_once(
