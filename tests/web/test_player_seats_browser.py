@@ -1,6 +1,6 @@
 """A player's seats on a second device (issue 16), in Chromium: Ada's table, begun in one
 browser, is listed in the "Your turn" list of a second browser once she signs in there with her
-password, and opens there as her seat, where she bids."""
+password, and opens there as her seat, where she bids; the table's page finds it by itself."""
 
 from __future__ import annotations
 
@@ -55,6 +55,9 @@ def test_a_table_begun_on_one_device_is_played_on_another(browser: Browser, serv
     assert play_one(phone, MOVE)
     expect(phone.locator("#toasts")).not_to_contain_text("wrong seat token")
     expect(phone.locator("#log")).to_contain_text("Bids turn over: Ada")  # her bid, played here
+    phone.evaluate(f"localStorage.removeItem('potager.seat.{table_id}')")
+    phone.reload()  # the table's own page finds her seat too
+    expect(phone.locator("#seats .seat.mine")).to_contain_text("Ada")
     first.close()
     second.close()
     assert not errors

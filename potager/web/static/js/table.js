@@ -313,9 +313,23 @@
     me = null;
   }
 
+  /* Signed in on another device (issue 16), the player may hold a seat here whose token this
+   * browser never had: the server lists the player's seats (`POST /api/turns`, `yours`) and
+   * opens them to the player's token. */
+  async function takePlayersSeat() {
+    const player = store.player;
+    if (me || !player) return;
+    try {
+      const held = (await api("/api/turns", { seats: [] })).yours.find((s) => s.table_id === tableId);
+      if (held) store.saveSeat(tableId, held.seat, player.token);
+      me = store.seat(tableId);
+    } catch { /* watched as a spectator */ }
+  }
+
   async function start() {
     await Potager.i18n.ready;
     takeInviteFromLink();
+    await takePlayersSeat();
     $("leave").addEventListener("click", leave);
     $("hint").addEventListener("click", hint);
     $("undo").addEventListener("click", takeBack);
