@@ -87,9 +87,10 @@ class SeatRow(Base):
     """A person's name as compared at the table (`players.name_key`), unique per table; NULL
     for no name and for bots (issue 16: names unique at a table, whichever process names)."""
     player_id: Mapped[str | None] = mapped_column(
-        ForeignKey("players.id", name="fk_seats_player_id"), nullable=True
+        ForeignKey("players.id", name="fk_seats_player_id"), nullable=True, index=True
     )
-    """The player's identity, when the seat was taken by a browser that has one."""
+    """The player's identity, when the seat was taken by a browser that has one (indexed: a
+    player's seats are looked up across tables, migration 0006)."""
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 
