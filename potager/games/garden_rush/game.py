@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, ClassVar
 
 from potager.engine import Game, Seat, VariantSpec, View
+from potager.engine.sampling import LastView
 
 from .actions import action_names
 from .data import (
@@ -18,7 +20,7 @@ from .data import (
     reference,
 )
 from .rules import GardenRushState
-from .views import sample
+from .views import read_view, sample
 
 
 class GardenRush(Game):
@@ -67,8 +69,13 @@ class GardenRush(Game):
     def action_names(self, players: int, variant: dict[str, Any]) -> tuple[str, ...]:
         return action_names(variant["tools_and_moles"])
 
+    def __init__(self) -> None:
+        self._last_view = LastView(partial(read_view, self))
+
     def sample(self, view: View, seat: Seat, rng: random.Random) -> GardenRushState:
-        return sample(self, view, seat, rng)
+        """The view read once (`views.read_view`, kept for the next sample of an equal view),
+        then the bag shuffled (`views.sample`)."""
+        return sample(self._last_view(view, seat), rng)
 
     def facts(self) -> dict[str, Any]:
         """The Potager, the tokens, the tool squares, the patterns, the track (`data.reference`)."""

@@ -497,7 +497,7 @@ class GardenRushState(State):
         blank: bool = False,
     ) -> None:
         """Set up a new game (rulebook "Mise en place"); ``blank`` only makes the room for a state
-        that `clone` or `views.sample` then lays out (a compiled class has no ``__new__`` without
+        that `clone` or `views.read_view` then lays out (a compiled class has no ``__new__`` without
         ``__init__``)."""
         super().__init__(game, players, seed, variant, deck)
         self.module = bool(variant["tools_and_moles"])
@@ -1091,6 +1091,11 @@ class GardenRushState(State):
         new.rng.setstate(self.rng.getstate())
         new.moves = list(self.moves)
         new.events = list(self.events)
+        self._copy_table(new)
+        return new
+
+    def _copy_table(self, new: GardenRushState) -> None:
+        """Lay this state's table out in ``new`` (the lists copied, the values shared)."""
         new.potagers = [list(p) for p in self.potagers]
         new.occupied = list(self.occupied)
         new.veg_masks = [list(m) for m in self.veg_masks]
@@ -1113,4 +1118,3 @@ class GardenRushState(State):
         new._legal = self._legal
         new.to_move = self.to_move
         new.is_over = self.is_over
-        return new

@@ -100,9 +100,19 @@ def view(state: GardenRushState, seat: Seat | None) -> View:
     }
 
 
-def sample(game: Game, v: View, seat: Seat, rng: random.Random) -> GardenRushState:
-    """A full state with ``v`` as its view: the bag's tokens in a random order (its only secret)."""
-    state = GardenRushState(game, 2, rng.randrange(2**63), dict(v["variant"]), None, blank=True)
+def sample(table: GardenRushState, rng: random.Random) -> GardenRushState:
+    """A full state with the view read into ``table`` (`read_view`) as its view: the bag's tokens
+    in a random order (its only secret). A state of its own seed, the table copied."""
+    state = GardenRushState(table.game, 2, rng.randrange(2**63), table.variant, None, blank=True)
+    table._copy_table(state)
+    shuffle(state.bag, rng)
+    return state
+
+
+def read_view(game: Game, v: View, seat: Seat) -> GardenRushState:
+    """``v`` read for `sample` (kept by the game for the next sample of an equal view): the
+    table it shows as a state, with the bag's tokens in the view's order."""
+    state = GardenRushState(game, 2, 0, dict(v["variant"]), None, blank=True)
     state.potagers = [empty_potager(), empty_potager()]
     state.occupied = [0, 0]
     state.veg_masks = [[0] * FIRST_TOOL, [0] * FIRST_TOOL]
@@ -114,7 +124,6 @@ def sample(game: Game, v: View, seat: Seat, rng: random.Random) -> GardenRushSta
     state.hedge = [EMPTY if k is None else _KIND[k] for k in v["hedge"]]
     state.trampoline = EMPTY if v["trampoline"] is None else _KIND[v["trampoline"]]
     state.bag = [_KIND[k] for k, n in v["bag"].items() for _ in range(n)]
-    shuffle(state.bag, rng)
     state.discard = [v["discard"].get(k, 0) for k in KINDS]
     state.gnomes = list(v["scores"])
     state.turn = v["turn"]
