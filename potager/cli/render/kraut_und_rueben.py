@@ -30,7 +30,7 @@ from potager.games.kraut_und_rueben.data import (
 )
 from potager.games.kraut_und_rueben.scoring import column
 
-from ..language import t
+from ..language import t, tn
 from . import Who, per_seat, seats_text
 
 STYLES = {
@@ -258,7 +258,14 @@ def render(view: View, seat: Seat | None) -> RenderableType:
     if seat is not None:
         parts += [
             contract_table(view, seat),
-            Text(t("Your gardens score {n} points now.", n=view["running_score"]), style="bold"),
+            Text(
+                tn(
+                    view["running_score"],
+                    "Your gardens score {n} point now.",
+                    "Your gardens score {n} points now.",
+                ),
+                style="bold",
+            ),
         ]
     if view["phase"] == "over" or view["history"]:
         parts.append(history_table(view, seat))

@@ -27,7 +27,8 @@ def test_render_shows_gardens_contract_and_hides_the_others_contracts() -> None:
             out = text(state.view(seat), seat)
             assert "1 · " in out and "4 · " in out
             assert f"Contract {state.contracts[seat]}: " in out
-            assert f"Your gardens score {state.view(seat)['running_score']} points" in out
+            score = state.view(seat)["running_score"]
+            assert f"Your gardens score {score} point{'' if score == 1 else 's'} now" in out
             for other in range(3):
                 if other != seat:
                     assert f"Contract {state.contracts[other]}" not in out
@@ -57,3 +58,10 @@ def test_every_event_has_a_log_line_but_pass() -> None:
     for event in state.events:
         line = renderer.describe(event)
         assert (line is None) == (event["type"] == "pass")
+
+
+def test_a_score_of_one_is_one_point() -> None:
+    """A singular for one point (the acceptance audit of issue 16 read "score 1 points")."""
+    state = GAME.new_game(2, 1)
+    view = dict(state.view(0)) | {"running_score": 1}
+    assert "Your gardens score 1 point now." in text(view, 0)
