@@ -10,6 +10,11 @@ result ride along when the interface that played the game knows them (`signed`);
 optional, so records written before they existed still load (``seats`` and ``result`` are then
 ``None``). Replaying never reads them: the moves alone rebuild the game.
 
+A person's seat whose clock ran out is played by the table's stand-in bot meanwhile (issue 16,
+`potager.server.clocks`): ``stand_in_moves`` lists the indices of the moves that bot made, so
+that replays and analysis say the bot played them, not the person (JSON key ``stand_in_moves``,
+written only when there is one; absent in older records, which load with none).
+
 >>> r = GameRecord("heuschrecken-poker", 3, {}, 7, None, [(0, 5), (1, 2)])
 >>> GameRecord.from_json(r.to_json()) == r
 True
@@ -24,6 +29,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import RecordError
@@ -105,6 +111,9 @@ class GameRecord:
     """Who sat where, seat by seat; ``None`` when the record does not say."""
     result: Result | None = None
     """The result of a finished game; ``None`` for an unfinished one or when not told."""
+    stand_in_moves: list[int] = field(default_factory=list)
+    """The indices in ``moves``, ascending, of the moves a stand-in bot made for a timed-out
+    person (issue 16); empty when none did or the record does not say."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -120,6 +129,8 @@ class GameRecord:
             data["seats"] = [holder.to_dict() for holder in self.seats]
         if self.result is not None:
             data["result"] = self.result.to_dict()
+        if self.stand_in_moves:
+            data["stand_in_moves"] = list(self.stand_in_moves)
         return data
 
     def to_json(self, indent: int | None = None) -> str:
@@ -157,6 +168,7 @@ class GameRecord:
             if not (isinstance(m, list | tuple) and len(m) == 2 and all(_is_int(x) for x in m)):
                 raise RecordError(f"move {i} must be a [seat, action] pair of integers, not {m!r}")
             moves.append((m[0], m[1]))
+        seats = _seats(data.get("seats"), players)  # type: ignore[arg-type]
         return cls(
             game,
             players,  # type: ignore[arg-type]
@@ -164,8 +176,9 @@ class GameRecord:
             seed,  # type: ignore[arg-type]
             deck,
             moves,
-            _seats(data.get("seats"), players),  # type: ignore[arg-type]
+            seats,
             _result(data.get("result"), players),  # type: ignore[arg-type]
+            _stand_in_moves(data.get("stand_in_moves"), moves, seats),
         )
 
     @classmethod
@@ -210,6 +223,32 @@ def _result(raw: Any, players: int) -> Result | None:
     if not isinstance(details, dict):
         raise RecordError("record field 'result' has 'details' that is not an object")
     return Result(tuple(scores), tuple(winners), details)
+
+
+def _stand_in_moves(
+    raw: Any, moves: list[tuple[Seat, Action]], seats: list[SeatHolder] | None
+) -> list[int]:
+    """Check ``stand_in_moves``: ascending indices of ``moves``, each of a person's seat (a
+    stand-in plays only for a person) when the record says who sat where."""
+    if raw is None:
+        return []
+    if not (
+        isinstance(raw, list)
+        and all(_is_int(i) and 0 <= i < len(moves) for i in raw)
+        and all(a < b for a, b in pairwise(raw))
+    ):
+        raise RecordError(
+            "record field 'stand_in_moves' must be a list of ascending move indices "
+            f"(0 to {len(moves) - 1}), not {raw!r}"
+        )
+    for i in raw:
+        seat = moves[i][0]
+        if seats is not None and 0 <= seat < len(seats) and seats[seat].kind != "person":
+            raise RecordError(
+                f"record field 'stand_in_moves' lists move {i}, played at seat {seat} by a "
+                "bot of its own: a stand-in plays only for a person"
+            )
+    return list(raw)
 
 
 def _is_int(x: Any) -> bool:
