@@ -34,7 +34,7 @@ from potager.analysis import (
     evaluator,
     review,
 )
-from potager.engine import Action, Seat, View
+from potager.engine import Action, GameRecord, Seat, View
 from potager.store import AnalysisInfo
 
 from ..i18n import say
@@ -134,12 +134,12 @@ class Analyst:
         current = await self.state(table_id)
         if current.status in ("running", "done"):
             return current
-        record = live.record
+        record = await self.manager.record(live)
         found = decisions(record)
         info = AnalysisInfo(table_id, self.level, ANALYSIS_SEED, "running", 0, len(found))
         await self.manager.db(self.manager.store.start_analysis, info)
         self.progress[table_id] = 0
-        task = asyncio.create_task(self._run(table_id, live, found))
+        task = asyncio.create_task(self._run(table_id, live, record, found))
         self.running[table_id] = task
         task.add_done_callback(lambda _: self._forget(table_id))
         return await self.state(table_id)
@@ -148,7 +148,9 @@ class Analyst:
         self.running.pop(table_id, None)
         self.progress.pop(table_id, None)
 
-    async def _run(self, table_id: str, live: LiveTable, found: list[Decision]) -> None:
+    async def _run(
+        self, table_id: str, live: LiveTable, record: GameRecord, found: list[Decision]
+    ) -> None:
         db, store = self.manager.db, self.manager.store
         reviews = []
         try:
@@ -165,7 +167,7 @@ class Analyst:
                 )
                 self.progress[table_id] = len(reviews)
                 await db(store.update_analysis, table_id, done=len(reviews))
-            result = Analysis(live.record, self.level, ANALYSIS_SEED, reviews).to_dict()
+            result = Analysis(record, self.level, ANALYSIS_SEED, reviews).to_dict()
             await db(
                 store.update_analysis, table_id, done=len(reviews), status="done", result=result
             )

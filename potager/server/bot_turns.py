@@ -70,7 +70,8 @@ class BotTurns:
                     and live.undos == undos  # nothing taken back meanwhile
                     and live.state.is_legal(seat, action)
                 ):
-                    await self.tables.moves.commit(live, seat, action)
+                    stand_in = live.info.seats[seat].kind == "human"  # a timed-out person's
+                    await self.tables.moves.commit(live, seat, action, stand_in)
         except (StaleVersion, IllegalAction):
             log.warning("bot of seat %s at table %s was overtaken", seat, live.info.id)
         except NotStored:

@@ -201,7 +201,8 @@ async def get_record(table_id: str, tables: Manager) -> RecordModel:
     await _finished(tables, table_id)
     live = await _live(tables, table_id)
     chat = [line_model(line) for line in await tables.chat.lines(live)]
-    return RecordModel(**live.record.to_dict(), chat=chat or None)
+    record = await tables.record(live)
+    return RecordModel(**record.to_dict(), chat=chat or None)
 
 
 @router.get("/tables/{table_id}/replay", response_model=Replay, tags=["replays"])
@@ -211,4 +212,5 @@ async def get_replay(table_id: str, tables: Manager, seat: Seat | None = None) -
     if seat is not None and not 0 <= seat < final.players:
         raise HTTPException(422, say("no seat {seat}", seat=seat))
     live = await _live(tables, table_id)
-    return Response(await replay_json(live, seat), media_type="application/json")
+    stand_ins = await tables.db(tables.store.stand_in_moves, table_id)
+    return Response(await replay_json(live, seat, stand_ins), media_type="application/json")

@@ -14,13 +14,14 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from fastapi import WebSocket
 from sqlalchemy.exc import OperationalError
 
 from potager import games
-from potager.engine import Game, Seat
+from potager.engine import Game, GameRecord, Seat
 from potager.store import Store
 
 from ..i18n import say
@@ -199,6 +200,12 @@ class TableManager:
         """``live``'s seats, start or rematch changed: the other processes read them again."""
         if self.cluster is not None:
             self.cluster.seats_changed(live)
+
+    async def record(self, live: LiveTable) -> GameRecord:
+        """``live``'s record (`LiveTable.record`) with the moves its stand-in bot made for a
+        timed-out person, as the store has them (whichever process stored them)."""
+        plies = await self.db(self.store.stand_in_moves, live.info.id)
+        return replace(live.record, stand_in_moves=plies)
 
     async def reload(self, live: LiveTable) -> None:
         """Take the store's word for ``live`` (another writer was first, or this process missed

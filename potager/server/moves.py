@@ -137,9 +137,12 @@ class Moves:
             ),
         )
 
-    async def commit(self, live: LiveTable, seat: Seat, action: Action) -> None:
+    async def commit(
+        self, live: LiveTable, seat: Seat, action: Action, stand_in: bool = False
+    ) -> None:
         """Store ``seat``'s legal ``action``, then make it the table's and announce it (the
-        caller holds the table's lock).
+        caller holds the table's lock). ``stand_in``: the table's stand-in bot made it for the
+        seat's timed-out person, and the store keeps that mark (`MoveWrite.stand_in`).
 
         The move is played on a copy; the live state is replaced by it only after the write.
         Raises `NotStored` if the store fails (the table is as before) and `StaleVersion` if
@@ -162,6 +165,7 @@ class Moves:
                     status,
                     after.result().to_dict() if after.is_over else None,
                     waiting,
+                    stand_in,
                 )
             )
         except StaleVersion:

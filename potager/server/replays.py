@@ -9,6 +9,7 @@ however many ask at once, and kept (as JSON) while the finished table stays in m
 from __future__ import annotations
 
 import asyncio
+import json
 
 from pydantic import TypeAdapter
 
@@ -58,8 +59,9 @@ def _frames_json(final: State, seat: Seat | None) -> bytes:
     return FRAMES.dump_json(frames(final, seat))
 
 
-async def replay_json(live: LiveTable, seat: Seat | None) -> bytes:
-    """The `Replay` of finished ``live`` for ``seat``, as JSON (its summary as of now)."""
+async def replay_json(live: LiveTable, seat: Seat | None, stand_ins: list[int]) -> bytes:
+    """The `Replay` of finished ``live`` for ``seat``, as JSON (its summary as of now);
+    ``stand_ins``: the moves its stand-in bot made (`Replay.stand_in_moves`)."""
     task = live.replays.get(seat)
     if task is None:
         task = live.replays[seat] = asyncio.ensure_future(
@@ -72,4 +74,6 @@ async def replay_json(live: LiveTable, seat: Seat | None) -> bytes:
         raise
     table = summary(live).model_dump_json().encode()
     who = b"null" if seat is None else str(seat).encode()
-    return b'{"table":' + table + b',"seat":' + who + b',"frames":' + built + b"}"
+    marked = json.dumps(stand_ins).encode()
+    head = b'{"table":' + table + b',"seat":' + who
+    return head + b',"frames":' + built + b',"stand_in_moves":' + marked + b"}"

@@ -353,6 +353,8 @@ class RecordModel(BaseModel):
     moves: list[tuple[int, int]]
     seats: list[SeatHolderModel] | None = None
     result: ResultModel | None = None
+    stand_in_moves: list[int] | None = None
+    """The indices of the moves the table's stand-in bot made for a timed-out person."""
     chat: list[ChatLineModel] | None = None
     """What the players said at the table (issue 16), when they said anything."""
 
@@ -386,6 +388,9 @@ class Replay(BaseModel):
     table: TableSummary
     seat: int | None
     frames: list[ReplayFrame]
+    stand_in_moves: list[int] = []
+    """The indices (0-based, ``frames[i + 1]``'s move) of the moves the table's stand-in bot
+    made for a timed-out person (issue 16): the replay says the bot played them."""
 
 
 # -- the WebSocket protocol -----------------------------------------------------------------------

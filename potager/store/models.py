@@ -106,6 +106,10 @@ class MoveRow(Base):
     action: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(String(128))
     at: Mapped[datetime] = mapped_column(default=utcnow)
+    stand_in: Mapped[bool] = mapped_column(default=False)
+    """Made by the table's stand-in bot for a person whose time ran out (issue 16; migration
+    0007): the record says so (`GameRecord.stand_in_moves`), and analysis does not count it
+    against the person."""
 
 
 class ChatRow(Base):

@@ -122,6 +122,8 @@ class MoveWrite:
     result: dict[str, Any] | None = None
     waiting: dict[int, datetime] | None = None
     """The seats the game waits on after the move, and since when (None: left as it was)."""
+    stand_in: bool = False
+    """Made by the table's stand-in bot for a timed-out person (`MoveRow.stand_in`)."""
 
 
 @dataclass(frozen=True)
@@ -478,6 +480,7 @@ class Store:
                     "action": m.action,
                     "notation": m.notation,
                     "at": now,
+                    "stand_in": m.stand_in,
                 }
                 for m in moves
             ],
@@ -495,8 +498,20 @@ class Store:
             )
             return [(seat, action) for seat, action in rows]
 
+    def stand_in_moves(self, table_id: str) -> list[int]:
+        """The plies, ascending, of the moves the table's stand-in bot made for a timed-out
+        person (`GameRecord.stand_in_moves`)."""
+        with self._session() as session:
+            rows = session.execute(
+                select(MoveRow.ply)
+                .where(MoveRow.table_id == table_id, MoveRow.stand_in)
+                .order_by(MoveRow.ply)
+            )
+            return [ply for (ply,) in rows]
+
     def record(self, table: TableInfo) -> GameRecord:
-        """The table's game record: what `potager.games.replay` rebuilds it from."""
+        """The table's game record: what `potager.games.replay` rebuilds it from, and which of
+        its moves a stand-in bot made."""
         return GameRecord(
             table.game,
             table.players,
@@ -504,6 +519,7 @@ class Store:
             table.seed,
             table.deck,
             self.moves(table.id),
+            stand_in_moves=self.stand_in_moves(table.id),
         )
 
     def undo_move(
