@@ -1,8 +1,9 @@
 """The win-chance chart: one panel per seat, the seat's win chance at each of its decisions.
 
 The line is the best action's win chance (the position's value as the seat saw it, with its 95%
-interval shaded); a dot marks the action played, coloured by its label. Drawn with matplotlib's
-Agg backend (no display needed) into a PNG.
+interval shaded); a dot marks the action played, coloured by its label, a cross instead where
+the table's stand-in bot played for a timed-out person (issue 16). Drawn with matplotlib's Agg
+backend (no display needed) into a PNG.
 """
 
 from __future__ import annotations
@@ -50,9 +51,17 @@ def draw(analysis: dict[str, Any], path: Path | str | BinaryIO, title: str) -> N
             linewidth=0,
         )
         ax.plot(x, [100 * b["win"] for b in best], color="#1565c0", linewidth=1.2)
-        ax.scatter(
-            x, [100 * m["win"] for m in mine], c=[COLOURS[m["label"]] for m in mine], s=14, zorder=3
-        )
+        for stand_in, marker in ((False, "o"), (True, "x")):
+            # Analyses stored before stand-in moves were marked have no "stand_in": the seat's.
+            these = [(p, m) for p, m in zip(x, mine, strict=True) if m.get("stand_in") == stand_in]
+            ax.scatter(
+                [p for p, _ in these],
+                [100 * m["win"] for _, m in these],
+                c=[COLOURS[m["label"]] for _, m in these],
+                marker=marker,
+                s=14,
+                zorder=3,
+            )
         who = f"seat {seat}" + (f" ({_holder(holders[seat])})" if holders else "")
         ax.set_title(who, loc="left", fontsize=9)
         ax.set_ylim(0, 100)
@@ -63,6 +72,11 @@ def draw(analysis: dict[str, Any], path: Path | str | BinaryIO, title: str) -> N
         pyplot.Line2D([], [], marker="o", linestyle="", color=c, label=f"played: {name}")
         for name, c in COLOURS.items()
     ]
+    if any(m.get("stand_in") for m in moves):
+        crossed = "played by the stand-in bot"
+        handles.append(
+            pyplot.Line2D([], [], marker="x", linestyle="", color="#555555", label=crossed)
+        )
     figure.legend(handles=handles, loc="upper right", ncols=3, fontsize=8, frameon=False)
     figure.suptitle(title, x=0.01, ha="left", fontsize=10)
     figure.tight_layout(rect=(0, 0, 1, 0.95))

@@ -12,6 +12,10 @@ decision, from that view alone, with a generator seeded from the analysis seed a
 number. So the same record and seed give the same analysis at a fixed iteration budget, and two
 records that differ only in what a seat could not see give that seat the same analysis. Each
 played action is then labelled against the best (`labels`).
+
+A move that the table's stand-in bot made for a person whose time ran out (the record's
+``stand_in_moves``, issue 16's clocks) is reviewed and labelled like any other, but as the
+stand-in's: marked so in the JSON, and left out of the person's counts and mean loss.
 """
 
 from __future__ import annotations
@@ -60,6 +64,8 @@ class Decision:
     played: Action
     names: dict[Action, str]
     """The notation of each legal action."""
+    stand_in: bool = False
+    """Made by the table's stand-in bot for the seat's timed-out person, not by the person."""
 
 
 def decisions(record: GameRecord, seats: Collection[Seat] | None = None) -> list[Decision]:
@@ -71,11 +77,13 @@ def decisions(record: GameRecord, seats: Collection[Seat] | None = None) -> list
     except ValueError as exc:
         raise RecordError(f"record cannot start a game: {exc}") from None
     found = []
+    stand_ins = set(record.stand_in_moves)
     for ply, (seat, action) in enumerate(record.moves):
         legal = state.legal_actions(seat)
         if (seats is None or seat in seats) and len(legal) > 1:
             names = {a: state.action_to_str(a) for a in legal}
-            found.append(Decision(ply, seat, state.view(seat), legal, action, names))
+            view = state.view(seat)
+            found.append(Decision(ply, seat, view, legal, action, names, ply in stand_ins))
         try:
             state.apply(seat, action)
         except IllegalAction as exc:
@@ -140,6 +148,7 @@ class MoveReview:
             "played": d.names[d.played],
             "best": d.names[self.best.action],
             "label": self.label,
+            "stand_in": d.stand_in,
             "loss": self.loss,
             "win": self.played.win,
             "best_win": self.best.win,
@@ -170,11 +179,13 @@ def review(game: Game, decision: Decision, evaluator: Evaluator, seed: int) -> M
 
 @dataclass(frozen=True)
 class SeatSummary:
-    """A seat's moves by label and its mean loss (win-chance points per decision)."""
+    """A seat's own moves by label and their mean loss (win-chance points per decision);
+    ``stand_in``: the decisions its stand-in bot made, counted apart."""
 
     seat: Seat
     labels: dict[Label, int]
     mean_loss: float
+    stand_in: int = 0
 
     @property
     def decisions(self) -> int:
@@ -193,10 +204,13 @@ class Analysis:
         return sorted({r.decision.seat for r in self.reviews})
 
     def summary(self, seat: Seat) -> SeatSummary:
-        mine = [r for r in self.reviews if r.decision.seat == seat]
+        """``seat``'s own decisions; those its stand-in bot made are only counted apart."""
+        seats = [r for r in self.reviews if r.decision.seat == seat]
+        mine = [r for r in seats if not r.decision.stand_in]
         counts = Counter(r.label for r in mine)
         mean = statistics.fmean(r.loss for r in mine) if mine else 0.0
-        return SeatSummary(seat, {name: counts[name] for name in LABELS}, mean)
+        labels = {name: counts[name] for name in LABELS}
+        return SeatSummary(seat, labels, mean, len(seats) - len(mine))
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis for tools (``potager analyse --json``), described in docs/analysis.md."""
@@ -219,6 +233,7 @@ class Analysis:
                     "decisions": s.decisions,
                     "labels": s.labels,
                     "mean_loss": s.mean_loss,
+                    "stand_in": s.stand_in,
                 }
                 for s in map(self.summary, self.seats())
             ],

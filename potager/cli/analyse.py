@@ -3,7 +3,8 @@
 For each decision of the chosen seat (every seat by default) the search evaluates each legal
 action from that seat's view at that moment and the action played is labelled against the best
 (`potager.analysis.labels`). Prints a table (with a progress bar while it thinks), and writes
-JSON for tools and a win-chance chart per seat when asked.
+JSON for tools and a win-chance chart per seat when asked. A move the table's stand-in bot made
+for a timed-out person is labelled as the stand-in's and kept out of the person's counts.
 """
 
 from __future__ import annotations
@@ -142,7 +143,7 @@ def report(analysis: Analysis) -> RenderableType:
             escape(d.names[best.action]),
             _win(best.win, best.win_low, best.win_high),
             f"{100 * r.loss:.1f}",
-            f"[{STYLES[r.label]}]{r.label}[/]",
+            f"[{STYLES[r.label]}]{r.label}[/]" + ("*" if d.stand_in else ""),
         )
     summary = Table(
         title="per seat (loss: win-chance points lost per decision)",
@@ -156,8 +157,13 @@ def report(analysis: Analysis) -> RenderableType:
     for name in LABELS:
         summary.add_column(f"[{STYLES[name]}]{name}[/]", justify="right")
     summary.add_column("mean loss", justify="right")
+    summaries = [analysis.summary(seat) for seat in analysis.seats()]
+    stood_in = ", ".join(f"seat {s.seat}: {s.stand_in}" for s in summaries if s.stand_in)
+    if stood_in:
+        moves.caption = "*: made by the table's stand-in bot when the person's time ran out"
+        summary.caption = f"not counted: the stand-in bot's decisions ({stood_in})"
     holders = analysis.record.seats
-    for s in map(analysis.summary, analysis.seats()):
+    for s in summaries:
         who = str(s.seat) + (f" {escape(holders[s.seat].label)}" if holders is not None else "")
         summary.add_row(
             who,
