@@ -30,6 +30,13 @@
   const { percent } = Potager;
 
   const names = (seat) => seatName(replay.table.seats, seat);
+  /* Who made a frame's move: its seat, or the table's stand-in bot for a person whose time ran
+   * out (the replay's stand_in_moves, 0-based move indices: frame ply - 1). */
+  const byStandIn = (ply) => (replay.stand_in_moves || []).includes(ply - 1);
+  const mover = (ply, seat) => (byStandIn(ply) ? t("Stand-in bot for {name}", { name: names(seat) }) : names(seat));
+  const standInMark = (ply, seat) => (byStandIn(ply) ? h("span", {
+    class: "stand-in-mark", title: t("Played by the stand-in bot: {name}'s time had run out", { name: names(seat) }),
+  }, t("stand-in bot")) : null);
   const noop = () => {};
   const drawSheets = Potager.panelBar($("quick-bar")); // on a phone: the moves and the log a tap away
 
@@ -46,7 +53,7 @@
       status: at === last ? "finished" : "playing", result: replay.table.result, version: at, seat: replay.seat, events, facts };
     $("turn").textContent = frame.move
       ? t("Move {n}: {name} — {move}", {
-        n: at, name: names(frame.move.seat), move: Potager.moveLabel(table, frame.move.notation, frame.move.label),
+        n: at, name: mover(at, frame.move.seat), move: Potager.moveLabel(table, frame.move.notation, frame.move.label),
       })
       : t("The set-up, before the first move");
     const toMove = new Set(frame.to_move);
@@ -104,6 +111,7 @@
       const review = reviews.get(f.ply);
       return h("li", { dataset: { ply: f.ply }, onclick: () => show(f.ply) },
         f.move ? `${f.ply}. ${names(f.move.seat)}: ${Potager.moveLabel(replay.table, f.move.notation, f.move.notation)}` : t("Set-up"),
+        f.move ? standInMark(f.ply, f.move.seat) : null,
         review ? h("span", {
           class: `verdict ${review.label}`, title: t("{verdict}: best was {move}", { verdict: verdict(review.label), move: review.best }),
         }, verdict(review.label)) : null);
@@ -121,7 +129,7 @@
     }
     const best = review.actions[0];
     const said = {
-      name: names(review.seat), move: review.played, win: percent(review.win), best: review.best,
+      name: mover(frame.ply, review.seat), move: review.played, win: percent(review.win), best: review.best,
       bestWin: percent(best.win), low: percent(best.win_low), high: percent(best.win_high),
       points: Potager.number(100 * review.loss, 1),
     };
@@ -157,7 +165,7 @@
         name: names(s.seat),
         verdicts: LABELS.filter((l) => s.labels[l]).map((l) => counted(l, s.labels[l])).join(", "),
         points: Potager.number(100 * s.mean_loss, 1),
-      }))));
+      }), s.stand_in ? ` · ${tn(s.stand_in, "{n} move by the stand-in bot, not counted", "{n} moves by the stand-in bot, not counted")}` : "")));
     drawMoves();
     show(at);
   }
