@@ -11,8 +11,9 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from potager import games
-from potager.server import Settings
+from potager.server import Settings, analysis
 from potager.store import MoveWrite, SeatInfo, Store, TableInfo, TableStatus
+from tests.analysis.fake import ViewDigestSearch
 from tests.web.clicking import open_page
 from tests.web.conftest import serving
 
@@ -46,7 +47,10 @@ def stood_in(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, in
     store.close()
     assert first is not None
     settings = Settings(database_url=f"sqlite:///{db}", bot_pool="thread", bot_workers=1)
-    with serving(settings) as address:
+    with pytest.MonkeyPatch.context() as patch, serving(settings) as address:
+        # The search of the analysis is tests/analysis's view-digest stand-in (bots think in
+        # threads here, so the patch reaches them): these tests are about the page.
+        patch.setattr(analysis, "evaluator", lambda level, game: ViewDigestSearch())
         yield address, first + 1  # the replay counts moves from 1
 
 
@@ -76,3 +80,21 @@ def test_the_mark_is_translated(browser: Browser, stood_in: tuple[str, int]) -> 
         "bot remplaçant"
     )
     context.close()
+
+
+def test_the_analysis_names_the_stand_in_and_does_not_count_its_move(
+    browser: Browser, stood_in: tuple[str, int]
+) -> None:
+    server, move = stood_in
+    page, errors = open_page(browser)
+    page.goto(f"{server}/replay/{TABLE}")
+    page.click("#analyse")
+    expect(page.locator("#analysis-status")).to_contain_text(
+        "Every decision judged", timeout=60_000
+    )
+    expect(page.locator("#analysis-summary")).to_contain_text(
+        "1 move by the stand-in bot, not counted"
+    )
+    page.locator(f"#moves li[data-ply='{move}']").click()
+    expect(page.locator("#analysis-move")).to_contain_text("Stand-in bot for Ada played")
+    assert errors == []
