@@ -61,14 +61,15 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def start_sample(table: S, blank: S, seed: int) -> S:
+def start_sample(table: S, blank: S, seed: int, generator: random.Random | None = None) -> S:
     """``blank`` (a state of ``table``'s class made blank, as its `clone` makes one) with
     ``table``'s engine attributes (`State._copy_engine_attributes`) and a sample's own: ``seed``,
-    a generator seeded with it, no moves and no events. The game's `sample` then lays the table
-    it read from the view out in it and draws what is hidden."""
+    ``generator`` (by default a new one seeded with ``seed``: a game whose rules never draw after
+    the set-up may pass one to share), no moves and no events. The game's `sample` then lays the
+    table it read from the view out in it and draws what is hidden."""
     table._copy_engine_attributes(blank)
     blank.seed = seed
-    blank.rng = random.Random(seed)
+    blank.rng = random.Random(seed) if generator is None else generator
     blank.moves = []
     blank.events = []
     return blank

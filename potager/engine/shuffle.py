@@ -42,3 +42,11 @@ def below(rng: random.Random, n: int) -> int:
     while r >= n:
         r = rng.getrandbits(bits)
     return r
+
+
+def copied(rng: random.Random) -> random.Random:
+    """A copy of ``rng`` (the same state: the same numbers to come) for a state's `clone`,
+    without seeding the new generator first (`random.Random(0)` costs as much as the copy)."""
+    new = random.Random.__new__(random.Random)
+    new.setstate(rng.getstate())
+    return new

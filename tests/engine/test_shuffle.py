@@ -1,5 +1,6 @@
 """`potager.engine.shuffle.shuffle` is `random.Random.shuffle` (the same permutation), and `below`
-is `random.Random.randrange` (the same number), from the same draws."""
+is `random.Random.randrange` (the same number), from the same draws; `copied` copies a
+generator."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 
 import pytest
 
-from potager.engine.shuffle import below, shuffle
+from potager.engine.shuffle import below, copied, shuffle
 
 
 @pytest.mark.parametrize("length", [0, 1, 2, 3, 60, 85, 129])
@@ -27,3 +28,12 @@ def test_the_same_number_as_random_randrange(bound: int) -> None:
     for _ in range(200):
         assert below(mine_rng, bound) == their_rng.randrange(bound)
     assert mine_rng.getstate() == their_rng.getstate()
+
+
+def test_a_copied_generator_draws_what_the_original_draws() -> None:
+    original = random.Random(7)
+    original.random(), original.gauss(0.0, 1.0)  # a gauss keeps half a pair for the next
+    copy = copied(original)
+    assert copy is not original
+    assert copy.getstate() == original.getstate()
+    assert [copy.random(), copy.gauss(0.0, 1.0)] == [original.random(), original.gauss(0.0, 1.0)]

@@ -565,7 +565,9 @@ def sample(reading: Reading, rng: random.Random) -> HeuschreckenState:
     garden cards shuffled into a new draw pile, every other pending bid drawn from its hand."""
     table, unseen, pending = reading
     blank = HeuschreckenState(table.game, table.players, 0, table.variant, None, blank=True)
-    state = start_sample(table, blank, rng.getrandbits(63))
+    # The table's generator, shared as `clone` shares it: these rules never draw after the
+    # set-up, and seeding a new one would cost a tenth of a search's iteration.
+    state = start_sample(table, blank, rng.getrandbits(63), table.rng)
     table._copy_table(state)
     pile = [*unseen]
     shuffle(pile, rng)

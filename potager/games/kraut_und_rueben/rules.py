@@ -28,7 +28,7 @@ from potager.engine import (
 )
 from potager.engine.record import move_entries
 from potager.engine.sampling import LastView, start_sample
-from potager.engine.shuffle import shuffle
+from potager.engine.shuffle import copied, shuffle
 
 from . import data, notation, views
 from .data import (
@@ -634,8 +634,7 @@ class KrautUndRuebenState(State):
             self.game, self.players, self.seed, self.variant, None, blank=True
         )
         self._copy_engine_attributes(new)
-        new.rng = random.Random(0)  # seeded from a number, not the system (cheaper), then set
-        new.rng.setstate(self.rng.getstate())
+        new.rng = copied(self.rng)
         new.moves = self.moves[:]
         new.events = self.events[:]
         self._copy_table(new)

@@ -27,7 +27,7 @@ from potager.engine import (
     View,
 )
 from potager.engine.record import move_entries
-from potager.engine.shuffle import shuffle
+from potager.engine.shuffle import copied, shuffle
 
 from . import cards
 from .cards import NUM_CARDS, Card, label, names
@@ -401,8 +401,7 @@ class PasDeHaricotsState(State):
         self._copy_engine_attributes(new)
         new.moves = self.moves[:]
         new.events = self.events[:]
-        new.rng = random.Random(0)  # seeded from a number, not the system (cheaper), then set
-        new.rng.setstate(self.rng.getstate())
+        new.rng = copied(self.rng)
         self._copy_table(new)
         return new
 
