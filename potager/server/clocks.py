@@ -22,7 +22,9 @@ table's lock: a move the server took before that look is the player's, even if i
 past the deadline; one that comes after it finds the decision handed to the bot. Then the bot
 level chosen at creation (``stand_in``, ``heuristic`` where the game has it) makes that decision
 for the seat, which is shown as played by the bot meanwhile; the seat's bank is spent, and its
-next decision has its own time again.
+next decision has its own time again. The bot's moves are stored as the stand-in's
+(`potager.store.models.MoveRow.stand_in`), so the record (``stand_in_moves``), the replay and the
+analysis say the bot made them, and never count them against the person.
 
 **Absent.** A player stays away when their seat's clock ran out `ABSENT_TIMEOUTS` (3) times in
 a row, or when nobody has been connected at the seat for longer than the speed allows
