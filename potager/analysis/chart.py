@@ -53,11 +53,11 @@ def draw(analysis: dict[str, Any], path: Path | str | BinaryIO, title: str) -> N
         ax.plot(x, [100 * b["win"] for b in best], color="#1565c0", linewidth=1.2)
         for stand_in, marker in ((False, "o"), (True, "x")):
             # Analyses stored before stand-in moves were marked have no "stand_in": the seat's.
-            these = [(p, m) for p, m in zip(x, mine, strict=True) if m.get("stand_in") == stand_in]
+            these = [m for m in mine if bool(m.get("stand_in")) == stand_in]
             ax.scatter(
-                [p for p, _ in these],
-                [100 * m["win"] for _, m in these],
-                c=[COLOURS[m["label"]] for _, m in these],
+                [m["ply"] + 1 for m in these],
+                [100 * m["win"] for m in these],
+                c=[COLOURS[m["label"]] for m in these],
                 marker=marker,
                 s=14,
                 zorder=3,

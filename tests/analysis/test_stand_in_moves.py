@@ -3,14 +3,17 @@ issue 16) is labelled as the stand-in's and never counted against the person (is
 
 from __future__ import annotations
 
+import io
 import json
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from potager.analysis import analyse, decisions
+from potager.analysis import analyse, chart, decisions
 from potager.cli import analyse as analyse_cli
 from potager.cli.main import app
 from tests.analysis.fake import ViewDigestSearch
@@ -61,3 +64,33 @@ def test_analyse_command_labels_the_stand_ins_moves(
     data = CliRunner().invoke(app, ["analyse", str(path), "--seat", "0", "--json", "-"])
     moves = json.loads(data.stdout)["moves"]
     assert [m["ply"] for m in moves if m["stand_in"]] == [first]
+
+
+def drawn_points(analysis: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """How many points the chart of ``analysis`` draws with each marker."""
+    from matplotlib.axes import Axes
+
+    drawn: Counter[str] = Counter()
+    scatter = Axes.scatter
+
+    def counting(self: Axes, x: Any, *args: Any, marker: str = "o", **kwargs: Any) -> Any:
+        drawn[marker] += len(x)
+        return scatter(self, x, *args, marker=marker, **kwargs)
+
+    monkeypatch.setattr(Axes, "scatter", counting)
+    chart.draw(analysis, io.BytesIO(), "test")
+    return dict(drawn)
+
+
+def test_the_chart_crosses_the_stand_ins_moves_and_still_draws_older_analyses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    register(monkeypatch)
+    plain = toy_record()
+    first = decisions(plain, [0])[0].ply
+    data = analyse(replace(plain, stand_in_moves=[first]), ViewDigestSearch(), "fake").to_dict()
+    moves = len(data["moves"])
+    assert drawn_points(data, monkeypatch) == {"o": moves - 1, "x": 1}
+    for move in data["moves"]:  # as stored before moves said who made them
+        del move["stand_in"]
+    assert drawn_points(data, monkeypatch) == {"o": moves, "x": 0}
