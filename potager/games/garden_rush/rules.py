@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from potager.engine import Action, Event, Game, IllegalAction, Result, Seat, State, View
 from potager.engine.record import move_entries
-from potager.engine.shuffle import shuffle
+from potager.engine.shuffle import copied, shuffle
 
 from .actions import (
     ARG1,
@@ -497,13 +497,13 @@ class GardenRushState(State):
         blank: bool = False,
     ) -> None:
         """Set up a new game (rulebook "Mise en place"); ``blank`` only makes the room for a state
-        that `clone` or `views.read_view` then lays out (a compiled class has no ``__new__`` without
-        ``__init__``)."""
+        that `clone` or `views.sample` then lays out, the engine's attributes included (a compiled
+        class has no ``__new__`` without ``__init__``)."""
+        if blank:
+            return
         super().__init__(game, players, seed, variant, deck)
         self.module = bool(variant["tools_and_moles"])
         self.lose_when_stuck = variant["stuck"] == "lose"
-        if blank:
-            return
         if deck is None:
             vegetables = list(_VEGETABLE_TOKENS)
             shuffle(vegetables, self.rng)
@@ -1088,7 +1088,8 @@ class GardenRushState(State):
 
     def clone(self) -> GardenRushState:
         new = GardenRushState(self.game, 2, self.seed, self.variant, self.deck, blank=True)
-        new.rng.setstate(self.rng.getstate())
+        self._copy_engine_attributes(new)
+        new.rng = copied(self.rng)
         new.moves = list(self.moves)
         new.events = list(self.events)
         self._copy_table(new)
@@ -1096,6 +1097,8 @@ class GardenRushState(State):
 
     def _copy_table(self, new: GardenRushState) -> None:
         """Lay this state's table out in ``new`` (the lists copied, the values shared)."""
+        new.module = self.module
+        new.lose_when_stuck = self.lose_when_stuck
         new.potagers = [list(p) for p in self.potagers]
         new.occupied = list(self.occupied)
         new.veg_masks = [list(m) for m in self.veg_masks]

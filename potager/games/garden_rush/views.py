@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from potager.engine import Game, Seat, View
+from potager.engine.sampling import start_sample
 from potager.engine.shuffle import shuffle
 
 from .data import (
@@ -102,8 +103,11 @@ def view(state: GardenRushState, seat: Seat | None) -> View:
 
 def sample(table: GardenRushState, rng: random.Random) -> GardenRushState:
     """A full state with the view read into ``table`` (`read_view`) as its view: the bag's tokens
-    in a random order (its only secret). A state of its own seed, the table copied."""
-    state = GardenRushState(table.game, 2, rng.randrange(2**63), table.variant, None, blank=True)
+    in a random order (its only secret). A state of its own seed, the table copied, with the
+    table's generator: these rules draw only at the set-up, and seeding a new generator would cost
+    a third of a sample."""
+    blank = GardenRushState(table.game, 2, 0, table.variant, None, blank=True)
+    state = start_sample(table, blank, rng.randrange(2**63), table.rng)
     table._copy_table(state)
     shuffle(state.bag, rng)
     return state
@@ -111,8 +115,9 @@ def sample(table: GardenRushState, rng: random.Random) -> GardenRushState:
 
 def read_view(game: Game, v: View, seat: Seat) -> GardenRushState:
     """``v`` read for `sample` (kept by the game for the next sample of an equal view): the
-    table it shows as a state, with the bag's tokens in the view's order."""
-    state = GardenRushState(game, 2, 0, dict(v["variant"]), None, blank=True)
+    table it shows as a state, with the bag's tokens in the view's order (a new game's table,
+    every part of it then replaced)."""
+    state = GardenRushState(game, 2, 0, dict(v["variant"]), None)
     state.potagers = [empty_potager(), empty_potager()]
     state.occupied = [0, 0]
     state.veg_masks = [[0] * FIRST_TOOL, [0] * FIRST_TOOL]
