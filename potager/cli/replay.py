@@ -7,7 +7,7 @@ told, its own moves named and the others' only through those events ("seat s mov
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -60,7 +60,7 @@ def replay_record(path: Path, seat: int | None, all_steps: bool, move: int) -> N
             "--seat",
         )
     console = Console()
-    viewer = Replay(steps, seat, record.seats)
+    viewer = Replay(steps, seat, record.seats, record.stand_in_moves)
     start = min(move, len(steps) - 1)
     if all_steps:
         for i in range(start, len(steps)):
@@ -104,12 +104,18 @@ class Replay:
     """The screens of a replay: step ``i`` is the table after ``i`` moves."""
 
     def __init__(
-        self, steps: list[State], seat: Seat | None, holders: list[SeatHolder] | None = None
+        self,
+        steps: list[State],
+        seat: Seat | None,
+        holders: list[SeatHolder] | None = None,
+        stand_in_moves: Sequence[int] = (),
     ) -> None:
-        """``holders``: who sat where, when the record says."""
+        """``holders``: who sat where, when the record says; ``stand_in_moves``: the moves (from
+        0) a table's stand-in bot made for a timed-out person (`GameRecord.stand_in_moves`)."""
         self.steps = steps
         self.seat = seat
         self.holders = holders
+        self.stand_in_moves = frozenset(stand_in_moves)
         self.renderer = render.for_game(steps[0].game)
 
     def screen(self, i: int) -> RenderableType:
@@ -176,6 +182,8 @@ class Replay:
         elif not lines:
             lines.append(Who(seat, self.seat).says("You moved.", "Seat {seat} moved."))
         lines[0] = f"[cyan]{t('move {n}', n=i)}[/] {lines[0]}"
+        if i - 1 in self.stand_in_moves:
+            lines[0] += f" [dim]({t('stand-in bot')})[/]"
         return Text.from_markup("\n".join(lines))
 
     def browse(self, console: Console, ask: Callable[[str], str], start: int = 0) -> None:

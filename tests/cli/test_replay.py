@@ -52,6 +52,24 @@ def test_replay_says_who_sat_where(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     assert "seat 0: Ada · seat 1: random bot · seat 2: a person" in result.output
 
 
+def test_replay_marks_the_stand_in_bots_moves(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A move the table's stand-in bot made for a timed-out person says so (issue 16 clocks;
+    the record's stand_in_moves), in the replay's language too."""
+    path = saved_game(monkeypatch, tmp_path)
+    record = GameRecord.from_json(path.read_text())
+    holders = [SeatHolder.person("Ada"), SeatHolder.bot("random"), SeatHolder.person("Bo")]
+    path.write_text(replace(record, seats=holders, stand_in_moves=[0]).to_json())
+    result = runner.invoke(app, ["replay", str(path), "--all"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert result.output.count("(stand-in bot)") == 1
+    marked = next(line for line in result.output.splitlines() if "(stand-in bot)" in line)
+    assert "move 1 " in marked
+    french = runner.invoke(app, ["replay", str(path), "--all", "--lang", "fr"])
+    assert french.output.count("(bot remplaçant)") == 1
+
+
 def test_replay_as_a_seat_hides_the_others_moves(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
