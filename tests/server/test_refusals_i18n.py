@@ -134,7 +134,7 @@ def test_a_query_out_of_bounds_is_said_with_its_bound(client: TestClient) -> Non
         ("limit=x", "la valeur doit être un nombre entier"),
         ("limit=0", "la valeur doit être au moins 1"),
         ("limit=9999", "la valeur doit être au plus 500"),
-        ("status=all", "la valeur doit être l'une de : 'open', 'live', 'finished'"),
+        ("status=all", "la valeur doit être l'une de\u00a0: 'open', 'live', 'finished'"),
     ):
         refused = client.get(f"/api/tables?{query}", headers=french)
         assert (refused.status_code, refused.json()["detail"][0]["msg"]) == (422, said)
