@@ -38,7 +38,7 @@ def test_pydantic_s_messages_are_said_with_their_context(client: TestClient) -> 
     said = {error["type"]: error["msg"] for error in german["detail"]}
     assert said == {
         "int_type": "der Wert muss eine ganze Zahl sein",
-        "too_long": "die Liste hat höchstens 16 Einträge, nicht 17",
+        "too_long": "die Liste darf höchstens 16 Einträge haben, nicht 17",
         "literal_error": "der Wert muss einer von diesen sein: 'none', 'real_time', 'slow'",
     }
     english = client.post("/api/tables", json=body).json()["detail"]
