@@ -324,7 +324,7 @@
         h("th", { class: "line" }, line),
         seats.map((s) => h("td", { class: `${signClass(sheet[s][k])} ${s === seat ? "mine" : ""}` }, signed(sheet[s][k]))))));
     });
-    const foot = h("tr", { class: "match-total" }, h("th", { colspan: 2 }, t("Match")),
+    const foot = h("tr", { class: "match-total" }, h("th", { colspan: 2 }, t("Match total")),
       seats.map((s) => h("td", {
         class: `${signClass(view.totals[s])} ${view.scores.length && view.totals[s] === best ? "leader" : ""} ${s === seat ? "mine" : ""}`,
       }, signed(view.totals[s]))));
