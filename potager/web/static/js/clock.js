@@ -10,7 +10,7 @@
 "use strict";
 
 (() => {
-  const { h, t, api, toast } = Potager;
+  const { h, t, tn, api, toast } = Potager;
   const $ = (id) => document.getElementById(id);
   const LOW = 10_000; /* ms: a clock shows it is running out */
 
@@ -94,7 +94,7 @@
   }
 
   async function end(state, me, others) {
-    if (!confirm(t("End this game without a result? {names} stayed away.", { names: Potager.listOf(others) }))) return;
+    if (!confirm(tn(others.length, "End this game without a result? {names} stayed away.", "End this game without a result? {names} stayed away.", { names: Potager.listOf(others) }))) return;
     try {
       await api(`/api/tables/${encodeURIComponent(state.table_id)}/end`, { seat: me.seat, token: me.token });
     } catch (error) {
@@ -108,7 +108,7 @@
     const absent = Potager.listOf(ending.absent.map(names));
     if (ending.reason === "unstarted") return t("Ended: the table waited too long for its players.");
     if (ending.by === null) return t("Abandoned: everybody stayed away.");
-    return t("Abandoned: {name} ended the game, {absent} stayed away.", { name: names(ending.by), absent });
+    return tn(ending.absent.length, "Abandoned: {name} ended the game, {absent} stayed away.", "Abandoned: {name} ended the game, {absent} stayed away.", { name: names(ending.by), absent });
   }
 
   /* -- the lobby ------------------------------------------------------------------------------- */
