@@ -351,18 +351,20 @@ class Lobby:
     def close(self) -> None:
         self.store.close()
 
+    SNAPSHOT = (
+        "/api/tables/{}",
+        "/api/tables/{}/chat",
+        "/api/tables?status=open&limit=1",
+        "/api/tables?status=live&limit=1",
+    )
+    """What `snapshot` asks of the API (the fuzzed table's id in the braces)."""
+
     def snapshot(self) -> tuple[Any, ...]:
         """The fuzzed table's summary (seats, names, clocks) and chat, the newest open and live
         tables, the player's profile (name, password, ratings), and the store (`STORED`)."""
-        paths = (
-            f"/api/tables/{self.table_id}",
-            f"/api/tables/{self.table_id}/chat",
-            "/api/tables?status=open&limit=1",
-            "/api/tables?status=live&limit=1",
-        )
         me = {"authorization": f"Bearer {self.token}"}
         return (
-            *(self.http.get(path).text for path in paths),
+            *(self.http.get(path.format(self.table_id)).text for path in self.SNAPSHOT),
             self.http.get("/api/players/me", headers=me).text,
             *(self.store.execute(query).fetchall() for query in STORED),
         )
@@ -410,7 +412,9 @@ class Lobby:
             tally.counts["http accepted"] += 1
         now = self.snapshot()
         if answer.status_code >= 400 and now != self.seen:
-            tally.fail("changed", what)
+            parts = (*self.SNAPSHOT, "/api/players/me", *STORED)
+            moved = ", ".join(p for p, a, b in zip(parts, self.seen, now, strict=True) if a != b)
+            tally.fail("changed", f"{moved} by {what}")
         self.seen = now
 
 
