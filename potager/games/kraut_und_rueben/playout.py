@@ -43,6 +43,8 @@ PAIRED = True
 tile each turn draws makes a tree below the root mix unlike positions, and comparing choices on
 the same tiles sees differences that independent playouts drown (issue 12)."""
 SNAIL: Final = CODE["snail"]
+KIND_KEYS: Final = len(CODE) + 1
+"""Keys of (garden, covered kind or `EMPTY`) apart: ``garden * KIND_KEYS + covered + 1``."""
 TAKE_PILE: Final = 40
 """With fewer tiles than this left, the take threshold shrinks in proportion (as the heuristic)."""
 PROMISE_PER_SPACE: Final[float] = heuristic.PROMISE_PER_SPACE
@@ -159,20 +161,26 @@ def _place(
 def _snail(
     state: KrautUndRuebenState, seat: int, counts: list[list[int]], targets: list[int]
 ) -> int:
-    """The space where a snail does the mover most good (or its rivals most harm)."""
+    """The space where a snail does the mover most good (or its rivals most harm): the first
+    of the best, each garden and covered kind valued once (the spaces of one garden that hold
+    the same kind are worth the same)."""
     first = state.place_base
     base = state.base
+    worth: dict[int, float] = {}
     best, choice = -1e9, targets[0]
     for action in targets:
         i = action - first
         g = i // SIZE
-        before = counts[g]
-        after = before[:]
-        after[SNAIL] += 1
         covered = base[i]
-        if covered != EMPTY:
-            after[covered] -= 1
-        value = _worth(state, seat, g, after, before)
+        key = g * KIND_KEYS + covered + 1
+        value = worth.get(key)
+        if value is None:
+            before = counts[g]
+            after = before[:]
+            after[SNAIL] += 1
+            if covered != EMPTY:
+                after[covered] -= 1
+            value = worth[key] = _worth(state, seat, g, after, before)
         if value > best:
             best, choice = value, action
     return choice

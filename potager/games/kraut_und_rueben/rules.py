@@ -10,7 +10,6 @@ table look-ups and copies.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
@@ -115,7 +114,9 @@ class KrautUndRueben(Game):
         typed as any mapping: compiled, a `SeatView` would otherwise be refused.)"""
         table, unseen, others = self._last_view(view, seat)  # type: ignore[arg-type]
         blank = KrautUndRuebenState(self, table.players, 0, table.variant, None, blank=True)
-        state = start_sample(table, blank, rng.randrange(2**63))
+        seed = rng.randrange(2**63)
+        shared = None if table.deals_ahead() else table.rng  # nothing will draw from it
+        state = start_sample(table, blank, seed, shared)
         table._copy_table(state)
         state.pile = [*unseen]
         shuffle(state.pile, rng)
@@ -180,20 +181,24 @@ def _place_event(seat: Seat, kind: int, i: int, covered: int) -> Any:
     return event
 
 
-def _holds(ascending: list[Action], action: Action) -> bool:
-    """Whether ``action`` is in the ascending list (a binary search: the legal places are
-    tested at every placement)."""
+def _position(ascending: list[Action], action: Action) -> int:
+    """Where ``action`` is or would go in the ascending list: `bisect.bisect_left`, as a loop
+    that compiles to C int comparisons (the builtin compares Python ints through rich
+    comparison, and the legal places are searched at every placement)."""
     low, high = 0, len(ascending)
     while low < high:
         middle = (low + high) // 2
-        found = ascending[middle]
-        if found < action:
+        if ascending[middle] < action:
             low = middle + 1
-        elif found > action:
-            high = middle
         else:
-            return True
-    return False
+            high = middle
+    return low
+
+
+def _holds(ascending: list[Action], action: Action) -> bool:
+    """Whether ``action`` is in the ascending list."""
+    i = _position(ascending, action)
+    return i < len(ascending) and ascending[i] == action
 
 
 class KrautUndRuebenState(State):
@@ -352,7 +357,7 @@ class KrautUndRuebenState(State):
                 first = self.place_base + g * SIZE  # the garden's only open space follows
                 if targets is self.open:
                     targets = targets[:]
-                targets.remove(self.open[bisect_left(self.open, first)])
+                targets.remove(self.open[_position(self.open, first)])
         return targets
 
     def _snail_targets(self) -> list[Action]:
@@ -484,7 +489,7 @@ class KrautUndRuebenState(State):
             self.snails[g] += 1
         if covered == EMPTY:
             self.base[i] = kind
-            del self.open[bisect_left(self.open, action)]  # ascending: no scan
+            del self.open[_position(self.open, action)]  # ascending: no scan
             self.placed += 1
             if kind <= DANDELION:
                 self.coverable[g] |= bit
@@ -558,9 +563,13 @@ class KrautUndRuebenState(State):
         """How many uncovered tiles of each kind (by code) garden ``g`` holds. The top of a
         space is the greater of its two codes: a cover (snail, mole) has a greater code than
         any tile it may cover, and no cover is `EMPTY` (−1)."""
-        first = g * SIZE
-        tops = list(map(max, self.base[first : first + SIZE], self.cover[first : first + SIZE]))
-        return list(map(tops.count, range(len(KINDS))))
+        counts = [0] * len(KINDS)
+        base, cover = self.base, self.cover
+        for i in range(g * SIZE, (g + 1) * SIZE):  # compiled: a C loop
+            top = cover[i] if cover[i] > base[i] else base[i]
+            if top != EMPTY:
+                counts[top] += 1
+        return counts
 
     def garden_points(self, seat: Seat) -> list[int]:
         """The points of each garden ``seat`` owns, with its contract (2 players: two gardens,
@@ -634,11 +643,19 @@ class KrautUndRuebenState(State):
             self.game, self.players, self.seed, self.variant, None, blank=True
         )
         self._copy_engine_attributes(new)
-        new.rng = copied(self.rng)
+        new.rng = copied(self.rng) if self.deals_ahead() else self.rng
         new.moves = self.moves[:]
         new.events = self.events[:]
         self._copy_table(new)
         return new
+
+    def deals_ahead(self) -> bool:
+        """Whether the rules will draw from the generator again: only a match's next game deals
+        (`_deal`), so in a single game or a match's last one no move draws, and a clone or a
+        sample may share the generator instead of copying or seeding one (the paired root
+        clones a determinization for each choice: the copy of 625 words was a twelfth of a
+        search)."""
+        return self.game_no < self.games - 1
 
     def _copy_table(self, new: KrautUndRuebenState) -> None:
         """Lay this state's table out in ``new`` (the lists copied, the values shared)."""

@@ -95,6 +95,28 @@ def test_clone_is_independent(players: int, seed: int, steps: int) -> None:
 
 
 @settings(max_examples=10, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**40), match=st.booleans())
+def test_no_move_draws_from_the_generator_once_no_deal_is_ahead(
+    players: int, seed: int, match: bool
+) -> None:
+    """What lets a clone or a sample share the generator (`KrautUndRuebenState.deals_ahead`):
+    only a match's next deal draws from it, so from the last game on its state stays."""
+    state = GAME.new_game(players, seed, {"match": match})
+    assert isinstance(state, KrautUndRuebenState)
+    before = [state.rng.getstate(), state.deals_ahead()]
+
+    def unchanged_without_a_deal(after: KrautUndRuebenState) -> None:
+        now = after.rng.getstate()
+        if not before[1]:
+            assert now == before[0]
+        before[:] = [now, after.deals_ahead()]
+
+    bound = GAME_BOUND * state.games
+    play_random(state, random.Random(seed), bound, unchanged_without_a_deal)  # type: ignore[arg-type]
+    assert not state.deals_ahead()
+
+
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**20), steps=st.integers(1, 80))
 def test_the_unseen_pile_order_is_hidden(seed: int, steps: int) -> None:
     """Two piles that differ only below what has been drawn give every seat the same view."""
