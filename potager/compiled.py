@@ -29,6 +29,7 @@ MODULES = (
     "potager.games.pas_de_haricots.cards",
     "potager.games.pas_de_haricots.playout",
     "potager.games.pas_de_haricots.rules",
+    "potager.games.pas_de_haricots.scoring",
 )
 """Compiled together, into one library."""
 GROUP = "potager_compiled"

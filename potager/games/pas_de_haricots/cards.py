@@ -31,19 +31,23 @@ NUM_CARDS = len(CARDS)
 
 CARD_INDEX: dict[str, Card] = {name: i for i, name in enumerate(CARDS)}
 
-CARD_SUIT: tuple[int, ...] = tuple(
+CARD_SUIT: Final[tuple[int, ...]] = tuple(
     SUITS.index(PAS_DE_HARICOTS[name] if name in PAS_DE_HARICOTS else name[0]) for name in CARDS
 )
 """The series (index into `SUITS`) each card is laid out in; a trump goes with its suit."""
 
-CARD_PIPS: tuple[int, ...] = tuple(
+CARD_PIPS: Final[tuple[int, ...]] = tuple(
     PIPS.get(name[1:], 0) if name[0] in SUITS else 0 for name in CARDS
 )
 """The simple value of each card (0 for the special cards)."""
 
-CARD_MINUS: tuple[bool, ...] = tuple(name[0] in SUITS and name[1:] in MINUS_RANKS for name in CARDS)
-CARD_KING: tuple[bool, ...] = tuple(name[0] in SUITS and name[1:] == DOUBLER_RANK for name in CARDS)
-CARD_TRUMP: tuple[bool, ...] = tuple(name in PAS_DE_HARICOTS for name in CARDS)
+CARD_MINUS: Final[tuple[bool, ...]] = tuple(
+    name[0] in SUITS and name[1:] in MINUS_RANKS for name in CARDS
+)
+CARD_KING: Final[tuple[bool, ...]] = tuple(
+    name[0] in SUITS and name[1:] == DOUBLER_RANK for name in CARDS
+)
+CARD_TRUMP: Final[tuple[bool, ...]] = tuple(name in PAS_DE_HARICOTS for name in CARDS)
 
 
 LAYOUT: tuple[Card, ...] = tuple(sorted(range(NUM_CARDS), key=lambda c: (CARD_SUIT[c], c)))

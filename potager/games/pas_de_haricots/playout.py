@@ -15,7 +15,7 @@ from typing import Final
 
 from .cards import CARD_SUIT
 from .rules import TAKE, TAKE_OFFSET, PasDeHaricotsState
-from .scoring import PACKED, SERIES_MASK, SERIES_VALUE, SHIFTS
+from .scoring import PACKED, SERIES_MASK, SERIES_VALUE, SHIFTS, packed
 
 EPSILON: Final = 0.1
 """The share of takes made at random."""
@@ -28,16 +28,19 @@ def playout(state: PasDeHaricotsState, rng: random.Random) -> None:
     getrandbits, random_ = rng.getrandbits, rng.random
     while not state.is_over:
         seat = state.to_move[0]
-        legal = state.legal_actions(seat)
+        taking = state.phase == TAKE
+        # The legal actions, read in place rather than copied (`legal_actions`): the offer
+        # while taking, else the seat's hand; only read until the action is applied.
+        legal = state.offer if taking else state.hands[seat]
         n = len(legal)
-        if state.phase != TAKE or n == 1 or random_() < EPSILON:
+        if not taking or n == 1 or random_() < EPSILON:
             bits = n.bit_length()
             r = getrandbits(bits)
             while r >= n:
                 r = getrandbits(bits)
             state.apply(seat, legal[r])
             continue
-        series = sum([PACKED[c] for c in state.collected[seat]])
+        series = packed(state.collected[seat])
         best, best_gain = legal[0], -(1 << 30)
         for action in legal:
             card = action - TAKE_OFFSET

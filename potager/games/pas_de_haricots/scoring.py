@@ -10,11 +10,14 @@ hearts Roi (0); clubs 10, 2, Valet and trump 4, the clubs' Pas de Haricots (0):
 [0, -6, 8, 0]
 >>> score_sheet(claudia)
 (8, -6, 2)
+
+Compiled with the rules, which score every hand's end with it (`potager.compiled`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from .cards import CARD_KING, CARD_MINUS, CARD_PIPS, CARD_SUIT, CARD_TRUMP, Card
 from .data import SUITS
@@ -69,13 +72,13 @@ def gain(counts: Tally, card: Card) -> int:
     return after - before
 
 
-SERIES_BITS = 10
+SERIES_BITS: Final = 10
 """A series packed in an int: its simple cards' sum (6 bits: at most 55), its "moins" cards
 (2 bits: at most 3), its Roi and its Pas de Haricots (a bit each)."""
 
-SERIES_MASK = (1 << SERIES_BITS) - 1
+SERIES_MASK: Final = (1 << SERIES_BITS) - 1
 
-PACKED: tuple[int, ...] = tuple(
+PACKED: Final[tuple[int, ...]] = tuple(
     (CARD_PIPS[c] | CARD_MINUS[c] << 6 | CARD_KING[c] << 8 | CARD_TRUMP[c] << 9)
     << SERIES_BITS * CARD_SUIT[c]
     for c in range(len(CARD_SUIT))
@@ -83,20 +86,28 @@ PACKED: tuple[int, ...] = tuple(
 """Each card as its contribution to its series' fields, shifted to its suit's place: the sum of
 a player's cards holds all four series at once, as no field can overflow into the next."""
 
-SERIES_VALUE: tuple[int, ...] = tuple(
+SERIES_VALUE: Final[tuple[int, ...]] = tuple(
     series_value(f & 63, f >> 6 & 3, bool(f >> 8 & 1), bool(f >> 9 & 1))
     for f in range(1 << SERIES_BITS)
 )
 """The value of every packed series."""
 
-SHIFTS: tuple[int, ...] = tuple(SERIES_BITS * s for s in range(len(SUITS)))
+SHIFTS: Final[tuple[int, ...]] = tuple(SERIES_BITS * s for s in range(len(SUITS)))
 
 
 def series_values(cards: Iterable[Card]) -> list[int]:
     """The value of each suit series of ``cards``, in `SUITS` order (one sum of packed series:
     every hand's end scores every player)."""
-    total = sum([PACKED[c] for c in cards])
+    total = packed(cards)
     return [SERIES_VALUE[total >> shift & SERIES_MASK] for shift in SHIFTS]
+
+
+def packed(cards: Iterable[Card]) -> int:
+    """The four series of ``cards`` packed in one int (`PACKED`)."""
+    total = 0
+    for c in cards:  # compiled (`potager.compiled`): a C loop
+        total += PACKED[c]
+    return total
 
 
 def score_sheet(cards: Iterable[Card]) -> tuple[int, int, int]:
