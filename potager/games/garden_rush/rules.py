@@ -49,7 +49,6 @@ from .actions import (
     MOLEMOVE_ID,
     MOVE,
     MOVE_ID,
-    NON_TOOL_SQUARES,
     OP,
     OPP,
     OWN,
@@ -249,24 +248,25 @@ def _halves(ids: dict[int, int]) -> Halves:
     return _half(ids, 1, SPLIT), _half(ids, SPLIT, SIZE * SIZE - 1)
 
 
-def _by_square(ids: dict[int, int]) -> tuple[int, ...]:
-    """``ids`` by square: the id of each square, -1 for a square without one."""
-    return tuple(ids.get(q, -1) for q in range(SIZE * SIZE))
+def _by_square(ids: dict[int, int]) -> tuple[Any, ...]:
+    """``ids`` by square: the id of each square, ``None`` for a square without one. Typed ``Any``,
+    as the module's docstring says of the tables of actions that go into lists."""
+    return tuple(ids.get(q) for q in range(SIZE * SIZE))
 
 
-def _on(ids: tuple[int, ...], squares: int) -> list[int]:
-    """The ids (`_by_square`) of ``squares`` (a bitmask) that have one, ascending: one pass over
-    the bits. (A table by set of squares, as `_plants` reads, is cheaper to read but takes a cache
-    miss at every read when there are many: these five are read less often than the plants.)"""
-    found: list[int] = []
-    q = 0
+def _on(ids: tuple[Any, ...], squares: int) -> list[Any]:
+    """The ids (`_by_square`) of ``squares`` (a bitmask) that have one, ascending: a step per
+    square of the set, its lowest bit (whose `int.bit_length` mypyc does in C), rather than one
+    per square of the Potager; the ids go into the list as the table's own objects. (A table by
+    set of squares, as `_plants` reads, is cheaper to read but takes a cache miss at every read
+    when there are many: these are read less often than the plants.)"""
+    found: list[Any] = []
     while squares:
-        if squares & 1:
-            i = ids[q]
-            if i >= 0:
-                found.append(i)
-        squares >>= 1
-        q += 1
+        low = squares & -squares
+        i = ids[low.bit_length() - 1]
+        if i is not None:
+            found.append(i)
+        squares ^= low
     return found
 
 
@@ -274,14 +274,16 @@ _PLANT_FREE: Final = tuple(_halves(ids) for ids in PLANT_ID)
 _MOLE_FREE: Final = tuple(_by_square(ids) for ids in MOLE_ID)
 _FLIP_OWN: Final = _by_square(FLIP_ID[OWN])
 _FLIP_OPP: Final = _by_square(FLIP_ID[OPP])
-_SQUARES_OF: Final = _by_square({q: q for q in SQUARES})
-_PLAIN_SQUARES_OF: Final = _by_square({q: q for q in NON_TOOL_SQUARES})
-"""The squares of a set, and those that are not tool squares."""
 
 
 def squares_of(squares: int) -> list[int]:
-    """The squares of a set (a bitmask), ascending."""
-    return _on(_SQUARES_OF, squares)
+    """The squares of a set (a bitmask), ascending (as `_on`)."""
+    found: list[int] = []
+    while squares:
+        low = squares & -squares
+        found.append(low.bit_length() - 1)
+        squares ^= low
+    return found
 
 
 _ONES: Final[tuple[int, ...]] = tuple(n.bit_count() for n in range(1 << SPLIT))
@@ -342,7 +344,7 @@ def _insert(actions: list[Any], action: Any) -> None:
 
 
 _PLANT_AT: Final[tuple[tuple[Any, ...], ...]] = tuple(_by_square(ids) for ids in PLANT_ID)
-"""``_PLANT_AT[slot][square]`` is ``PLANT_ID[slot][square]`` in a tuple (-1 off the board)."""
+"""``_PLANT_AT[slot][square]`` is ``PLANT_ID[slot][square]`` in a tuple (``None`` off the board)."""
 _KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
 _FACE_NAMES: Final = tuple(FACES if k < FIRST_TOOL else TOOL_FACES for k in range(len(KINDS)))
 """Per kind, the names of its two faces."""
@@ -620,11 +622,18 @@ class GardenRushState(State):
 
     def _vegetable_hedge(self) -> bool:
         """Whether the Hedge holds five vegetables (then every slot has the plants of `plants`);
-        a gap is possible only once the end is triggered."""
+        a gap is possible only once the end is triggered. (Its five slots compared one by one:
+        `all` of a generator costs a frame's worth of calls.)"""
         hedge = self.hedge
-        return (not self.end_triggered or EMPTY not in hedge) and (
-            not self.module or all(k < FIRST_TOOL for k in hedge)
-        )
+        if self.module and (
+            hedge[0] >= FIRST_TOOL
+            or hedge[1] >= FIRST_TOOL
+            or hedge[2] >= FIRST_TOOL
+            or hedge[3] >= FIRST_TOOL
+            or hedge[4] >= FIRST_TOOL
+        ):
+            return False
+        return not self.end_triggered or EMPTY not in hedge
 
     def _plants_of(self, seat: Seat) -> list[Action]:
         """`plants` of ``seat``, built if need be (the list itself, not a copy)."""
@@ -648,9 +657,10 @@ class GardenRushState(State):
         hedge = self.hedge
         free = ALL_SQUARES & ~self.occupied[seat]
         tools = free & TOOL_MASK
+        opponent = ALL_SQUARES & ~self.occupied[1 - seat] & ~TOOL_MASK
         for k in range(first, stop):
             if hedge[k] >= FIRST_TOOL:
-                mole += _on(_MOLE_FREE[k], ALL_SQUARES & ~self.occupied[1 - seat])
+                mole += _on(_MOLE_FREE[k], opponent)
         for k in range(stop - 1, first - 1, -1):  # from the last run: the others stay put
             kind = hedge[k]
             start = (k - first) * n
@@ -698,9 +708,9 @@ class GardenRushState(State):
         case Outil" (rulebook "Actions bonus des cases Outil", "Sortez les taupes"; FACTS)."""
         own = self.potagers[seat]
         occupied = self.occupied[seat]
-        free = _on(_SQUARES_OF, ALL_SQUARES & ~occupied)
-        free_plain = _on(_PLAIN_SQUARES_OF, ALL_SQUARES & ~occupied)
-        for a in _on(_SQUARES_OF, occupied):
+        free = squares_of(ALL_SQUARES & ~occupied)
+        free_plain = squares_of(ALL_SQUARES & ~occupied & ~TOOL_MASK)
+        for a in squares_of(occupied):
             c = own[a]
             if a == self.fixed:
                 continue
@@ -739,8 +749,8 @@ class GardenRushState(State):
         """Score track (module): move one mole of your Potager to a free square of the opponent's
         that is not a tool square (moles never stand on tool squares)."""
         own = self.potagers[seat]
-        free = _on(_PLAIN_SQUARES_OF, ALL_SQUARES & ~self.occupied[1 - seat])
-        for a in _on(_PLAIN_SQUARES_OF, self.occupied[seat] & ~self._vegetables(seat)):
+        free = squares_of(ALL_SQUARES & ~self.occupied[1 - seat] & ~TOOL_MASK)
+        for a in squares_of(self.occupied[seat] & ~self._vegetables(seat) & ~TOOL_MASK):
             if (own[a] - 1) & 1:  # mole side up, not a tool
                 moves = _MOLEMOVE_AT[a]
                 for b in free:
@@ -935,7 +945,7 @@ class GardenRushState(State):
         found = _FREE_TOOLS[seat][TOOL_MASK & ~occupied]
         if self.module:
             potager = self.potagers[seat]
-            for q in _on(_SQUARES_OF, occupied & ~self._vegetables(seat)):
+            for q in squares_of(occupied & ~self._vegetables(seat)):
                 c = potager[q]
                 if (c - 1) & 1 == 0:  # tool side up, not a mole
                     found |= 1 << TOKEN_ABILITY[(c - 1) >> 1]
