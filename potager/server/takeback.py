@@ -72,7 +72,10 @@ def refusal(state: State, seat: Seat, earlier: Sequence[State] = ()) -> str | No
     if mover != seat:
         return ANOTHER_SEAT if any(s == seat for s, _ in state.moves) else NO_MOVE
     before = back(state, 1, earlier)
-    shuffled = state.rng.getstate() != before.rng.getstate()
+    # A game whose rules never draw after the set-up may share one generator between a state
+    # and its clone (Heuschrecken Poker): then nothing was drawn, and its 625 words are not
+    # compared.
+    shuffled = state.rng is not before.rng and state.rng.getstate() != before.rng.getstate()
     if committed(before, state, mover) and not shuffled:
         return None
     return sampled_refusal(before, state, earlier) or (DREW if shuffled else None)
