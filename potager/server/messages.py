@@ -66,9 +66,9 @@ def seat_public(seat: SeatInfo, connected: bool, clock: dict[str, Any]) -> SeatP
 
 
 def _seats_fields(live: LiveTable) -> list[dict[str, Any]]:
-    clock = live.clock
+    clock, connected = live.clock, live.connected_seats()
     return [
-        seat_fields(s, live.connected(s.seat), clock.public(s.seat) if clock is not None else {})
+        seat_fields(s, s.seat in connected, clock.public(s.seat) if clock is not None else {})
         for s in live.info.seats
     ]
 

@@ -12,6 +12,7 @@ table does not change for ``idle_timeout`` seconds is closed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -42,18 +43,42 @@ async def _receive(websocket: WebSocket) -> str | None:
     return text if text is not None else BINARY
 
 
-async def _listen(websocket: WebSocket, live: LiveTable, idle: float) -> str | None:
-    """The next text frame; ``None`` once closed, or closed here for being idle: silent for
-    ``idle`` seconds (0: forever) while the table did not change."""
-    while True:
-        seen = live.version
-        try:
-            async with asyncio.timeout(idle or None):
-                return await _receive(websocket)
-        except TimeoutError:
-            if live.version == seen:
-                await websocket.close(IDLE)
-                return None
+class IdleWatch:
+    """Closes a socket silent for ``idle`` seconds while its table did not change (the socket
+    then reads as closed: `_receive` returns ``None``).
+
+    One timer a socket, moved on only when it fires: each message notes the time and the
+    table's version (`heard`). An `asyncio.timeout` around each receive, as before, scheduled
+    and cancelled a timer a message, a few percent of a busy server's event loop (issue 13)."""
+
+    def __init__(self, websocket: WebSocket, live: LiveTable, idle: float) -> None:
+        self.websocket, self.live, self.idle = websocket, live, idle
+        self.loop = asyncio.get_running_loop()
+        self.heard()
+        self.deadline = self.since + idle
+        self._timer = self.loop.call_at(self.deadline, self._check)
+        self._closing: asyncio.Task[None] | None = None
+
+    def heard(self) -> None:
+        """The socket said something: silence counts from now, against the version now."""
+        self.since, self.seen = self.loop.time(), self.live.version
+
+    def _check(self) -> None:
+        if self.live.version != self.seen:
+            self.heard()  # the table changed: a new wait from now
+        deadline = self.since + self.idle
+        if deadline > self.deadline:
+            self.deadline = deadline
+            self._timer = self.loop.call_at(deadline, self._check)
+        else:
+            self._closing = asyncio.create_task(self._close())
+
+    async def _close(self) -> None:
+        with contextlib.suppress(Exception):  # closed meanwhile
+            await self.websocket.close(IDLE)
+
+    def stop(self) -> None:
+        self._timer.cancel()
 
 
 def _parse(
@@ -138,10 +163,11 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
         return
     connection.lang = language(websocket)
     bucket = guard.message_bucket()
+    watch = IdleWatch(websocket, live, limits.idle_timeout) if limits.idle_timeout else None
     try:
-        while (
-            text := await _listen(websocket, live, limits.idle_timeout)
-        ) is not None and not connection.revoked:
+        while (text := await _receive(websocket)) is not None and not connection.revoked:
+            if watch is not None:
+                watch.heard()
             answer = _answer(bucket, text, limits.max_message, connection.lang)
             if isinstance(answer, Act):
                 await tables.moves.act(live, connection, answer)
@@ -159,6 +185,8 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        if watch is not None:
+            watch.stop()
         await tables.disconnect(live, connection)
 
 

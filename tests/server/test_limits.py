@@ -171,6 +171,24 @@ def test_silent_sockets_are_closed(tmp_path: Path) -> None:
             assert closed.value.code == 4408, "silent while the table waits"
 
 
+def test_a_socket_that_speaks_stays_open_until_it_falls_silent(tmp_path: Path) -> None:
+    """The idle timer counts from the socket's last message: pings every third of the idle
+    time keep it open over several idle times; once they stop, it is closed."""
+    with server(tmp_path, idle_timeout=0.3) as client:
+        table_id = create(client, TOY, ["human", "human"])["table"]["id"]
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            SeatDriver(ws, None).until_state()
+            for _ in range(10):
+                time.sleep(0.1)
+                ws.send_json({"type": "ping"})
+                while ws.receive_json()["type"] != "pong":
+                    pass
+            with pytest.raises(WebSocketDisconnect) as closed:
+                while True:
+                    ws.receive_json()
+            assert closed.value.code == 4408
+
+
 def test_pages_and_answers_carry_security_headers(client: TestClient) -> None:
     for path in ("/", "/table/abc", "/static/js/potager.js", "/api/games", "/api/tables/nope"):
         headers = client.get(path).headers

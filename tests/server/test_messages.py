@@ -143,3 +143,13 @@ def test_every_state_message_is_the_models_text(name: str, monkeypatch: pytest.M
         assert live.info.status == "finished"
         assert json.loads(text)["result"] is not None
     assert compared > 50
+
+
+def test_the_seats_connected_are_those_connected_here_or_elsewhere() -> None:
+    """`LiveTable.connected_seats`, which each state message reads once, agrees with
+    `LiveTable.connected` seat by seat: sockets here (a spectator's too) and other processes'."""
+    live = table("heuschrecken-poker", 4, 3, undo=False)
+    live.connections = [Listener(3), Listener(None), Listener(3)]  # type: ignore[list-item]
+    live.elsewhere = {"a": (frozenset({1}), 0), "b": (frozenset(), 4)}
+    assert live.connected_seats() == {1, 3, None}
+    assert [live.connected(s) for s in range(4)] == [False, True, False, True]
