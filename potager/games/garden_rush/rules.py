@@ -440,14 +440,23 @@ class GardenRushState(State):
     """A game of Garden Rush in progress (two seats; seat 0 holds the first-seed marker)."""
 
     # Compiled (`potager.compiled`), this is a native class: every attribute declared here is a C
-    # field. The engine's fields of the hot path are declared again to be fields too. Run from the
-    # source, the slots give the same (and override `State`'s abstract `to_move` and `is_over`).
+    # field. The engine's fields are declared again to be fields too: then no instance dict is ever
+    # made, which a call of a method from outside (``state.apply``) would look into first. Run from
+    # the source, the slots give the same (and override `State`'s abstract `to_move`, `is_over`).
     __slots__ = (
-        "_legal", "abilities", "bag", "discard", "end_triggered", "events", "fixed",
-        "gnomes", "hedge", "is_over", "last_turn", "lose_when_stuck", "module", "moves",
-        "occupied", "passes", "phase", "plants", "potagers", "ready", "rng", "stuck", "swap_slot",
-        "to_move", "trampoline", "turn", "veg_masks",
+        "_legal", "_lookup", "_names", "abilities", "bag", "deck", "discard", "end_triggered",
+        "events", "fixed", "game", "gnomes", "hedge", "is_over", "last_turn", "lose_when_stuck",
+        "module", "moves", "occupied", "passes", "phase", "plants", "players", "potagers", "ready",
+        "rng", "seed", "stuck", "swap_slot", "to_move", "trampoline", "turn", "variant",
+        "veg_masks",
     )  # fmt: skip
+    game: Game
+    players: int
+    seed: int
+    variant: dict[str, Any]
+    deck: list[str] | None
+    _names: tuple[str, ...]
+    _lookup: dict[str, Action]
     moves: list[Any]  # of (seat, action): `_MOVES`
     events: list[Event]
     rng: random.Random
@@ -1104,6 +1113,21 @@ class GardenRushState(State):
         new.events = list(self.events)
         self._copy_table(new)
         return new
+
+    def _copy_engine_attributes(self, new: State) -> None:
+        """`State._copy_engine_attributes` from the fields (`__slots__`): there is no instance
+        dict to copy them from."""
+        assert isinstance(new, GardenRushState)
+        new.game = self.game
+        new.players = self.players
+        new.seed = self.seed
+        new.variant = self.variant
+        new.deck = self.deck
+        new._names = self._names
+        new._lookup = self._lookup
+        new.rng = self.rng
+        new.moves = self.moves
+        new.events = self.events
 
     def _copy_table(self, new: GardenRushState) -> None:
         """Lay this state's table out in ``new`` (the lists copied, the values shared)."""
