@@ -27,7 +27,7 @@ Card = int
 CARDS: tuple[str, ...] = tuple(s + r for s in SUITS for r in RANKS) + tuple(PAS_DE_HARICOTS)
 """Every card's notation, indexed by card; also the order of `Game.components`."""
 
-NUM_CARDS = len(CARDS)
+NUM_CARDS: Final = len(CARDS)
 
 CARD_INDEX: dict[str, Card] = {name: i for i, name in enumerate(CARDS)}
 
@@ -55,13 +55,17 @@ LAYOUT: tuple[Card, ...] = tuple(sorted(range(NUM_CARDS), key=lambda c: (CARD_SU
 
 LAYOUT_NAMES: Final[tuple[Any, ...]] = tuple(CARDS[c] for c in LAYOUT)
 LAYOUT_POSITION: Final[tuple[int, ...]] = tuple(LAYOUT.index(c) for c in range(NUM_CARDS))
-"""Each card's place in `LAYOUT`: sorting these ints needs no key function (hands and series
-are laid out at every deal and every hand's end)."""
+"""Each card's place in `LAYOUT`."""
 
 
 def names(cards: list[Card]) -> list[str]:
-    """The notation of ``cards`` laid out by series (a trump with its suit)."""
-    return [LAYOUT_NAMES[p] for p in sorted([LAYOUT_POSITION[c] for c in cards])]
+    """The notation of ``cards`` laid out by series (a trump with its suit): each card marked at
+    its place in `LAYOUT`, then the marks read in order, which compiled is cheaper than sorting
+    (hands and series are laid out at every deal and every hand's end)."""
+    present = [False] * NUM_CARDS
+    for c in cards:
+        present[LAYOUT_POSITION[c]] = True
+    return [LAYOUT_NAMES[p] for p in range(NUM_CARDS) if present[p]]
 
 
 def label(card: Card) -> str:

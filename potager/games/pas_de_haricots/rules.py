@@ -68,17 +68,28 @@ LEAD_EVENTS: Final[tuple[tuple[Any, ...], ...]] = tuple(
 )
 """``LEAD_EVENTS[seat][card]``: the ``lead`` event."""
 
-TAKE_EVENTS: Final[tuple[tuple[tuple[Any, ...], ...], ...]] = tuple(
-    tuple(
+
+def _take_events(bean: bool) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """Per taker, per owner, per card: the ``take`` event, of the bean card or of another."""
+    return tuple(
         tuple(
-            {"type": "take", "seat": seat, "card": name, "from": owner, "bean": False}
-            for name in cards.CARDS
+            tuple(
+                {"type": "take", "seat": seat, "card": name, "from": owner, "bean": bean}
+                for name in cards.CARDS
+            )
+            for owner in range(max(DEAL))
         )
-        for owner in range(max(DEAL))
+        for seat in range(max(DEAL))
     )
-    for seat in range(max(DEAL))
-)
+
+
+TAKE_EVENTS: Final = _take_events(False)
 """``TAKE_EVENTS[seat][owner][card]``: the ``take`` event of a card that is not the bean card."""
+BEAN_TAKE_EVENTS: Final = _take_events(True)
+"""``BEAN_TAKE_EVENTS[seat][holder][card]``: the ``take`` event of the bean card."""
+
+ALONE: Final[tuple[tuple[Seat, ...], ...]] = tuple((seat,) for seat in range(max(DEAL)))
+"""``ALONE[seat]``: the `to_move` of a seat that leads or takes alone."""
 
 
 def _waiting_after(players: int) -> dict[tuple[Seat, ...], tuple[tuple[Seat, ...], ...]]:
@@ -163,7 +174,13 @@ class PasDeHaricotsState(State):
             order = list(range(NUM_CARDS))
             shuffle(order, self.rng)
         n = self.players
-        self.hands = [sorted(order[s::n]) for s in range(n)]
+        holder = [0] * NUM_CARDS
+        for i, card in enumerate(order):
+            holder[card] = i % n
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for card in range(NUM_CARDS):  # each hand in card order, without a sort
+            hands[holder[card]].append(card)
+        self.hands = hands
         self.collected = [[] for _ in range(n)]
         self.hand_number += 1
         self.turn = 0
@@ -182,17 +199,26 @@ class PasDeHaricotsState(State):
         self.turn += 1
         self.phase = LEAD
         self.bean_card = NO_CARD
-        self.to_move = (self.bean,)
+        self.to_move = ALONE[self.bean]
         if len(self.hands[self.bean]) == 1:
-            self._lead(self.hands[self.bean][0])
+            self._lead(self.hands[self.bean].pop())
             for s in self._others[self.bean]:
-                self._commit(s, self.hands[s][0])
+                self._commit(s, self.hands[s].pop())
+
+    def _from_hand(self, seat: Seat, card: Card) -> bool:
+        """Take ``card`` out of ``seat``'s hand if it holds it; whether it did (one scan of the
+        hand, not one to test and another to remove)."""
+        hand = self.hands[seat]
+        try:
+            del hand[hand.index(card)]
+        except ValueError:
+            return False
+        return True
 
     def _lead(self, card: Card) -> None:
-        """The bean holder plays a card face up and puts the bean on it; then every other
-        player chooses a card face down (rulebook §1; FACTS.md 1)."""
+        """The bean holder plays ``card``, out of its hand now, face up and puts the bean on it;
+        then every other player chooses a card face down (rulebook §1; FACTS.md 1)."""
         bean = self.bean
-        self.hands[bean].remove(card)
         self.table[bean] = self.bean_card = card
         self.events.append(LEAD_EVENTS[bean][card])
         self.phase = COMMIT
@@ -201,8 +227,8 @@ class PasDeHaricotsState(State):
         self.to_move = others
 
     def _commit(self, seat: Seat, card: Card) -> None:
-        """A face-down card: hidden until everyone has chosen, then all turn together."""
-        self.hands[seat].remove(card)
+        """A face-down card (out of ``seat``'s hand now): hidden until everyone has chosen, then
+        all turn together."""
         self.commitments.commit(seat, card)
         self.events.append(COMMIT_EVENTS[seat])
         waiting = self._waiting_after[self.to_move][seat]
@@ -224,7 +250,7 @@ class PasDeHaricotsState(State):
         offer.sort()
         self.offer = offer
         self.taker = self.bean
-        self.to_move = (self.bean,)
+        self.to_move = ALONE[self.bean]
 
     def _take(self, seat: Seat, card: Card) -> None:
         """The taking chain (rulebook §2; FACTS.md 2): the player whose card was just taken takes
@@ -244,14 +270,12 @@ class PasDeHaricotsState(State):
             card = offer[0] - TAKE_OFFSET
         if offer:
             self.taker = seat
-            self.to_move = (seat,)
+            self.to_move = ALONE[seat]
             return
         card, holder = self.bean_card, self.bean
         table[holder] = NO_CARD
         self.collected[seat].append(card)
-        self.events.append(
-            {"type": "take", "seat": seat, "card": CARDS[card], "from": holder, "bean": True}
-        )
+        self.events.append(BEAN_TAKE_EVENTS[seat][holder][card])
         self.bean = seat
         self.taker = NOBODY
         if self.hands[seat]:
@@ -339,7 +363,7 @@ class PasDeHaricotsState(State):
             self.moves.append(MOVES[seat][action])
             self._take(seat, action - TAKE_OFFSET)
         else:
-            if action not in self.hands[seat]:
+            if not self._from_hand(seat, action):
                 return False
             self.moves.append(MOVES[seat][action])
             if phase == COMMIT:
@@ -351,7 +375,9 @@ class PasDeHaricotsState(State):
     def _apply(self, seat: Seat, action: Action) -> None:
         if self.phase == TAKE:
             self._take(seat, action - TAKE_OFFSET)
-        elif self.phase == LEAD:
+            return
+        self._from_hand(seat, action)
+        if self.phase == LEAD:
             self._lead(action)
         else:
             self._commit(seat, action)
