@@ -9,7 +9,9 @@ holds its connection for ever (a slowloris: 10 normal requests out of 10 failed 
 descriptors ran out, issue 13). `GuardedH11Protocol` is uvicorn's h11 protocol (its documented
 ``http=`` class) with that deadline, armed when a connection opens and after every answer and
 disarmed once the whole request is in, and with a cap on the connections one client address
-holds at once (refused before reading a byte).
+holds at once (refused before reading a byte). Uvicorn's bound on the head holds only while it is
+incomplete: a head that came whole in one read (any up to 64 KiB on loopback) went through past
+``max_header``; `GuardedH11Protocol` gives it a 431 (`HEAD_TOO_LARGE`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import functools
 from collections import Counter
 from typing import Any, ClassVar
 
+import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .config import Limits
@@ -29,6 +32,13 @@ protocol by name: the environment is what they share with ``potager serve``)."""
 
 
 PROTOCOL = "potager.server.listener:GuardedH11Protocol"
+
+HEAD_TOO_LARGE = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+    b"content-type: text/plain; charset=utf-8\r\ncontent-length: 33\r\nconnection: close\r\n\r\n"
+    b"the request's head is too large\r\n"
+)
+"""The answer to a head past ``max_header`` (RFC 6585), sent before the request is parsed."""
 
 
 class GuardedH11Protocol(H11Protocol):
@@ -43,6 +53,7 @@ class GuardedH11Protocol(H11Protocol):
         super().connection_made(transport)
         limits = self.limits or environment_limits()
         self.request_timeout = limits.request_timeout
+        self.max_header = limits.max_header
         self._deadline: asyncio.TimerHandle | None = None
         self._holder: str | None = None
         holder = self.client[0] if self.client else "unknown"
@@ -81,6 +92,18 @@ class GuardedH11Protocol(H11Protocol):
             if self.holders[self._holder] <= 0:
                 del self.holders[self._holder]
             self._holder = None
+
+    def handle_events(self) -> None:
+        """Parse what came, unless the next request's head, whole or not yet, is past
+        ``max_header``: then a 431, and the connection is closed."""
+        if self.max_header and self.conn.their_state is h11.IDLE:
+            buffered = self.conn.trailing_data[0]
+            end = buffered.find(b"\r\n\r\n")
+            if (len(buffered) if end < 0 else end + 4) > self.max_header:
+                self.transport.write(HEAD_TOO_LARGE)
+                self.transport.close()
+                return
+        super().handle_events()
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)

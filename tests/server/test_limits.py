@@ -276,3 +276,39 @@ def test_a_table_socket_outlives_the_request_deadline(tmp_path: Path) -> None:
             ws.send(json.dumps({"type": "ping"}))
             assert json.loads(ws.recv(5))["type"] in ("pong", "presence")
             assert httpx.get(f"http://{base}/api/games").status_code == 200
+
+
+def test_a_head_past_its_cap_is_refused_whole_or_in_parts(tmp_path: Path) -> None:
+    """h11 bounds only a head still incomplete (`h11_max_incomplete_event_size`): a head that
+    arrives whole in one read (any up to 64 KiB on loopback) went through past the cap."""
+    limits = replace(LIFTED, max_header=2048)
+    padded = b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Pad: %s\r\n\r\n"
+    with listening(tmp_path, limits) as port:
+        for pad, parts in ((b"a" * 4000, 1), (b"a" * 4000, 4), (b"a" * 1500, 1)):
+            head = padded % pad
+            with socket.create_connection(("127.0.0.1", port)) as conn:
+                step = -(-len(head) // parts)
+                for start in range(0, len(head), step):
+                    conn.sendall(head[start : start + step])
+                    time.sleep(0.01)
+                conn.settimeout(5)
+                status = conn.recv(64).split(b" ")[1]
+            assert status == (b"431" if len(head) > 2048 else b"200"), (len(head), parts)
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}") as http:
+            assert http.get("/api/games", headers={"x-pad": "a" * 3000}).status_code == 431
+            assert http.get("/api/games").status_code == 200
+
+
+def test_connections_past_the_total_are_told_to_come_back(tmp_path: Path) -> None:
+    with listening(tmp_path, replace(LIFTED, max_connections=3)) as port:
+        held = [socket.create_connection(("127.0.0.1", port)) for _ in range(3)]
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}") as http:
+            assert http.get("/api/games").status_code == 503
+            for conn in held:
+                conn.close()
+            for _ in range(100):  # until the server has seen them go
+                if http.get("/api/games").status_code == 200:
+                    break
+                time.sleep(0.05)
+            else:
+                raise AssertionError("the server stayed full")
