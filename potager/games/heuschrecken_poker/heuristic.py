@@ -9,8 +9,10 @@ To take, it picks the kind whose cultivation raises its garden's value most.
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from potager.engine import Action, Game, Seat, View
+from potager.engine.shuffle import below
 
 from .bidding import resolve
 from .data import BIDS, GRASSHOPPER, HARVEST_SET, KINDS, PLAGUE_AT, PLANTS
@@ -61,21 +63,52 @@ def greedy_pick(display: list[int]) -> int:
     return max(range(5), key=lambda k: (display[k] > 0, k != GRASSHOPPER, display[k]))
 
 
-def share(
-    bids: tuple[int, ...], seat: Seat, garden: list[int], display: list[int], beginner: bool
-) -> float:
-    """What ``seat`` gains when ``bids`` are revealed (the others pick greedily before it)."""
-    outcome = resolve(bids, beginner)
-    if outcome.sweeper >= 0:
-        return gain(garden, display) if outcome.sweeper == seat else 0.0
-    left = list(display)
-    for taker in outcome.takers:
-        if not any(left):
-            break
-        if taker == seat:
-            return best_pick(garden, left)[0]
-        left[greedy_pick(left)] = 0
-    return 0.0
+class Outlook:
+    """What ``seat`` gains from the reveal of a set of bids (the others pick greedily before it),
+    for one decision's garden and display: each outcome, and each display left to the seat,
+    scored once (a decision meets the same ones many times over its draws)."""
+
+    def __init__(self, seat: Seat, garden: list[int], display: list[int], beginner: bool) -> None:
+        self.seat = seat
+        self.garden = garden
+        self.display = display
+        self.beginner = beginner
+        self.sweep: float | None = None  # the gain of the whole display
+        self.outcomes: dict[tuple[int, tuple[int, ...]], float] = {}
+        self.picks: dict[tuple[int, ...], float] = {}
+
+    def share(self, bids: tuple[int, ...]) -> float:
+        """What ``seat`` gains when ``bids`` are revealed."""
+        outcome = _resolved(bids, self.beginner)
+        key = (outcome.sweeper, outcome.takers)
+        value = self.outcomes.get(key)
+        if value is None:
+            value = self.outcomes[key] = self._share(outcome.sweeper, outcome.takers)
+        return value
+
+    def _share(self, sweeper: int, takers: tuple[int, ...]) -> float:
+        if sweeper >= 0:
+            if sweeper != self.seat:
+                return 0.0
+            if self.sweep is None:
+                self.sweep = gain(self.garden, self.display)
+            return self.sweep
+        left = list(self.display)
+        for taker in takers:
+            if not any(left):
+                break
+            if taker == self.seat:
+                shown = tuple(left)
+                pick = self.picks.get(shown)
+                if pick is None:
+                    pick = self.picks[shown] = best_pick(self.garden, left)[0]
+                return pick
+            left[greedy_pick(left)] = 0
+        return 0.0
+
+
+_resolved = cache(resolve)
+"""`resolve`, kept for every set of bids met (at most 8⁴ of them, times the two variants)."""
 
 
 class HeuristicAgent:
@@ -103,9 +136,10 @@ class HeuristicAgent:
         display: list[int],
         rng: random.Random,
     ) -> Action:
-        beginner = view["variant"]["beginner"]
+        outlook = Outlook(seat, garden, display, view["variant"]["beginner"])
         hands = [[BIDS.index(b) for b in hand] for hand in view["hands"]]
-        draws = [[rng.choice(hand) for hand in hands] for _ in range(SAMPLES)]
+        # `below(rng, len(hand))` draws as `rng.choice(hand)` does, without its Python frames.
+        draws = [[hand[below(rng, len(hand))] for hand in hands] for _ in range(SAMPLES)]
         memo: dict[tuple[int, ...], float] = {}
         best, choice = float("-inf"), legal[0]
         for action in legal:
@@ -113,9 +147,10 @@ class HeuristicAgent:
             for draw in draws:
                 draw[seat] = action
                 bids = tuple(draw)
-                if bids not in memo:
-                    memo[bids] = share(bids, seat, garden, display, beginner)
-                total += memo[bids]
+                value = memo.get(bids)
+                if value is None:
+                    value = memo[bids] = outlook.share(bids)
+                total += value
             score = total / SAMPLES - PRICE[action]
             if score > best:
                 best, choice = score, action
