@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -87,3 +88,30 @@ def test_presence_is_coalesced_when_many_come_at_once(client: TestClient) -> Non
         for other in others:
             other.__exit__(None, None, None)
     assert presences <= 3
+
+
+def test_a_replay_is_built_off_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a replay's frames are being built, other requests are answered (built on the
+    event loop, one replay held every request up: issue 13)."""
+    building, done, order = threading.Event(), threading.Event(), []
+    frames = replays.frames
+
+    def held(*args: Any) -> Any:
+        building.set()
+        done.wait(10)  # until the other request is answered, if it can be meanwhile
+        order.append("replay built")
+        return frames(*args)
+
+    monkeypatch.setattr(replays, "frames", held)
+    table_id = create(client, TOY, ["random", "random"])["table"]["id"]
+    finish(client, table_id)
+    with ThreadPoolExecutor(1) as pool:
+        replay = pool.submit(client.get, f"/api/tables/{table_id}/replay")
+        assert building.wait(10)
+        assert client.get("/api/games").status_code == 200
+        order.append("other answered")
+        done.set()
+        assert replay.result().status_code == 200
+    assert order == ["other answered", "replay built"]
