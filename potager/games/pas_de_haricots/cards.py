@@ -59,13 +59,19 @@ LAYOUT_POSITION: Final[tuple[int, ...]] = tuple(LAYOUT.index(c) for c in range(N
 
 
 def names(cards: list[Card]) -> list[str]:
-    """The notation of ``cards`` laid out by series (a trump with its suit): each card marked at
-    its place in `LAYOUT`, then the marks read in order, which compiled is cheaper than sorting
-    (hands and series are laid out at every deal and every hand's end)."""
-    present = [False] * NUM_CARDS
+    """The notation of ``cards`` laid out by series (a trump with its suit): each card a bit at
+    its place in `LAYOUT`, then the bits read from the lowest, which compiled (60 bits are a C
+    int) is cheaper than sorting (hands and series are laid out at every deal and every hand's
+    end)."""
+    marks = 0
     for c in cards:
-        present[LAYOUT_POSITION[c]] = True
-    return [LAYOUT_NAMES[p] for p in range(NUM_CARDS) if present[p]]
+        marks |= 1 << LAYOUT_POSITION[c]
+    laid_out: list[str] = []
+    while marks:
+        lowest = marks & -marks
+        laid_out.append(LAYOUT_NAMES[lowest.bit_length() - 1])
+        marks ^= lowest
+    return laid_out
 
 
 def label(card: Card) -> str:

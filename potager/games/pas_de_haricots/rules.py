@@ -207,13 +207,13 @@ class PasDeHaricotsState(State):
 
     def _from_hand(self, seat: Seat, card: Card) -> bool:
         """Take ``card`` out of ``seat``'s hand if it holds it; whether it did (one scan of the
-        hand, not one to test and another to remove)."""
+        hand, compiled to C int comparisons, not one to test and another to remove)."""
         hand = self.hands[seat]
-        try:
-            del hand[hand.index(card)]
-        except ValueError:
-            return False
-        return True
+        for i in range(len(hand)):
+            if hand[i] == card:
+                hand.pop(i)
+                return True
+        return False
 
     def _lead(self, card: Card) -> None:
         """The bean holder plays ``card``, out of its hand now, face up and puts the bean on it;
