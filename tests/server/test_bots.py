@@ -3,9 +3,22 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import threading
 import time
+from pathlib import Path
+from typing import Any
 
+import pytest
+from fastapi.testclient import TestClient
+
+from potager.server import bots, create_app
 from potager.server.bots import BotPool, FairGate
+from potager.store import Store
+from tests.server.conftest import settings
+from tests.server.driver import create
+from tests.server.test_memory import finish
+from tests.toy import GAME as TOY_GAME
 
 
 def test_one_owner_with_many_jobs_does_not_starve_another() -> None:
@@ -74,3 +87,35 @@ def test_closing_stops_a_worker_in_the_middle_of_a_decision() -> None:
         return time.monotonic() - start
 
     assert asyncio.run(scenario()) < 10
+
+
+def test_the_server_stops_cleanly_while_its_bots_think(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 13: the server stops while both bots of a table are deep in thought, with nothing
+    raised or logged as an error and nothing half-written; started again, it plays on."""
+    thinking, release, order = threading.Semaphore(0), threading.Event(), []
+    choose = bots.choose
+
+    def deep(*args: Any) -> int:
+        thinking.release()
+        release.wait(10)  # until the server has stopped, unless it waits for its bots
+        order.append("thought")
+        return choose(*args)
+
+    monkeypatch.setattr(bots, "choose", deep)
+    url = f"sqlite:///{tmp_path / 'potager.db'}"
+    with caplog.at_level(logging.WARNING), TestClient(create_app(settings(url))) as client:
+        table_id = create(client, TOY_GAME.name, ["random", "random"])["table"]["id"]
+        assert thinking.acquire(timeout=10) and thinking.acquire(timeout=10)
+    order.append("stopped")
+    release.set()
+    assert order[0] == "stopped", "the server waited for its bots to finish thinking"
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    store = Store(url)
+    stored = store.table(table_id)
+    store.close()
+    assert stored is not None and (stored.status, stored.version) == ("playing", 0)
+    monkeypatch.setattr(bots, "choose", choose)
+    with TestClient(create_app(settings(url))) as client:
+        assert finish(client, table_id)["result"] is not None
