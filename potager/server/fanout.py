@@ -8,18 +8,19 @@ by pattern, so no update can slip by between loading a table and subscribing to 
 
 What a process publishes goes out in the order it was published, through one queue drained by one
 task (several at once in a pipeline): a move's update is sent before the answer that acknowledges
-it, and Redis hands both to a subscriber in that order.
+it, and Redis hands both to a subscriber in that order. Messages are JSON, written and read with
+orjson (every process reads every table's messages, its own too).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from redis.asyncio import Redis
 
 log = logging.getLogger("potager.server")
@@ -35,7 +36,7 @@ class Fanout:
         self.redis, self.me = redis, me
         self._tables, self._processes = f"{space}:t:", f"{space}:p:"
         self._on_table, self._on_request = on_table, on_request
-        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._outbox: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
         self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -57,11 +58,13 @@ class Fanout:
 
     def table(self, table_id: str, message: dict[str, Any]) -> None:
         """Tell every other process what happened at ``table_id``."""
-        self._outbox.put_nowait((self._tables + table_id, json.dumps({"from": self.me, **message})))
+        self._outbox.put_nowait(
+            (self._tables + table_id, orjson.dumps({"from": self.me, **message}))
+        )
 
     def answer(self, process: str, request: str, message: dict[str, Any]) -> None:
         self._outbox.put_nowait(
-            (self._processes + process, json.dumps({"kind": "reply", "req": request, **message}))
+            (self._processes + process, orjson.dumps({"kind": "reply", "req": request, **message}))
         )
 
     async def request(
@@ -73,7 +76,7 @@ class Fanout:
         waiting = asyncio.get_running_loop().create_future()
         self._waiting[request] = waiting
         body = {**message, "req": request, "reply_to": self.me}
-        self._outbox.put_nowait((self._processes + process, json.dumps(body)))
+        self._outbox.put_nowait((self._processes + process, orjson.dumps(body)))
         try:
             async with asyncio.timeout(timeout):
                 return await waiting
@@ -107,7 +110,7 @@ class Fanout:
     def _dispatch(self, raw: dict[str, Any]) -> None:
         channel = raw["channel"].decode()
         try:
-            message = json.loads(raw["data"])
+            message = orjson.loads(raw["data"])
             if channel.startswith(self._tables):
                 if message.get("from") != self.me:
                     self._on_table(channel.removeprefix(self._tables), message)
