@@ -9,14 +9,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from potager.server import bots, create_app
 from potager.server.bots import BotPool, FairGate
 from potager.store import Store
-from tests.server.conftest import settings
+from tests.server.conftest import LIFTED, settings
 from tests.server.driver import create
+from tests.server.test_limits import listening
 from tests.server.test_memory import finish
 from tests.toy import GAME as TOY_GAME
 
@@ -119,3 +121,36 @@ def test_the_server_stops_cleanly_while_its_bots_think(
     monkeypatch.setattr(bots, "choose", choose)
     with TestClient(create_app(settings(url))) as client:
         assert finish(client, table_id)["result"] is not None
+
+
+def test_one_client_s_bot_tables_do_not_starve_another_client_s(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13: one anonymous client's all-bot tables starved every other table's bots. The
+    pool's two workers are held while one client (127.0.0.1) opens four all-bot tables and
+    another (127.0.0.2) one: the other's bots think third or fourth, not after the eight
+    decisions queued before them (the gate's owner is the client who opened the table)."""
+    opened, order = threading.Event(), []
+    choose = bots.choose
+
+    def recorded(game: str, level: str, *rest: Any) -> int:
+        order.append(level)
+        if len(order) <= 2:
+            opened.wait(10)  # both workers held until every table is open
+        return choose(game, "random", *rest)
+
+    monkeypatch.setattr(bots, "choose", recorded)
+    with listening(tmp_path, LIFTED) as port:
+        base = f"http://127.0.0.1:{port}"
+        other = httpx.HTTPTransport(local_address="127.0.0.2")
+        with (
+            httpx.Client(base_url=base) as one,
+            httpx.Client(base_url=base, transport=other) as two,
+        ):
+            tables = [create(one, TOY_GAME.name, ["random", "random"]) for _ in range(4)]
+            tables.append(create(two, TOY_GAME.name, ["ismcts", "ismcts"]))
+            opened.set()
+            for table in tables:
+                assert finish(one, table["table"]["id"])["result"] is not None
+    assert order[:2] == ["random", "random"]
+    assert order.index("ismcts") <= 3, order

@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -28,7 +29,7 @@ def small(tmp_path: Path) -> Iterator[TestClient]:
         yield client
 
 
-def finish(client: TestClient, table_id: str) -> dict[str, Any]:
+def finish(client: httpx.Client, table_id: str) -> dict[str, Any]:
     for _ in range(500):
         summary: dict[str, Any] = client.get(f"/api/tables/{table_id}").json()
         if summary["status"] == "finished":
