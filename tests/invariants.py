@@ -56,6 +56,21 @@ def play_random(
     return steps
 
 
+def assert_draws_only_while_a_deal_is_ahead(state: Any, rng: random.Random, bound: int) -> None:
+    """Random play of ``state`` to its end, checking that no step draws from the game's generator
+    once its ``deals_ahead()`` is false: what lets a clone or a sample share the generator."""
+    before = [state.rng.getstate(), state.deals_ahead()]
+
+    def unchanged_without_a_deal(after: Any) -> None:
+        now = after.rng.getstate()
+        if not before[1]:
+            assert now == before[0]
+        before[:] = [now, after.deals_ahead()]
+
+    play_random(state, rng, bound, unchanged_without_a_deal)
+    assert not state.deals_ahead()
+
+
 def assert_rejects(state: State, seat: Any, action: Any) -> None:
     """An illegal action raises `IllegalAction` and changes nothing observable."""
     before = snapshot(state)

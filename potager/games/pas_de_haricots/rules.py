@@ -427,9 +427,15 @@ class PasDeHaricotsState(State):
         self._copy_engine_attributes(new)
         new.moves = self.moves[:]
         new.events = self.events[:]
-        new.rng = copied(self.rng)
+        new.rng = copied(self.rng) if self.deals_ahead() else self.rng
         self._copy_table(new)
         return new
+
+    def deals_ahead(self) -> bool:
+        """Whether the rules will draw from the generator again: only the next hand's deal does
+        (`deal`), so in the last hand no move draws, and a clone or a sample may share the
+        generator instead of copying or seeding one (seeding one was a thirtieth of a search)."""
+        return self.hand_number < self.variant["hands"]
 
     def _copy_table(self, new: PasDeHaricotsState) -> None:
         """Lay this state's table out in ``new`` (the lists copied, the values shared)."""

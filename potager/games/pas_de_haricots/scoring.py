@@ -95,22 +95,23 @@ SERIES_VALUE: Final[tuple[int, ...]] = tuple(
 SHIFTS: Final[tuple[int, ...]] = tuple(SERIES_BITS * s for s in range(len(SUITS)))
 
 
-def series_values(cards: Iterable[Card]) -> list[int]:
+def series_values(cards: list[Card]) -> list[int]:
     """The value of each suit series of ``cards``, in `SUITS` order (one sum of packed series:
     every hand's end scores every player)."""
     total = packed(cards)
     return [SERIES_VALUE[total >> shift & SERIES_MASK] for shift in SHIFTS]
 
 
-def packed(cards: Iterable[Card]) -> int:
-    """The four series of ``cards`` packed in one int (`PACKED`)."""
+def packed(cards: list[Card]) -> int:
+    """The four series of ``cards`` packed in one int (`PACKED`; a list, which compiled code
+    walks without an iterator)."""
     total = 0
     for c in cards:  # compiled (`potager.compiled`): a C loop
         total += PACKED[c]
     return total
 
 
-def score_sheet(cards: Iterable[Card]) -> tuple[int, int, int]:
+def score_sheet(cards: list[Card]) -> tuple[int, int, int]:
     """A player's line on the score pad for ``cards`` (see `score_line`)."""
     return score_line(series_values(cards))
 

@@ -12,6 +12,7 @@ from potager.games.kraut_und_rueben import GAME, KrautUndRuebenState
 from potager.games.kraut_und_rueben.data import CUP_POINTS, KINDS, TILE_COUNTS
 from potager.games.kraut_und_rueben.notation import EMPTY
 from tests.invariants import (
+    assert_draws_only_while_a_deal_is_ahead,
     assert_events_addressed,
     assert_notation_round_trip,
     assert_rejection,
@@ -102,18 +103,7 @@ def test_no_move_draws_from_the_generator_once_no_deal_is_ahead(
     """What lets a clone or a sample share the generator (`KrautUndRuebenState.deals_ahead`):
     only a match's next deal draws from it, so from the last game on its state stays."""
     state = GAME.new_game(players, seed, {"match": match})
-    assert isinstance(state, KrautUndRuebenState)
-    before = [state.rng.getstate(), state.deals_ahead()]
-
-    def unchanged_without_a_deal(after: KrautUndRuebenState) -> None:
-        now = after.rng.getstate()
-        if not before[1]:
-            assert now == before[0]
-        before[:] = [now, after.deals_ahead()]
-
-    bound = GAME_BOUND * state.games
-    play_random(state, random.Random(seed), bound, unchanged_without_a_deal)  # type: ignore[arg-type]
-    assert not state.deals_ahead()
+    assert_draws_only_while_a_deal_is_ahead(state, random.Random(seed), GAME_BOUND * state.games)
 
 
 @settings(max_examples=10, deadline=None)

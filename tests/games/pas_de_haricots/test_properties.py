@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from potager.games.pas_de_haricots.cards import CARD_INDEX, CARDS
 from potager.games.pas_de_haricots.rules import PasDeHaricotsState
 from tests.invariants import (
+    assert_draws_only_while_a_deal_is_ahead,
     assert_events_addressed,
     assert_notation_round_trip,
     assert_rejection,
@@ -67,6 +68,17 @@ def test_random_play_keeps_every_invariant(players: int, seed: int, hands: int) 
     result = state.result()
     assert result.scores == tuple(float(sum(h[s][2] for h in result.details["sheets"]))
                                   for s in range(players))  # fmt: skip
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=players, seed=seeds, hands=st.sampled_from([1, 2, 3]))
+def test_no_move_draws_from_the_generator_once_no_deal_is_ahead(
+    players: int, seed: int, hands: int
+) -> None:
+    """What lets a clone or a sample share the generator (`PasDeHaricotsState.deals_ahead`):
+    only the next hand's deal draws from it, so in the last hand its state stays."""
+    state = GAME.new_game(players, seed, {"hands": hands})
+    assert_draws_only_while_a_deal_is_ahead(state, random.Random(seed), hands * DECISIONS_PER_HAND)
 
 
 def hide_differently(state: PasDeHaricotsState, seat: int, rng: random.Random) -> None:
