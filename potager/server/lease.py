@@ -42,6 +42,15 @@ end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 return ARGV[2]
 """
+# The table's owner if it is the caller or a living process (one round trip, not two: a move sent to
+# a process that does not own its table asks this first).
+OWNER = """
+local owner = redis.call('HGET', KEYS[1], ARGV[1])
+if owner and (owner == ARGV[2] or redis.call('EXISTS', ARGV[3] .. owner) == 1) then
+  return owner
+end
+return nil
+"""
 RELEASE = """
 if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then redis.call('HDEL', KEYS[1], ARGV[1]) end
 return 0
@@ -59,6 +68,7 @@ class Leases:
         self._on_lapse = on_lapse
         self._claim = redis.register_script(CLAIM)
         self._release = redis.register_script(RELEASE)
+        self._owner = redis.register_script(OWNER)
         self._beat: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -101,10 +111,7 @@ class Leases:
 
     async def owner(self, table_id: str) -> str | None:
         """The living process that owns ``table_id``, or ``None``."""
-        found = _text(await self.redis.hget(self._owners, table_id))
-        if found is None or found == self.me:
-            return found
-        return found if await self.redis.exists(self._alive + found) else None
+        return _text(await self._owner(keys=[self._owners], args=[table_id, self.me, self._alive]))
 
     async def owners(self) -> dict[str, str]:
         """Every owned table and its owner, living or not."""
