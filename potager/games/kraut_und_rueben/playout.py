@@ -28,6 +28,7 @@ placements, not forty.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 from potager.engine.shuffle import below
@@ -63,6 +64,7 @@ SIZE: Final = notation.SIZE
 
 def playout(state: KrautUndRuebenState, rng: random.Random) -> None:
     """Play ``state`` to its end with the policy of the module docstring."""
+    random_ = rng.random  # looked up once: compiled code calls it without a method look-up
     game_no = -1
     counts: list[list[int]] = []
     while not state.is_over:
@@ -75,12 +77,12 @@ def playout(state: KrautUndRuebenState, rng: random.Random) -> None:
             state.apply(seat, DRAW)
         elif phase == PLACING:
             targets = state.targets
-            if rng.random() < EPSILON:
+            if random_() < EPSILON:
                 action = targets[below(rng, len(targets))]
             elif state.drawn == SNAIL:
                 action = _snail(state, seat, counts, targets)
             else:
-                action = _place(state, seat, counts, targets, rng)
+                action = _place(state, seat, counts, targets, rng, random_)
             i = action - state.place_base
             garden = counts[i // SIZE]
             garden[state.drawn] += 1
@@ -129,6 +131,7 @@ def _place(
     counts: list[list[int]],
     targets: list[int],
     rng: random.Random,
+    random_: Callable[[], float],
 ) -> int:
     """A free space of the garden where the drawn tile is worth most (ties at random)."""
     kind = state.drawn
@@ -152,7 +155,7 @@ def _place(
             value = prospect * _gain(contracts[seat], counts[g], kind) if prospect else 0.0
         else:
             value = -RIVAL_WEIGHT * _gain(contracts[owner], counts[g], kind)
-        value += rng.random() * 1e-3
+        value += random_() * 1e-3
         if value > best:
             best, choice = value, targets[low + below(rng, high - low)]
     return choice
