@@ -678,7 +678,7 @@ class GardenRushState(State):
             elif kind >= FIRST_TOOL and tools:
                 for q in _TOOL_SQUARES_DOWN:
                     if tools >> q & 1:
-                        del plant[start + ones(free & ((1 << q) - 1))]
+                        plant.pop(start + ones(free & ((1 << q) - 1)))
         return plant, mole
 
     def _bonus_actions(self, seat: Seat, abilities: int) -> list[Action]:
@@ -818,8 +818,7 @@ class GardenRushState(State):
         plants = self.plants[seat]
         if plants is not None:
             # q's plants go back into the five runs (one per slot), at q's rank in each.
-            free = ALL_SQUARES & ~occupied
-            n, rank = ones(free), ones(free & (bit - 1))
+            n, rank = len(plants) // HEDGE_SLOTS + 1, ones(~occupied & (bit - 1) & ALL_SQUARES)
             for k in range(HEDGE_SLOTS):
                 plants.insert(k * n + rank, _PLANT_AT[k][q])
         if old <= VEGETABLE_CELLS:
@@ -847,8 +846,7 @@ class GardenRushState(State):
         if plants is not None:
             # `plants` holds five runs (one per slot) of the plants onto the free squares; the
             # rank of q among them is its place in each run: one extended slice deletes q's five.
-            free = ALL_SQUARES & ~occupied
-            del plants[ones(free & (bit - 1)) :: ones(free)]
+            del plants[ones(~occupied & (bit - 1) & ALL_SQUARES) :: len(plants) // HEDGE_SLOTS]
         self.occupied[seat] = occupied | bit
         if value <= VEGETABLE_CELLS:
             v = (value - 1) >> 1
