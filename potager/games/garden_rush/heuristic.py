@@ -108,6 +108,11 @@ class _Plan:
         self.occupied = state.occupied[seat]
         self.endgame = state.end_triggered or len(state.bag) < ENDGAME_BAG or state.last_turn
         self.crowded = 21 - self.occupied.bit_count() <= 3
+        self.fields: dict[int, float] = {}
+        """`field` of each (vegetable, square) of the seat's own Potager asked for so far: the same
+        token from each Hedge slot asks for it again."""
+        self.baskets: dict[int, int] = {}
+        """The Basket's bonus for each vegetable planted on it (`plant`)."""
 
     def value(self, action: Action) -> float:
         op, a1, a2 = OP[action], ARG1[action], ARG2[action]
@@ -150,8 +155,18 @@ class _Plan:
             for m, size in THROUGH[v][q]:
                 if not m & blocked:
                     k = (m & mine).bit_count() + 1
-                    best = max(best, k * k / size)
+                    value = k * k / size
+                    if value > best:  # max(best, value), without the call
+                        best = value
         return best
+
+    def own_field(self, vegetable: int, q: int) -> float:
+        """`field` of ``vegetable`` on ``q`` in the seat's own Potager, worked out once."""
+        key = vegetable * SIZE * SIZE + q
+        value = self.fields.get(key)
+        if value is None:
+            value = self.fields[key] = self.field(self.seat, vegetable, q)
+        return value
 
     def plant(self, kind: int, slot: int, q: int) -> float:
         """Plant Hedge token ``kind`` from ``slot`` (a tool token: place it in your Potager)."""
@@ -161,27 +176,34 @@ class _Plan:
             else:
                 worth = TOOL_TOKEN_VALUE[KINDS[kind]]
             return worth - 0.3 * (NEIGHBOURS[q] & self.occupied).bit_count()
-        value = self.field(self.seat, kind, q)
+        value = self.own_field(kind, q)
         if q % SIZE == slot:
             value += DOUBLE
         tool = TOOL_SQUARES[self.seat].get(q)
         if tool == GLOVES:
             value += 1.5
         elif tool == BASKET:
-            value += max(
-                (
-                    len(FIELDS[v][i])
-                    for v, m in enumerate(self.masks)
-                    for i, fm in enumerate(FIELD_MASKS[v])
-                    if fm & ~(m | (1 << q) * (v == kind)) == 0
-                ),
-                default=0,
-            )
+            value += self.basket(kind, q)
         elif tool == WATERING_CAN:
             value += DOUBLE
         elif tool == WHEELBARROW:
             value += 0.3
         return value
+
+    def basket(self, kind: int, q: int) -> int:
+        """The largest field complete once a vegetable ``kind`` is on ``q`` (the free Basket
+        square): one complete already (the state's ``ready``), or one through ``q`` whose other
+        squares hold ``kind``."""
+        size = self.baskets.get(kind)
+        if size is None:
+            complete = self.masks[kind] | 1 << q
+            size = max(
+                [len(FIELDS[ARG1[a]][ARG2[a]]) for a in self.state.ready[self.seat]]
+                + [n for m, n in THROUGH[kind][q] if m & ~complete == 0],
+                default=0,
+            )
+            self.baskets[kind] = size
+        return size
 
     def harvest(self, v: int, index: int) -> float:
         """Harvest a field once it cannot grow into a larger one (or when time or room runs out)."""
