@@ -98,7 +98,8 @@ def make(level: str, game: Game) -> Agent:
         policy = _game_module(game, "playout")
         merge = getattr(policy, "representatives", None)
         paired = getattr(policy, "PAIRED", False)
-        return ISMCTSAgent(**arguments, guide=guide, merge=merge, paired=paired)
+        sampler = getattr(policy, "sampler", None)
+        return ISMCTSAgent(**arguments, guide=guide, merge=merge, paired=paired, sampler=sampler)
     raise ValueError(
         f"unknown bot level {level!r} for {game.name}; levels: {', '.join(levels(game))}"
     )

@@ -42,6 +42,7 @@ import random
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from functools import partial
 from multiprocessing import get_all_start_methods, get_context
 from typing import NamedTuple
 
@@ -64,6 +65,12 @@ RootStats = dict[Action, Edge]
 Playout = Callable[[State, random.Random], object]
 """Plays a sampled state to its end: `random_playout`, or a game's own policy (its
 ``playout.py``)."""
+Draw = Callable[[random.Random], State]
+"""Draws one state from a view read once: an iteration's determinization."""
+Sampler = Callable[[Game, AnyView, Seat], Draw]
+"""A game's search sampler (``sampler`` in its ``playout.py``): reads the seat's view once and
+returns the `Draw` of states as `Game.sample` draws them, made for the search (cheaper: quiet
+states that keep no record, in Heuschrecken Poker)."""
 Merge = Callable[[State, list[Action]], list[Action]]
 """A game's ``representatives(state, actions)`` (in its ``playout.py``): for each legal action,
 the first of those that lead to the same game but for a detail that never matters (Kraut &
@@ -74,12 +81,14 @@ class Knowledge(NamedTuple):
     """What guides a search besides its statistics: ``hint``, the guide's choice at the root,
     tried first and favoured by a progressive bias; ``playout``, how a sampled state is played
     to its end; ``merge``, the game's equivalent actions, searched as one (`Merge`); ``paired``,
-    a flat paired search at the root instead of a tree (`paired_root`)."""
+    a flat paired search at the root instead of a tree (`paired_root`); ``sampler``, how states
+    are drawn from the view (`Sampler`; `Game.sample` when ``None``)."""
 
     hint: Hint | None = None
     playout: Playout = random_playout
     merge: Merge | None = None
     paired: bool = False
+    sampler: Sampler | None = None
 
 
 PLAIN = Knowledge()
@@ -116,6 +125,7 @@ class ISMCTSAgent:
         merge: Merge | None = None,
         paired: bool = False,
         z: float = 1.0,
+        sampler: Sampler | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS search needs iterations or seconds")
@@ -129,6 +139,7 @@ class ISMCTSAgent:
         self.merge = merge
         self.paired = paired
         self.z = z
+        self.sampler = sampler
 
     def act(
         self, game: Game, view: AnyView, seat: Seat, legal_actions: list[Action], rng: random.Random
@@ -154,7 +165,7 @@ class ISMCTSAgent:
             # from ours so that the search stays reproducible.
             guess = self.guide.act(game, view, seat, legal_actions, random.Random(seeds[0]))
             hint = (seat, classes.get(guess, guess), self.bias)
-        knowledge = Knowledge(hint, self.playout, self.merge, self.paired)
+        knowledge = Knowledge(hint, self.playout, self.merge, self.paired, self.sampler)
         if self.workers == 1:
             stats = _search(game, view, seat, seeds[0], self.budget(), knowledge)
         else:
@@ -193,11 +204,20 @@ def search_root(
     rng = random.Random(seed)
     root = _Node()
     deadline = None if seconds is None else time.monotonic() + seconds
+    draw = _draw(game, view, seat, knowledge)
     done = 0
     while _going(done, iterations, deadline):
-        _iterate(root, game.sample(view, seat, rng), rng, exploration, knowledge)
+        _iterate(root, draw(rng), rng, exploration, knowledge)
         done += 1
     return root.edges.get(seat, {})
+
+
+def _draw(game: Game, view: AnyView, seat: Seat, knowledge: Knowledge) -> Draw:
+    """How a search draws its states from ``view``: the game's sampler where it has one (the view
+    read once for the whole search), else `Game.sample`."""
+    if knowledge.sampler is not None:
+        return knowledge.sampler(game, view, seat)
+    return partial(game.sample, view, seat)
 
 
 def _going(done: int, iterations: int | None, deadline: float | None) -> bool:
@@ -353,8 +373,9 @@ def paired_root(
     stats: RootStats = {}
     choices: list[Action] = []
     done = 0
+    draw = _draw(game, view, seat, knowledge)
     while _going(done, iterations, deadline):
-        state = game.sample(view, seat, rng)
+        state = draw(rng)
         if not choices:
             choices = list(state.legal_actions(seat))
             if merge is not None:

@@ -12,36 +12,55 @@ one line.
 from __future__ import annotations
 
 import random
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final
+
+from potager.engine import Game, Seat
 
 from .data import GRASSHOPPER, HARVEST_SET, PLAGUE_AT
-from .rules import PRESENT, TAKE, TAKE_BASE, HeuschreckenState
+from .rules import (
+    LEGAL_BIDS,
+    LEGAL_TAKES,
+    PRESENT,
+    TAKE,
+    TAKE_BASE,
+    HeuschreckenState,
+    read_view,
+    sample,
+)
 
 EPSILON: Final = 0.1
 """The share of picks made at random."""
 
 
 def playout(state: HeuschreckenState, rng: random.Random) -> None:
-    """Play ``state`` to its end with the policy of the module docstring."""
+    """Play ``state`` to its end with the policy of the module docstring. The legal actions are
+    read from the rules' tables and played with `HeuschreckenState.play_legal`, without the
+    copies and the checks that a caller's actions need."""
     getrandbits = rng.getrandbits
+    legal: tuple[int, ...]
     while not state.is_over:
         seat = state.to_move[0]
-        legal = state.legal_actions(seat)
-        n = len(legal)
-        if state.phase == TAKE and n > 1 and rng.random() >= EPSILON:
-            garden, display = state.gardens[seat], state.display
-            best, kind = -1e9, -1
-            for k in PRESENT[state.kinds_shown]:
-                value = worth(garden[k], display[k], k == GRASSHOPPER)
-                if value > best:
-                    best, kind = value, k
-            state.apply(seat, TAKE_BASE + kind)
-            continue
+        if state.phase == TAKE:
+            legal = LEGAL_TAKES[state.kinds_shown]
+            n = len(legal)
+            if n > 1 and rng.random() >= EPSILON:
+                garden, display = state.gardens[seat], state.display
+                best, kind = -1e9, -1
+                for k in PRESENT[state.kinds_shown]:
+                    value = worth(garden[k], display[k], k == GRASSHOPPER)
+                    if value > best:
+                        best, kind = value, k
+                state.play_legal(seat, TAKE_BASE + kind)
+                continue
+        else:
+            legal = LEGAL_BIDS[state.hands[seat]]
+            n = len(legal)
         bits = n.bit_length()
         r = getrandbits(bits)
         while r >= n:
             r = getrandbits(bits)
-        state.apply(seat, legal[r])
+        state.play_legal(seat, legal[r])
 
 
 def worth(have: int, taken: int, grasshopper: bool) -> float:
@@ -51,3 +70,16 @@ def worth(have: int, taken: int, grasshopper: bool) -> float:
     if grasshopper:
         return -10.0 if have + taken >= PLAGUE_AT else -1.0 - taken
     return 2.0 * ((have + taken) // HARVEST_SET) + 0.3 * taken
+
+
+def sampler(game: Game, view: Any, seat: Seat) -> Callable[[random.Random], HeuschreckenState]:
+    """The search's samples of ``view`` (`potager.agents.ismcts.Sampler`): the view read once
+    for the whole search, the states quiet (`HeuschreckenState.quiet`: their playouts keep no
+    moves and no events, a third of an iteration's time). ``view`` is typed ``Any``: a bot is
+    handed a `SeatView`, which compiled code would refuse as a dict."""
+    reading = read_view(game, dict(view.items()), seat)  # a `SeatView` read as its dict
+
+    def draw(rng: random.Random) -> HeuschreckenState:
+        return sample(reading, rng, quiet=True)
+
+    return draw

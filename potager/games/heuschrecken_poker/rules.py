@@ -122,6 +122,7 @@ class HeuschreckenState(State):
         "phase",
         "pile",
         "played",
+        "quiet",
         "revealed",
         "rng",
         "round",
@@ -153,6 +154,9 @@ class HeuschreckenState(State):
     phase: int
     pile: tuple[int, ...]
     played: int
+    # A quiet state plays the same rules but keeps no record, neither moves nor events: a
+    # search's samples (`sample`'s ``quiet``), whose playouts nobody reads back.
+    quiet: bool
     revealed: tuple[int, ...] | None
     round: int
     shown: int
@@ -202,6 +206,7 @@ class HeuschreckenState(State):
         self.played = 0
         self.phase = BID
         self.is_over = False
+        self.quiet = False
         self._waiting = WAITING[players]
         self.to_move = self._waiting[0]
         self._draw(DISPLAY_SIZE)
@@ -231,19 +236,25 @@ class HeuschreckenState(State):
         ):
             raise IllegalAction(self._why_illegal(seat, action))
 
+    def play_legal(self, seat: Seat, action: Action) -> None:
+        """Play ``action``, which the caller knows to be legal for ``seat``, a seat to move (a
+        playout drawing from the rules' own tables): `apply` without its checks."""
+        self._play(seat, action)
+
     def _play(self, seat: Seat, action: Action) -> bool:
         """Play ``action`` of ``seat``, a seat to move, if it is legal; whether it was."""
         if self.phase == BID:
             hands = self.hands
             if not (0 <= action < TAKE_BASE and hands[seat] >> action & 1):
                 return False
-            self.moves.append(MOVES[seat][action])
+            if not self.quiet:
+                self.moves.append(MOVES[seat][action])
+                self.events.append(BID_EVENTS[seat])
             # Step 1: a face-down bid. It leaves the hand now; views add it back until the
             # reveal.
             self.bids[seat] = action
             hands[seat] ^= 1 << action
             committed = self.committed | 1 << seat
-            self.events.append(BID_EVENTS[seat])
             waiting = self._waiting[committed]
             if waiting:
                 self.committed = committed
@@ -255,7 +266,8 @@ class HeuschreckenState(State):
         kind = action - TAKE_BASE
         if not (0 <= kind < KIND_COUNT and self.kinds_shown >> kind & 1):
             return False
-        self.moves.append(MOVES[seat][action])
+        if not self.quiet:
+            self.moves.append(MOVES[seat][action])
         # Step 2: the taker to move takes every card of one kind.
         self._take(seat, kind, False)
         self.taker += 1
@@ -270,7 +282,8 @@ class HeuschreckenState(State):
         self.revealed = bids
         self.played += 1
         sweeper, reason, takers, event = self._reveals[bids]
-        self.events.append(event)
+        if not self.quiet:
+            self.events.append(event)
         if sweeper >= 0:
             self._take_all(sweeper, reason)
             self._end_turn()
@@ -288,7 +301,8 @@ class HeuschreckenState(State):
         while taker < len(takers):
             shown = self.kinds_shown
             if not shown:
-                self.events.append({"type": "empty_handed", "seats": list(takers[taker:])})
+                if not self.quiet:
+                    self.events.append({"type": "empty_handed", "seats": list(takers[taker:])})
                 break
             kind = ONLY_KIND[shown]
             if kind < 0:
@@ -309,7 +323,8 @@ class HeuschreckenState(State):
         display[kind] = 0
         self.kinds_shown ^= 1 << kind
         self.shown -= count
-        self.events.append(TAKE_EVENTS[seat, kind, count, forced])
+        if not self.quiet:
+            self.events.append(TAKE_EVENTS[seat, kind, count, forced])
         garden = self.gardens[seat]
         garden[kind] += count
         if garden[GRASSHOPPER] >= PLAGUE_AT:
@@ -322,11 +337,15 @@ class HeuschreckenState(State):
         and cultivates it (rules "Ass", "X-Karte", "Spiel zu zweit")."""
         display, garden = self.display, self.gardens[seat]
         present = PRESENT[self.kinds_shown]
-        cards = {}
-        for kind in present:  # the event's cards (`cards_of`) and the garden in one loop
-            n = cards[KINDS[kind]] = display[kind]
-            garden[kind] += n
-        self.events.append({"type": "take_all", "seat": seat, "reason": reason, "cards": cards})
+        if self.quiet:
+            for kind in present:
+                garden[kind] += display[kind]
+        else:
+            cards = {}
+            for kind in present:  # the event's cards (`cards_of`) and the garden in one loop
+                n = cards[KINDS[kind]] = display[kind]
+                garden[kind] += n
+            self.events.append({"type": "take_all", "seat": seat, "reason": reason, "cards": cards})
         self.display, self.kinds_shown, self.shown = [0] * 5, 0, 0
         if garden[GRASSHOPPER] >= PLAGUE_AT:
             self._plague(seat)
@@ -339,7 +358,8 @@ class HeuschreckenState(State):
         """Heuschreckenplage: 3+ grasshoppers eat the whole garden, the new cards included, before
         any harvest (FACTS.md reading 5)."""
         garden = self.gardens[seat]
-        self.events.append({"type": "plague", "seat": seat, "cards": cards_of(garden)})
+        if not self.quiet:
+            self.events.append({"type": "plague", "seat": seat, "cards": cards_of(garden)})
         discard = self.discard
         for kind in range(5):
             discard[kind] += garden[kind]
@@ -352,7 +372,8 @@ class HeuschreckenState(State):
         garden[kind] -= sets * HARVEST_SET
         self.discard[kind] += sets * HARVEST_SET
         self.chips[seat] += sets * HARVEST_CHIPS
-        self.events.append(HARVEST_EVENTS[seat, kind, sets * HARVEST_CHIPS])
+        if not self.quiet:
+            self.events.append(HARVEST_EVENTS[seat, kind, sets * HARVEST_CHIPS])
 
     def _stalemate(self) -> None:
         """Patt: one more card and everyone bids again; the second in a row discards the display
@@ -360,13 +381,15 @@ class HeuschreckenState(State):
         self.stalemates += 1
         if self.stalemates < STALEMATES_TO_DISCARD:
             added = self._draw(STALEMATE_EXTRA_CARDS)
-            self.events.append({"type": "stalemate", "added": list(map(KIND_NAME, added))})
+            if not self.quiet:
+                self.events.append({"type": "stalemate", "added": list(map(KIND_NAME, added))})
             if self.played == HAND_SIZE:  # on the 8th bid it still ends the round (reading 8)
                 self._end_round()
             self.phase = BID
             self.to_move = self._waiting[0]
             return
-        self.events.append({"type": "double_stalemate", "discarded": cards_of(self.display)})
+        if not self.quiet:
+            self.events.append({"type": "double_stalemate", "discarded": cards_of(self.display)})
         discard, display = self.discard, self.display
         for kind in PRESENT[self.kinds_shown]:
             discard[kind] += display[kind]
@@ -378,7 +401,7 @@ class HeuschreckenState(State):
         then the game or the round may end, else a new turn starts (reading 8)."""
         self.stalemates = 0
         drawn = self._draw(DISPLAY_SIZE - self.shown)
-        if drawn:
+        if drawn and not self.quiet:
             self.events.append(REFILL_EVENTS[drawn])
         if not self.shown:  # the game ends when the display stays empty (reading 7)
             self._score_round()
@@ -426,18 +449,25 @@ class HeuschreckenState(State):
         winners = [seat for seat, n in enumerate(plants) if n == most and most > 0]
         for seat in winners:
             self.chips[seat] += ROUND_CHIPS
-        self.events.append(
-            {"type": "round_scoring", "round": self.round, "plants": plants, "chips_to": winners}
-        )
+        if not self.quiet:
+            self.events.append(
+                {
+                    "type": "round_scoring",
+                    "round": self.round,
+                    "plants": plants,
+                    "chips_to": winners,
+                }
+            )
 
     def _finish(self) -> None:
         self.phase = OVER
         self.is_over = True
         self.to_move = ()
-        result = self.result()
-        self.events.append(
-            {"type": "game_end", "chips": list(self.chips), "winners": list(result.winners)}
-        )
+        if not self.quiet:
+            result = self.result()
+            self.events.append(
+                {"type": "game_end", "chips": list(self.chips), "winners": list(result.winners)}
+            )
 
     @property
     def grasshoppers(self) -> list[int]:
@@ -495,6 +525,7 @@ class HeuschreckenState(State):
         new.phase = self.phase
         new.pile = self.pile
         new.played = self.played
+        new.quiet = self.quiet
         new.revealed = self.revealed
         new.round = self.round
         new.shown = self.shown
@@ -555,14 +586,16 @@ def read_view(game: Game, view: View, seat: Seat) -> Reading:
     state.round, state.played = view["round"], view["bids_played"]
     state.phase = PHASES.index(view["phase"])
     state.is_over = state.phase == OVER
+    state.quiet = False
     state._waiting = WAITING[players]
     state.to_move = tuple(view["to_move"])
     return state, unseen, tuple(pending)
 
 
-def sample(reading: Reading, rng: random.Random) -> HeuschreckenState:
+def sample(reading: Reading, rng: random.Random, quiet: bool = False) -> HeuschreckenState:
     """A state the seat of ``reading`` cannot tell from the one its view came from: the unseen
-    garden cards shuffled into a new draw pile, every other pending bid drawn from its hand."""
+    garden cards shuffled into a new draw pile, every other pending bid drawn from its hand.
+    ``quiet``: the state keeps no record of what is played on it (`HeuschreckenState.quiet`)."""
     table, unseen, pending = reading
     blank = HeuschreckenState(table.game, table.players, 0, table.variant, None, blank=True)
     # The table's generator, shared as `clone` shares it: these rules never draw after the
@@ -572,6 +605,7 @@ def sample(reading: Reading, rng: random.Random) -> HeuschreckenState:
     pile = [*unseen]
     shuffle(pile, rng)
     state.pile = tuple(pile)
+    state.quiet = quiet
     bids, hands = state.bids, state.hands
     for s, allowed in pending:
         bid = allowed[below(rng, len(allowed))]  # `rng.choice(allowed)`
