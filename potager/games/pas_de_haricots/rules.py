@@ -92,6 +92,16 @@ ALONE: Final[tuple[tuple[Seat, ...], ...]] = tuple((seat,) for seat in range(max
 """``ALONE[seat]``: the `to_move` of a seat that leads or takes alone."""
 
 
+def _find(items: list[int], item: int) -> int:
+    """Where ``item`` first is in ``items``, −1 if nowhere: `list.index` as a loop that compiles
+    to C int comparisons (the method compares through rich comparison), for the hands, the
+    table and the offer at every step."""
+    for i in range(len(items)):
+        if items[i] == item:
+            return i
+    return -1
+
+
 def _waiting_after(players: int) -> dict[tuple[Seat, ...], tuple[tuple[Seat, ...], ...]]:
     """Per set of seats still to put a card face down (ascending), per seat, the seats still
     waiting once that seat's card is in: a look-up at every face-down card."""
@@ -209,11 +219,11 @@ class PasDeHaricotsState(State):
         """Take ``card`` out of ``seat``'s hand if it holds it; whether it did (one scan of the
         hand, compiled to C int comparisons, not one to test and another to remove)."""
         hand = self.hands[seat]
-        for i in range(len(hand)):
-            if hand[i] == card:
-                hand.pop(i)
-                return True
-        return False
+        i = _find(hand, card)
+        if i < 0:
+            return False
+        hand.pop(i)
+        return True
 
     def _lead(self, card: Card) -> None:
         """The bean holder plays ``card``, out of its hand now, face up and puts the bean on it;
@@ -259,11 +269,11 @@ class PasDeHaricotsState(State):
         once: the chain runs on here until a taker has a choice or the bean card is taken."""
         table, offer = self.table, self.offer
         while True:
-            owner = table.index(card)
+            owner = _find(table, card)
             table[owner] = NO_CARD
             self.collected[seat].append(card)
             self.events.append(TAKE_EVENTS[seat][owner][card])
-            offer.remove(card + TAKE_OFFSET)
+            offer.pop(_find(offer, card + TAKE_OFFSET))
             seat = owner
             if len(offer) != 1:
                 break
@@ -358,7 +368,7 @@ class PasDeHaricotsState(State):
         """Play ``action`` of ``seat``, a seat to move, if it is legal; whether it was."""
         phase = self.phase
         if phase == TAKE:
-            if action not in self.offer:
+            if _find(self.offer, action) < 0:
                 return False
             self.moves.append(MOVES[seat][action])
             self._take(seat, action - TAKE_OFFSET)
