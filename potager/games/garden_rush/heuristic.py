@@ -129,12 +129,17 @@ class _Plan:
         if op == FLIP:
             return self.flip(self.seat ^ a1, a2)
         if op == SWAP_OP:
+            # With no free square of your own, a swapped tool token can only go as a mole: a
+            # swap is then worth what declining it is.
             hedge = self.state.hedge
             return max(
-                self.plant(hedge[k], j, q)
-                for k, j in ((a1, a1 + 1), (a1 + 1, a1))
-                for q in SQUARES
-                if self.own[q] == 0
+                (
+                    self.plant(hedge[k], j, q)
+                    for k, j in ((a1, a1 + 1), (a1 + 1, a1))
+                    for q in SQUARES
+                    if self.own[q] == 0
+                ),
+                default=0.0,
             )
         if op == COMPOST_OP:
             return float(self.state.hedge.count(a1)) + self.bonus_square(self.state.hedge.count(a1))
