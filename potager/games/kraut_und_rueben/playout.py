@@ -113,16 +113,21 @@ def _worth(
 
 def _gain(contract: int, counts: list[int], kind: int) -> int:
     """The points one more uncovered ``kind`` adds to a garden of ``counts`` for ``contract``:
-    its weight, unless it is the principal vegetable, which moves the contract's column."""
+    its weight, unless it is the principal vegetable, which moves the contract's column: then
+    what the other tiles gain by the move (the principal vegetable itself scores 0 in every
+    column), `scoring.points` after less before without building the counts after."""
     principal = PRINCIPAL[contract]
     column = min(counts[principal], LAST_COLUMN)  # `scoring.column`, inline
+    weights = WEIGHTS[contract]
     if kind != principal:
-        return WEIGHTS[contract][column][kind]
+        return weights[column][kind]
     if column == LAST_COLUMN:
         return 0
-    after = counts[:]
-    after[kind] += 1
-    return points(contract, after) - points(contract, counts)
+    before, after = weights[column], weights[column + 1]
+    total = 0
+    for k in range(len(counts)):
+        total += (after[k] - before[k]) * counts[k]
+    return total
 
 
 def _place(

@@ -1,0 +1,21 @@
+"""The Kraut & Rüben playout policy's shortcuts agree with the scoring they stand for."""
+
+from __future__ import annotations
+
+import random
+
+from potager.games.kraut_und_rueben.playout import _gain
+from potager.games.kraut_und_rueben.scoring import CODE, WEIGHTS, points
+
+
+def test_a_tiles_gain_is_the_points_after_less_the_points_before() -> None:
+    """`_gain` (the principal vegetable's move of column computed without new counts) against
+    `scoring.points` of the garden with and without one more tile, on random gardens."""
+    rng = random.Random(5)
+    for _ in range(2000):
+        counts = [rng.randrange(6) for _ in CODE]
+        contract = rng.choice(sorted(WEIGHTS))
+        kind = rng.randrange(len(CODE))
+        after = counts[:]
+        after[kind] += 1
+        assert _gain(contract, counts, kind) == points(contract, after) - points(contract, counts)
