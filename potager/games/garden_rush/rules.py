@@ -669,7 +669,10 @@ class GardenRushState(State):
         opponent = ALL_SQUARES & ~self.occupied[1 - seat] & ~TOOL_MASK
         for k in range(first, stop):
             if hedge[k] >= FIRST_TOOL:
-                mole += _on(_MOLE_FREE[k], opponent)
+                if mole:
+                    mole += _on(_MOLE_FREE[k], opponent)
+                else:  # the first tool token's list itself (most often the only one)
+                    mole = _on(_MOLE_FREE[k], opponent)
         for k in range(stop - 1, first - 1, -1):  # from the last run: the others stay put
             kind = hedge[k]
             start = (k - first) * n
