@@ -44,8 +44,6 @@ PAIRED = True
 tile each turn draws makes a tree below the root mix unlike positions, and comparing choices on
 the same tiles sees differences that independent playouts drown (issue 12)."""
 SNAIL: Final = CODE["snail"]
-KIND_KEYS: Final = len(CODE) + 1
-"""Keys of (garden, covered kind or `EMPTY`) apart: ``garden * KIND_KEYS + covered + 1``."""
 TAKE_PILE: Final = 40
 """With fewer tiles than this left, the take threshold shrinks in proportion (as the heuristic)."""
 PROMISE_PER_SPACE: Final[float] = heuristic.PROMISE_PER_SPACE
@@ -94,21 +92,32 @@ def playout(state: KrautUndRuebenState, rng: random.Random) -> None:
             state.apply(seat, _take(state, seat, counts))
 
 
-def _worth(
-    state: KrautUndRuebenState, seat: int, g: int, after: list[int], before: list[int]
-) -> float:
-    """What turning garden ``g``'s counts from ``before`` into ``after`` is worth to ``seat``."""
+def _worth(state: KrautUndRuebenState, seat: int, g: int, counts: list[int], covered: int) -> float:
+    """What a snail over a tile of kind ``covered`` (`EMPTY`: none) in garden ``g`` is worth to
+    ``seat``."""
     owner = state.owner[g]
     if owner == seat:
-        contract = state.contracts[seat]
-        return float(points(contract, after) - points(contract, before))
+        return float(_snail_change(state.contracts[seat], counts, covered))
     if owner < 0:
         if len(state.owned[seat]) >= state.quota:
             return 0.0
-        contract = state.contracts[seat]
-        return PROSPECT_WEIGHT * (points(contract, after) - points(contract, before))
-    contract = state.contracts[owner]
-    return -RIVAL_WEIGHT * (points(contract, after) - points(contract, before))
+        return PROSPECT_WEIGHT * _snail_change(state.contracts[seat], counts, covered)
+    return -RIVAL_WEIGHT * _snail_change(state.contracts[owner], counts, covered)
+
+
+def _snail_change(contract: int, counts: list[int], covered: int) -> int:
+    """The points a snail over a tile of kind ``covered`` (`EMPTY`: none) changes in a garden of
+    ``counts`` for ``contract``: `scoring.points` after less before, read from the column's
+    weights unless the covered tile is a principal vegetable whose loss moves the column."""
+    principal = PRINCIPAL[contract]
+    column = min(counts[principal], LAST_COLUMN)  # `scoring.column`, inline
+    if covered == principal and min(counts[principal] - 1, LAST_COLUMN) != column:
+        after = counts[:]
+        after[SNAIL] += 1
+        after[covered] -= 1
+        return points(contract, after) - points(contract, counts)
+    weights = WEIGHTS[contract][column]
+    return weights[SNAIL] - weights[covered] if covered != EMPTY else weights[SNAIL]
 
 
 def _gain(contract: int, counts: list[int], kind: int) -> int:
@@ -169,26 +178,14 @@ def _place(
 def _snail(
     state: KrautUndRuebenState, seat: int, counts: list[list[int]], targets: list[int]
 ) -> int:
-    """The space where a snail does the mover most good (or its rivals most harm): the first
-    of the best, each garden and covered kind valued once (the spaces of one garden that hold
-    the same kind are worth the same)."""
+    """The space where a snail does the mover most good (or its rivals most harm)."""
     first = state.place_base
     base = state.base
-    worth: dict[int, float] = {}
     best, choice = -1e9, targets[0]
     for action in targets:
         i = action - first
         g = i // SIZE
-        covered = base[i]
-        key = g * KIND_KEYS + covered + 1
-        value = worth.get(key)
-        if value is None:
-            before = counts[g]
-            after = before[:]
-            after[SNAIL] += 1
-            if covered != EMPTY:
-                after[covered] -= 1
-            value = worth[key] = _worth(state, seat, g, after, before)
+        value = _worth(state, seat, g, counts[g], base[i])
         if value > best:
             best, choice = value, action
     return choice
