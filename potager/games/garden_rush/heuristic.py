@@ -61,6 +61,11 @@ THROUGH: Final = tuple(
     for v in range(len(VEGETABLES))
 )
 """``THROUGH[vegetable][square]``: (mask, size) of every field of that vegetable through it."""
+SPREAD: Final = tuple(
+    tuple((m, len(f), f) for f, m in zip(FIELDS[v], FIELD_MASKS[v], strict=True))
+    for v in range(len(VEGETABLES))
+)
+"""``SPREAD[vegetable]``: (mask, size, squares) of each of its fields."""
 LARGER: Final = tuple(
     tuple(tuple(m for m in masks if m & own == own and m != own) for own in masks)
     for masks in FIELD_MASKS
@@ -108,9 +113,9 @@ class _Plan:
         self.occupied = state.occupied[seat]
         self.endgame = state.end_triggered or len(state.bag) < ENDGAME_BAG or state.last_turn
         self.crowded = 21 - self.occupied.bit_count() <= 3
-        self.fields: dict[int, float] = {}
-        """`field` of each (vegetable, square) of the seat's own Potager asked for so far: the same
-        token from each Hedge slot asks for it again."""
+        self.fields: dict[int, list[float]] = {}
+        """Per vegetable asked for so far, `field` of every square of the seat's own Potager
+        (`own_field`)."""
         self.baskets: dict[int, int] = {}
         """The Basket's bonus for each vegetable planted on it (`plant`)."""
 
@@ -166,12 +171,22 @@ class _Plan:
         return best
 
     def own_field(self, vegetable: int, q: int) -> float:
-        """`field` of ``vegetable`` on ``q`` in the seat's own Potager, worked out once."""
-        key = vegetable * SIZE * SIZE + q
-        value = self.fields.get(key)
-        if value is None:
-            value = self.fields[key] = self.field(self.seat, vegetable, q)
-        return value
+        """`field` of ``vegetable`` on ``q`` in the seat's own Potager. Worked out for every square
+        at the first call: each field of that vegetable is valued once and gives its value to its
+        squares (the largest stays), rather than each square valuing the fields through it."""
+        values = self.fields.get(vegetable)
+        if values is None:
+            values = self.fields[vegetable] = [0.0] * (SIZE * SIZE)
+            mine = self.masks[vegetable]
+            blocked = self.occupied & ~mine
+            for m, size, squares in SPREAD[vegetable]:
+                if not m & blocked:
+                    k = (m & mine).bit_count() + 1
+                    value = k * k / size
+                    for p in squares:
+                        if value > values[p]:
+                            values[p] = value
+        return values[q]
 
     def plant(self, kind: int, slot: int, q: int) -> float:
         """Plant Hedge token ``kind`` from ``slot`` (a tool token: place it in your Potager)."""
