@@ -11,10 +11,14 @@ do not all follow one line.
 from __future__ import annotations
 
 import random
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final
+
+from potager.engine import Game, Seat
 
 from .cards import CARD_SUIT
 from .rules import TAKE, TAKE_OFFSET, PasDeHaricotsState
+from .sampling import read_view, sample
 from .scoring import PACKED, SERIES_MASK, SERIES_VALUE, SHIFTS, packed
 
 EPSILON: Final = 0.1
@@ -52,3 +56,16 @@ def playout(state: PasDeHaricotsState, rng: random.Random) -> None:
             if gain > best_gain:
                 best, best_gain = action, gain
         state.apply(seat, best)
+
+
+def sampler(game: Game, view: Any, seat: Seat) -> Callable[[random.Random], PasDeHaricotsState]:
+    """The search's samples of ``view`` (`potager.agents.ismcts.Sampler`): the view read once
+    for the whole search, the states quiet (`PasDeHaricotsState.quiet`: their playouts keep no
+    moves and no events). ``view`` is typed ``Any``: a bot is handed a `SeatView`, which compiled
+    code would refuse as a dict."""
+    reading = read_view(game, dict(view.items()), seat)  # a `SeatView` read as its dict
+
+    def draw(rng: random.Random) -> PasDeHaricotsState:
+        return sample(reading, rng, quiet=True)
+
+    return draw

@@ -125,14 +125,17 @@ class PasDeHaricotsState(State):
     # field, the engine's fields of the hot path too.
     __slots__ = (
         "_others", "_waiting_after", "bean", "bean_card", "collected", "commitments", "events",
-        "hand_number", "hands", "is_over", "moves", "offer", "phase", "rng", "sheets", "table",
-        "taker", "to_move", "turn",
+        "hand_number", "hands", "is_over", "moves", "offer", "phase", "quiet", "rng", "sheets",
+        "table", "taker", "to_move", "turn",
     )  # fmt: skip
     moves: list[Any]  # of (seat, action): `MOVES`
     events: list[Event]
     rng: random.Random
     _others: tuple[tuple[Seat, ...], ...]
     _waiting_after: dict[tuple[Seat, ...], tuple[tuple[Seat, ...], ...]]
+    # A quiet state plays the same rules but keeps no record, neither moves nor events: a
+    # search's samples (`sampling.sample`'s ``quiet``), whose playouts nobody reads back.
+    quiet: bool
 
     def __init__(
         self,
@@ -175,6 +178,7 @@ class PasDeHaricotsState(State):
         self._others = tuple(tuple(s for s in range(players) if s != b) for b in range(players))
         """Per bean holder, the seats that put a card face down."""
         self._waiting_after = WAITING_AFTER[players]
+        self.quiet = False
 
     # -- the hand ------------------------------------------------------------------------------
     def deal(self, order: list[Card] | None) -> None:
@@ -194,11 +198,12 @@ class PasDeHaricotsState(State):
         self.collected = [[] for _ in range(n)]
         self.hand_number += 1
         self.turn = 0
-        self.events.append(
-            {"type": "deal", "hand": self.hand_number, "bean": self.bean, "cards": DEAL[n]}
-        )
-        for s in range(n):
-            self.events.append({"type": "cards", PRIVATE_TO: s, "cards": names(self.hands[s])})
+        if not self.quiet:
+            self.events.append(
+                {"type": "deal", "hand": self.hand_number, "bean": self.bean, "cards": DEAL[n]}
+            )
+            for s in range(n):
+                self.events.append({"type": "cards", PRIVATE_TO: s, "cards": names(hands[s])})
         self._begin_turn()
 
     def _begin_turn(self) -> None:
@@ -230,7 +235,8 @@ class PasDeHaricotsState(State):
         then every other player chooses a card face down (rulebook §1; FACTS.md 1)."""
         bean = self.bean
         self.table[bean] = self.bean_card = card
-        self.events.append(LEAD_EVENTS[bean][card])
+        if not self.quiet:
+            self.events.append(LEAD_EVENTS[bean][card])
         self.phase = COMMIT
         others = self._others[bean]
         self.commitments.open(others)
@@ -240,7 +246,8 @@ class PasDeHaricotsState(State):
         """A face-down card (out of ``seat``'s hand now): hidden until everyone has chosen, then
         all turn together."""
         self.commitments.commit(seat, card)
-        self.events.append(COMMIT_EVENTS[seat])
+        if not self.quiet:
+            self.events.append(COMMIT_EVENTS[seat])
         waiting = self._waiting_after[self.to_move][seat]
         if waiting:
             self.to_move = waiting
@@ -253,7 +260,8 @@ class PasDeHaricotsState(State):
         table = self.table
         for s, card in self.commitments.reveal().items():
             table[s] = card
-        self.events.append({"type": "reveal", "cards": [CARDS[c] for c in table]})
+        if not self.quiet:
+            self.events.append({"type": "reveal", "cards": [CARDS[c] for c in table]})
         self.phase = TAKE
         bean_card = self.bean_card
         offer = [TAKES[c] for c in table if c != bean_card]
@@ -272,7 +280,8 @@ class PasDeHaricotsState(State):
             owner = _find(table, card)
             table[owner] = NO_CARD
             self.collected[seat].append(card)
-            self.events.append(TAKE_EVENTS[seat][owner][card])
+            if not self.quiet:
+                self.events.append(TAKE_EVENTS[seat][owner][card])
             offer.pop(_find(offer, card + TAKE_OFFSET))
             seat = owner
             if len(offer) != 1:
@@ -285,7 +294,8 @@ class PasDeHaricotsState(State):
         card, holder = self.bean_card, self.bean
         table[holder] = NO_CARD
         self.collected[seat].append(card)
-        self.events.append(BEAN_TAKE_EVENTS[seat][holder][card])
+        if not self.quiet:
+            self.events.append(BEAN_TAKE_EVENTS[seat][holder][card])
         self.bean = seat
         self.taker = NOBODY
         if self.hands[seat]:
@@ -300,16 +310,17 @@ class PasDeHaricotsState(State):
         series = [series_values(cards) for cards in self.collected]
         sheet = [score_line(values) for values in series]
         self.sheets.append(sheet)
-        self.events.append(
-            {
-                "type": "hand_end",
-                "hand": self.hand_number,
-                "collected": [names(c) for c in self.collected],
-                "series": series,
-                "sheet": [list(line) for line in sheet],
-                "totals": self.totals(),
-            }
-        )
+        if not self.quiet:
+            self.events.append(
+                {
+                    "type": "hand_end",
+                    "hand": self.hand_number,
+                    "collected": [names(c) for c in self.collected],
+                    "series": series,
+                    "sheet": [list(line) for line in sheet],
+                    "totals": self.totals(),
+                }
+            )
         if self.hand_number < self.variant["hands"]:
             self.deal(None)
             return
@@ -318,9 +329,10 @@ class PasDeHaricotsState(State):
         self.table = [NO_CARD] * self.players
         self.bean_card = NO_CARD
         self.to_move = ()
-        self.events.append(
-            {"type": "game_end", "totals": self.totals(), "winners": list(self.winners())}
-        )
+        if not self.quiet:
+            self.events.append(
+                {"type": "game_end", "totals": self.totals(), "winners": list(self.winners())}
+            )
 
     def totals(self) -> list[int]:
         """Each seat's total over the finished hands."""
@@ -370,12 +382,14 @@ class PasDeHaricotsState(State):
         if phase == TAKE:
             if _find(self.offer, action) < 0:
                 return False
-            self.moves.append(MOVES[seat][action])
+            if not self.quiet:
+                self.moves.append(MOVES[seat][action])
             self._take(seat, action - TAKE_OFFSET)
         else:
             if not self._from_hand(seat, action):
                 return False
-            self.moves.append(MOVES[seat][action])
+            if not self.quiet:
+                self.moves.append(MOVES[seat][action])
             if phase == COMMIT:
                 self._commit(seat, action)
             else:
@@ -451,6 +465,7 @@ class PasDeHaricotsState(State):
         """Lay this state's table out in ``new`` (the lists copied, the values shared)."""
         new._others = self._others
         new._waiting_after = self._waiting_after
+        new.quiet = self.quiet
         new.bean = self.bean
         new.bean_card = self.bean_card
         new.hand_number = self.hand_number

@@ -62,16 +62,18 @@ def read_view(game: Game, view: View, seat: Seat) -> Reading:
     return state, seat, unseen, pending, sizes, tuple(view["committed"])
 
 
-def sample(reading: Reading, rng: random.Random) -> PasDeHaricotsState:
+def sample(reading: Reading, rng: random.Random, quiet: bool = False) -> PasDeHaricotsState:
     """A state the seat of ``reading`` cannot tell from the one that showed it its view: a copy
     of the table with its own seed and generator (the table's in the last hand, where nothing
     draws from it), the unseen cards shuffled and dealt to the other hands and to the others'
-    face-down cards."""
+    face-down cards. ``quiet``: the state keeps no record of what is played on it
+    (`PasDeHaricotsState.quiet`)."""
     table, seat, cards, pending, sizes, committed = reading
     blank = PasDeHaricotsState(table.game, table.players, 0, table.variant, None, blank=True)
     shared = None if table.deals_ahead() else table.rng
     state = start_sample(table, blank, rng.randrange(2**63), shared)
     table._copy_table(state)
+    state.quiet = quiet
     unseen = [*cards]
     shuffle(unseen, rng)
     hands = state.hands
