@@ -71,6 +71,24 @@ def assert_draws_only_while_a_deal_is_ahead(state: Any, rng: random.Random, boun
     assert not state.deals_ahead()
 
 
+def assert_quiet_sample_plays_as_sample(loud: Any, quiet: Any, seed: int) -> None:
+    """A search's quiet sample (``quiet.quiet``: no record kept) against the game's own sample
+    ``loud`` drawn with the same numbers: the same views and, random move for random move
+    (``seed``), the same game to the same result, with no moves and no events kept."""
+    assert quiet.quiet and not loud.quiet
+    players = loud.players
+    assert [quiet.view(s) for s in range(players)] == [loud.view(s) for s in range(players)]
+    moves = random.Random(seed)
+    while not loud.is_over:
+        mover = loud.to_move[0]
+        action = moves.choice(loud.legal_actions(mover))
+        loud.apply(mover, action)
+        quiet.apply(mover, action)
+        assert quiet.view(mover) == loud.view(mover)
+    assert quiet.is_over and quiet.result() == loud.result()
+    assert (quiet.moves, quiet.events) == ([], [])
+
+
 def assert_rejects(state: State, seat: Any, action: Any) -> None:
     """An illegal action raises `IllegalAction` and changes nothing observable."""
     before = snapshot(state)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from potager.games.pas_de_haricots import GAME
 from potager.games.pas_de_haricots.playout import playout, sampler
 from potager.games.pas_de_haricots.rules import PasDeHaricotsState
+from tests.invariants import assert_quiet_sample_plays_as_sample
 
 
 @settings(max_examples=25, deadline=None)
@@ -31,17 +32,8 @@ def test_a_quiet_sample_plays_as_the_games_sample_and_keeps_no_record(
     view = state.view(seat)
     loud = GAME.sample(view, seat, random.Random(draw))
     quiet = sampler(GAME, view, seat)(random.Random(draw))
-    assert isinstance(loud, PasDeHaricotsState) and quiet.quiet and not loud.quiet
-    assert [quiet.view(s) for s in range(players)] == [loud.view(s) for s in range(players)]
-    moves = random.Random(draw)
-    while not loud.is_over:
-        mover = loud.to_move[0]
-        action = moves.choice(loud.legal_actions(mover))
-        loud.apply(mover, action)
-        quiet.apply(mover, action)
-        assert quiet.view(mover) == loud.view(mover)
-    assert quiet.is_over and quiet.result() == loud.result()
-    assert (quiet.moves, quiet.events) == ([], [])
+    assert isinstance(loud, PasDeHaricotsState)
+    assert_quiet_sample_plays_as_sample(loud, quiet, draw)
     assert loud.events[-1]["type"] == "game_end"
     again = sampler(GAME, view, seat)(random.Random(draw))
     played = again.clone()
