@@ -71,10 +71,31 @@ def assert_draws_only_while_a_deal_is_ahead(state: Any, rng: random.Random, boun
     assert not state.deals_ahead()
 
 
-def assert_quiet_sample_plays_as_sample(loud: Any, quiet: Any, seed: int) -> None:
-    """A search's quiet sample (``quiet.quiet``: no record kept) against the game's own sample
-    ``loud`` drawn with the same numbers: the same views and, random move for random move
-    (``seed``), the same game to the same result, with no moves and no events kept."""
+def assert_quiet_samples(
+    game: Game,
+    sampler: Callable[[Game, Any, Any], Callable[[random.Random], Any]],
+    playout: Callable[[Any, random.Random], object],
+    state: State,
+    steps: int,
+    seed: int,
+) -> Any:
+    """A game's search sampler (``sampler`` in its ``playout.py``: quiet states, ``quiet``: no
+    record kept) against its own sample drawn with the same numbers, from the view of the seat
+    to move after ``steps`` random steps of ``state``: the same views and, random move for random
+    move (``seed``), the same game to the same result, with no moves and no events kept; a quiet
+    sample's clone is quiet and plays ``playout`` as the sample does. Returns the game's own
+    sample, played to its end (``None`` if ``state`` ended within the steps)."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            return None
+        step_random(state, rng)
+    if state.is_over:
+        return None
+    seat = state.to_move[0]
+    view = state.view(seat)
+    loud = game.sample(view, seat, random.Random(seed))
+    quiet = sampler(game, view, seat)(random.Random(seed))
     assert quiet.quiet and not loud.quiet
     players = loud.players
     assert [quiet.view(s) for s in range(players)] == [loud.view(s) for s in range(players)]
@@ -87,6 +108,12 @@ def assert_quiet_sample_plays_as_sample(loud: Any, quiet: Any, seed: int) -> Non
         assert quiet.view(mover) == loud.view(mover)
     assert quiet.is_over and quiet.result() == loud.result()
     assert (quiet.moves, quiet.events) == ([], [])
+    again = sampler(game, view, seat)(random.Random(seed))
+    played = again.clone()
+    playout(again, random.Random(seed))
+    playout(played, random.Random(seed))
+    assert again.result() == played.result() and played.quiet
+    return loud
 
 
 def assert_rejects(state: State, seat: Any, action: Any) -> None:

@@ -29,12 +29,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
+from potager.engine import Game, Seat
 from potager.engine.shuffle import below
 
 from . import heuristic, notation
-from .rules import KrautUndRuebenState
+from .rules import KrautUndRueben, KrautUndRuebenState
 from .scoring import CODE, LAST_COLUMN, PRINCIPAL, WEIGHTS, points
 
 EPSILON: Final = 0.1
@@ -220,3 +221,17 @@ def representatives(state: KrautUndRuebenState, actions: list[int]) -> list[int]
         else:
             chosen.append(action)
     return chosen
+
+
+def sampler(game: Game, view: Any, seat: Seat) -> Callable[[random.Random], KrautUndRuebenState]:
+    """The search's samples of ``view`` (`potager.agents.ismcts.Sampler`): the view read once
+    for the whole search, the states quiet (`KrautUndRuebenState.quiet`: their playouts keep no
+    moves and no events). ``view`` is typed ``Any``: a bot is handed a `SeatView`, which compiled
+    code would refuse as a dict."""
+    assert isinstance(game, KrautUndRueben)
+    reading = game.read_view(dict(view.items()), seat)  # a `SeatView` read as its dict
+
+    def draw(rng: random.Random) -> KrautUndRuebenState:
+        return game.draw(reading, seat, rng, quiet=True)
+
+    return draw

@@ -74,6 +74,11 @@ PILE: Final[tuple[int, ...]] = tuple(CODE[k] for k in PILE_KINDS for _ in range(
 """The pile's codes in the order of `KrautUndRueben.components` (shuffled at every deal)."""
 
 
+Reading = tuple["KrautUndRuebenState", tuple[int, ...], tuple[int, ...]]
+"""A view read for sampling (`KrautUndRueben.read_view`): its table as a state, the unseen tiles
+in code order and the contracts the others may hold."""
+
+
 class KrautUndRueben(Game):
     """Kraut & Rüben (Gerd Fenchel, Kosmos 1998), 2–5 players."""
 
@@ -103,16 +108,24 @@ class KrautUndRueben(Game):
         return ActionSpace.of(gardens_for(players)).names
 
     def __init__(self) -> None:
-        self._last_view = LastView(self._read_view)
+        self._last_view = LastView(self.read_view)
 
     def sample(
         self, view: Mapping[str, Any], seat: Seat, rng: random.Random
     ) -> KrautUndRuebenState:
         """The view's table with the unseen pile reshuffled and the others' contracts dealt
-        from the contracts ``seat`` has not seen. The view is read once (`_read_view`, kept for
+        from the contracts ``seat`` has not seen. The view is read once (`read_view`, kept for
         the next sample of an equal view); each sample copies that table and draws. (``view``
         typed as any mapping: compiled, a `SeatView` would otherwise be refused.)"""
-        table, unseen, others = self._last_view(view, seat)  # type: ignore[arg-type]
+        return self.draw(self._last_view(view, seat), seat, rng)  # type: ignore[arg-type]
+
+    def draw(
+        self, reading: Reading, seat: Seat, rng: random.Random, quiet: bool = False
+    ) -> KrautUndRuebenState:
+        """A sample of the view read as ``reading`` (`read_view`): its table copied, the unseen
+        pile reshuffled, the others' contracts dealt. ``quiet``: the state keeps no record of
+        what is played on it (`KrautUndRuebenState.quiet`)."""
+        table, unseen, others = reading
         blank = KrautUndRuebenState(self, table.players, 0, table.variant, None, blank=True)
         seed = rng.randrange(2**63)
         shared = None if table.deals_ahead() else table.rng  # nothing will draw from it
@@ -127,11 +140,10 @@ class KrautUndRueben(Game):
             for s in range(table.players):
                 if s != seat:
                     contracts[s] = drawn.pop()
+        state.quiet = quiet
         return state
 
-    def _read_view(
-        self, view: View, seat: Seat
-    ) -> tuple[KrautUndRuebenState, tuple[int, ...], tuple[int, ...]]:
+    def read_view(self, view: View, seat: Seat) -> Reading:
         """``view`` read for `sample`: its table as a state (`views.restore`), the unseen tiles
         in code order, and the contracts the others may hold (none once they are shown)."""
         table = self._new_state(view["players"], 0, dict(view["variant"]), None)
@@ -213,8 +225,8 @@ class KrautUndRuebenState(State):
         "base", "contracts", "cover", "coverable", "done", "drawn", "events", "filled",
         "finished", "game_no", "games", "gardens", "has_mole", "history", "is_over", "moles",
         "moves", "nearly_full", "open", "out", "owned", "owner", "phase", "pile", "placed",
-        "players", "quota", "rng", "seats", "snails", "space", "taken", "targets", "to_move",
-        "totals", "turn",
+        "players", "quiet", "quota", "rng", "seats", "snails", "space", "taken", "targets",
+        "to_move", "totals", "turn",
     )  # fmt: skip
     moves: list[Any]  # of (seat, action): `MOVES`
     events: list[Event]
@@ -250,6 +262,9 @@ class KrautUndRuebenState(State):
     pile: list[int]
     phase: int
     turn: Seat
+    # A quiet state plays the same rules but keeps no record, neither moves nor events: a
+    # search's samples (`KrautUndRueben.draw`'s ``quiet``), whose playouts nobody reads back.
+    quiet: bool
 
     def __init__(
         self,
@@ -278,6 +293,7 @@ class KrautUndRuebenState(State):
         self.history: list[dict[str, Any]] = []
         self.totals = [0] * players
         self.is_over = False
+        self.quiet = False
         self._deal(None if deck is None else [CODE[k] for k in reversed(deck)])
         self._start_turn(FIRST_PLAYER)
 
@@ -310,9 +326,15 @@ class KrautUndRuebenState(State):
             shuffle(pile, self.rng)
         self.pile = pile
         for seat, number in enumerate(self.contracts):
-            self.events.append(
-                {"type": "contract", PRIVATE_TO: seat, "game": self.game_no + 1, "contract": number}
-            )
+            if not self.quiet:
+                self.events.append(
+                    {
+                        "type": "contract",
+                        PRIVATE_TO: seat,
+                        "game": self.game_no + 1,
+                        "contract": number,
+                    }
+                )
 
     def index_empty_spaces(self) -> None:
         """Index the empty spaces of the gardens: `open`, the place actions onto every empty
@@ -425,13 +447,16 @@ class KrautUndRuebenState(State):
         if phase == PLACING:
             if not _holds(self.targets, action):
                 return False
-            self.moves.append(MOVES[seat][action])
+            if not self.quiet:
+                self.moves.append(MOVES[seat][action])
             self._place(seat, action)
         elif action == DRAW and phase == DRAWING:
-            self.moves.append(MOVES[seat][action])
+            if not self.quiet:
+                self.moves.append(MOVES[seat][action])
             self._draw(seat)
         elif self._is_legal(seat, action):
-            self.moves.append(MOVES[seat][action])
+            if not self.quiet:
+                self.moves.append(MOVES[seat][action])
             self._apply(seat, action)
         else:
             return False
@@ -446,7 +471,8 @@ class KrautUndRuebenState(State):
         elif self.phase == PLACING:
             self._place(seat, action)
         elif action == self.pass_action:
-            self.events.append({"type": "pass", "seat": seat})
+            if not self.quiet:
+                self.events.append({"type": "pass", "seat": seat})
             self._start_turn((seat + 1) % self.players)
         else:
             self._take(seat, action - self.take_base)
@@ -466,7 +492,8 @@ class KrautUndRuebenState(State):
     def _draw(self, seat: Seat) -> None:
         """Draw the top tile; it is public. With no legal place it leaves the game."""
         kind = self.pile.pop()
-        self.events.append(DRAW_EVENTS[seat][kind])
+        if not self.quiet:
+            self.events.append(DRAW_EVENTS[seat][kind])
         self.drawn = kind
         self.targets = self._place_targets(seat, kind)
         if self.targets:
@@ -474,7 +501,8 @@ class KrautUndRuebenState(State):
             return
         self.drawn = EMPTY
         self.out[kind] += 1
-        self.events.append({"type": "discard", "seat": seat, "tile": KINDS[kind]})
+        if not self.quiet:
+            self.events.append({"type": "discard", "seat": seat, "tile": KINDS[kind]})
         self._after_placing(seat)
 
     def _place(self, seat: Seat, action: Action) -> None:
@@ -484,7 +512,8 @@ class KrautUndRuebenState(State):
         i = action - self.place_base
         g, bit, _ = SPACE_OF[i]
         covered = self.base[i]
-        self.events.append(_place_event(seat, kind, i, covered))
+        if not self.quiet:
+            self.events.append(_place_event(seat, kind, i, covered))
         if kind == SNAIL:
             self.snails[g] += 1
         if covered == EMPTY:
@@ -511,15 +540,16 @@ class KrautUndRuebenState(State):
         self.coverable[g] ^= bit
         self.moles[g] += 1
         self.has_mole[seat] = False
-        self.events.append(
-            {
-                "type": "mole",
-                "seat": seat,
-                "garden": g + 1,
-                "space": space,
-                "covers": KINDS[self.base[i]],
-            }
-        )
+        if not self.quiet:
+            self.events.append(
+                {
+                    "type": "mole",
+                    "seat": seat,
+                    "garden": g + 1,
+                    "space": space,
+                    "covers": KINDS[self.base[i]],
+                }
+            )
         self._after_placing(seat)
 
     def _after_placing(self, seat: Seat) -> None:
@@ -537,16 +567,22 @@ class KrautUndRuebenState(State):
         event: dict[str, Any] = {"type": "take", "seat": seat, "garden": g + 1}
         if self.games > 1 and len(self.taken) == 1:
             event["cup"] = True
-        self.events.append(event)
+        if not self.quiet:
+            self.events.append(event)
         self._check_finished(seat)
         self._start_turn((seat + 1) % self.players)
 
     def _garden_full(self, g: int) -> None:
         """A full garden ends its owner's play and is closed to snails and moles."""
         self.nearly_full.remove(g)
-        self.events.append(
-            {"type": "full", "garden": g + 1, "owner": None if self.owner[g] < 0 else self.owner[g]}
-        )
+        if not self.quiet:
+            self.events.append(
+                {
+                    "type": "full",
+                    "garden": g + 1,
+                    "owner": None if self.owner[g] < 0 else self.owner[g],
+                }
+            )
         if self.owner[g] >= 0:
             self._check_finished(self.owner[g])
 
@@ -556,7 +592,8 @@ class KrautUndRuebenState(State):
         ):
             self.finished[seat] = True
             self.done += 1
-            self.events.append({"type": "finished", "seat": seat})
+            if not self.quiet:
+                self.events.append({"type": "finished", "seat": seat})
 
     # -- the end ("Fin du jeu", "Variante") ---------------------------------------------------
     def top_counts(self, g: int) -> list[int]:
@@ -594,11 +631,13 @@ class KrautUndRuebenState(State):
         }
         self.history.append(summary)
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
-        self.events.append({"type": "game_over", **summary})
+        if not self.quiet:
+            self.events.append({"type": "game_over", **summary})
         if len(self.history) < self.games:
             self.game_no += 1
             self._deal(None)
-            self.events.append({"type": "new_game", "game": self.game_no + 1})
+            if not self.quiet:
+                self.events.append({"type": "new_game", "game": self.game_no + 1})
             self._start_turn(self._first_player())
             return
         self.phase = OVER
@@ -660,6 +699,7 @@ class KrautUndRuebenState(State):
     def _copy_table(self, new: KrautUndRuebenState) -> None:
         """Lay this state's table out in ``new`` (the lists copied, the values shared)."""
         new.players = self.players
+        new.quiet = self.quiet
         new.gardens = self.gardens
         new.quota = self.quota
         new.space = self.space
