@@ -15,7 +15,8 @@ Built for these games:
   blind to the others' picks, and the node's child is that of the joint choice. No seat ever
   chooses knowing another seat's secret choice of the same decision. A seat that committed before
   the asking seat (its choice hidden in the view) is hidden information like any other, drawn by
-  `sample`.
+  `sample`, or by the game's own sampler (`Sampler`): Heuschrecken Poker's draws such a bid as
+  its heuristic would bid in that seat's place, not uniformly from the seat's hand.
 - *The seat asking* is the root's decider, whoever else is in `to_move` (the search looks after
   that seat's actions, never `to_move[0]`'s).
 - *Forced steps* (every seat to move has one legal action: Kraut & Rüben's lone draw, a single
@@ -69,8 +70,8 @@ Draw = Callable[[random.Random], State]
 """Draws one state from a view read once: an iteration's determinization."""
 Sampler = Callable[[Game, AnyView, Seat], Draw]
 """A game's search sampler (``sampler`` in its ``playout.py``): reads the seat's view once and
-returns the `Draw` of states as `Game.sample` draws them, made for the search (cheaper: quiet
-states that keep no record, in Heuschrecken Poker)."""
+returns the `Draw` of states made for the search: in Heuschrecken Poker, quiet states that keep
+no record, with the bids other seats made in secret drawn as they likely bid."""
 Merge = Callable[[State, list[Action]], list[Action]]
 """A game's ``representatives(state, actions)`` (in its ``playout.py``): for each legal action,
 the first of those that lead to the same game but for a detail that never matters (Kraut &

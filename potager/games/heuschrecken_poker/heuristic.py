@@ -119,28 +119,39 @@ class HeuristicAgent:
     def act(
         self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
     ) -> Action:
+        if view["phase"] == "take":
+            garden = [view["gardens"][seat][k] for k in KINDS]
+            return len(BIDS) + best_pick(garden, [view["display"][k] for k in KINDS])[1]
+        return self.bids(view, seat, legal_actions, [rng])[0]
+
+    def bids(
+        self, view: View, seat: Seat, legal: list[Action], rngs: list[random.Random]
+    ) -> list[Action]:
+        """The bid `act` makes with each generator of ``rngs`` (a search's model of a seat that
+        has bid in secret asks for many: `playout.likely_bids`); the outcomes' worths are
+        reckoned once for them all."""
+        if len(legal) == 1:
+            return [legal[0]] * len(rngs)
         garden = [view["gardens"][seat][k] for k in KINDS]
         display = [view["display"][k] for k in KINDS]
-        if view["phase"] == "take":
-            return len(BIDS) + best_pick(garden, display)[1]
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        return self._bid(view, seat, legal_actions, garden, display, rng)
+        outlook = Outlook(seat, garden, display, view["variant"]["beginner"])
+        hands = [[BIDS.index(b) for b in hand] for hand in view["hands"]]
+        memo: dict[tuple[int, ...], float] = {}
+        return [self._bid(outlook, memo, hands, seat, legal, rng) for rng in rngs]
 
     def _bid(
         self,
-        view: View,
+        outlook: Outlook,
+        memo: dict[tuple[int, ...], float],
+        hands: list[list[int]],
         seat: Seat,
         legal: list[Action],
-        garden: list[int],
-        display: list[int],
         rng: random.Random,
     ) -> Action:
-        outlook = Outlook(seat, garden, display, view["variant"]["beginner"])
-        hands = [[BIDS.index(b) for b in hand] for hand in view["hands"]]
+        """The bid with the best worth over `SAMPLES` draws of the others' bids (``memo``: the
+        worth of each set of bids met so far)."""
         # `below(rng, len(hand))` draws as `rng.choice(hand)` does, without its Python frames.
         draws = [[hand[below(rng, len(hand))] for hand in hands] for _ in range(SAMPLES)]
-        memo: dict[tuple[int, ...], float] = {}
         best, choice = float("-inf"), legal[0]
         for action in legal:
             total = 0.0

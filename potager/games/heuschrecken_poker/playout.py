@@ -1,4 +1,4 @@
-"""The search's playout policy for Heuschrecken Poker: random bids, sensible takes.
+"""The search's playout policy for Heuschrecken Poker (random bids, sensible takes); its samples.
 
 An ISMCTS iteration (`potager.agents.ismcts`) finishes each sampled state with a playout. The
 bids stay random (any card may win a turn, and the search itself decides the bids that matter),
@@ -7,6 +7,10 @@ a taker picks, on the full sampled state (the policy runs inside the search only
 most to its garden (`worth`: a harvest first, then the most plants, grasshoppers last and never a
 plague when there is a choice); one pick in ten is random, so that the playouts do not all follow
 one line.
+
+The search draws its states with `sampler`: quiet states (no record kept), where the bids that
+other seats have already made in secret this turn are drawn as the heuristic would bid in their
+place (`likely_bids`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any, Final
 from potager.engine import Game, Seat
 
 from .data import GRASSHOPPER, HARVEST_SET, PLAGUE_AT
+from .heuristic import HeuristicAgent
 from .rules import (
     LEGAL_BIDS,
     LEGAL_TAKES,
@@ -31,6 +36,12 @@ from .rules import (
 
 EPSILON: Final = 0.1
 """The share of picks made at random."""
+
+LIKELY: Final = 16
+"""The heuristic's choices that stand for the bid of a seat that has bid in secret (`likely_bids`):
+each seeded otherwise, they differ where its look-ahead's draws leave two bids close."""
+
+Bids = tuple[int, ...]
 
 
 def playout(state: HeuschreckenState, rng: random.Random) -> None:
@@ -75,11 +86,27 @@ def worth(have: int, taken: int, grasshopper: bool) -> float:
 def sampler(game: Game, view: Any, seat: Seat) -> Callable[[random.Random], HeuschreckenState]:
     """The search's samples of ``view`` (`potager.agents.ismcts.Sampler`): the view read once
     for the whole search, the states quiet (`HeuschreckenState.quiet`: their playouts keep no
-    moves and no events, a third of an iteration's time). ``view`` is typed ``Any``: a bot is
-    handed a `SeatView`, which compiled code would refuse as a dict."""
-    reading = read_view(game, dict(view.items()), seat)  # a `SeatView` read as its dict
+    moves and no events, a third of an iteration's time), and the bids that other seats have
+    already made in secret this turn drawn as they would likely bid (`likely_bids`), not
+    uniformly from their hands. ``view`` is typed ``Any``: a bot is handed a `SeatView`, which
+    compiled code would refuse as a dict."""
+    plain = dict(view.items())  # a `SeatView` read as its dict
+    table, unseen, pending = read_view(game, plain, seat)
+    if pending:
+        pending = tuple((s, likely_bids(plain, s, allowed)) for s, allowed in pending)
+    reading = (table, unseen, pending)
 
     def draw(rng: random.Random) -> HeuschreckenState:
         return sample(reading, rng, quiet=True)
 
     return draw
+
+
+def likely_bids(view: dict[str, Any], seat: Seat, allowed: tuple[int, ...]) -> Bids:
+    """The bids ``seat`` likely made, as `LIKELY` choices of the heuristic in its place (seeded
+    ``0, 1, …``, so that a search stays reproducible): a bid drawn from them is drawn as often as
+    the heuristic would make it (issue 12: weighted determinizations). They are read from public
+    information only (the gardens, the display, the hands with their pending bids), so the
+    seat's actual bid stays hidden."""
+    rngs = [random.Random(k) for k in range(LIKELY)]
+    return tuple(HeuristicAgent().bids(view, seat, [*allowed], rngs))
