@@ -12,6 +12,7 @@ from potager.games.heuschrecken_poker import GAME
 from potager.games.heuschrecken_poker.heuristic import HeuristicAgent
 from potager.games.heuschrecken_poker.playout import LIKELY, likely_bids, playout, sampler
 from potager.games.heuschrecken_poker.rules import BID, HeuschreckenState
+from tests.invariants import assert_quiet_samples
 
 
 def some_way_in(seed: int, players: int) -> HeuschreckenState:
@@ -33,29 +34,8 @@ def some_way_in(seed: int, players: int) -> HeuschreckenState:
 def test_a_quiet_sample_plays_as_the_games_sample_and_keeps_no_record(
     seed: int, players: int, draw: int
 ) -> None:
-    state = some_way_in(seed, players)
-    seat = state.to_move[-1]
-    view = state.view(seat)
-    loud = GAME.sample(view, seat, random.Random(draw))
-    quiet = sampler(GAME, view, seat)(random.Random(draw))
-    assert isinstance(loud, HeuschreckenState) and quiet.quiet and not loud.quiet
-    assert quiet.pile == loud.pile and quiet.bids == loud.bids
-    assert [quiet.view(s) for s in range(players)] == [loud.view(s) for s in range(players)]
-    steps = random.Random(draw)
-    while not loud.is_over:
-        mover = loud.to_move[0]
-        action = steps.choice(loud.legal_actions(mover))
-        loud.apply(mover, action)
-        quiet.apply(mover, action)
-        assert quiet.view(mover) == loud.view(mover)
-    assert quiet.is_over and quiet.result() == loud.result()
-    assert (quiet.moves, quiet.events) == ([], [])
-    assert loud.events[-1]["type"] == "game_end"
-    again = sampler(GAME, view, seat)(random.Random(draw))
-    played = again.clone()
-    playout(again, random.Random(seed))
-    playout(played, random.Random(seed))
-    assert again.result() == played.result()
+    loud = assert_quiet_samples(GAME, sampler, playout, some_way_in(seed, players), 0, draw)
+    assert isinstance(loud, HeuschreckenState) and loud.events[-1]["type"] == "game_end"
 
 
 def at_the_last_bid(seed: int, players: int) -> tuple[HeuschreckenState, HeuschreckenState]:
