@@ -93,6 +93,11 @@ def test_tournament_rows_round_trip_and_a_rerun_plays_nothing(db_url: str) -> No
     store.close()
 
 
+KILLED_GAMES = 1000
+"""The killed tournament's games: enough that it is still playing when ten are stored (40 were
+once all played between two looks, once Heuschrecken Poker's heuristic got faster)."""
+
+
 def tournament_args(database: str) -> list[str]:
     return [
         "tournament",
@@ -102,7 +107,7 @@ def tournament_args(database: str) -> list[str]:
         "-p",
         "2",
         "-n",
-        "40",
+        str(KILLED_GAMES),
         "--database",
         database,
         "--bootstrap",
@@ -120,12 +125,12 @@ def test_a_killed_tournament_keeps_its_games_and_carries_on(tmp_path: Path) -> N
         command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     store = Store(database)
-    plan = make_plan("heuschrecken-poker", ["heuristic", "random"], [2], 40)
+    plan = make_plan("heuschrecken-poker", ["heuristic", "random"], [2], KILLED_GAMES)
     kept = Tournaments(store)
     deadline = time.monotonic() + 60
     stored: list[GameRow] = []
     while len(stored) < 10 and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.2)
+        time.sleep(0.05)
         try:
             stored = kept.rows(plan.key)
         except Exception:  # the tables are not created yet
@@ -133,13 +138,13 @@ def test_a_killed_tournament_keeps_its_games_and_carries_on(tmp_path: Path) -> N
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
     before = kept.rows(plan.key)
-    assert 10 <= len(before) < 40
+    assert 10 <= len(before) < KILLED_GAMES
     done = CliRunner().invoke(app, tournament_args(database))
     assert done.exit_code == 0, done.output
     data = json.loads(done.stdout)
-    assert data["played_now"] == 40 - len(before)
+    assert data["played_now"] == KILLED_GAMES - len(before)
     after = kept.rows(plan.key)
-    assert all(row in after for row in before) and len(after) == 40
+    assert all(row in after for row in before) and len(after) == KILLED_GAMES
     fresh = Tournaments(Store(f"sqlite:///{tmp_path / 'fresh.db'}"))
     fresh.store.upgrade()
     run(plan, fresh, ProcessBackend(2))
