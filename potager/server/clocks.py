@@ -69,6 +69,7 @@ from potager.store.clocks import SeatClock, end_table, load_clocks, save_clocks
 
 from ..i18n import say
 from .cluster import FORWARD_TIMEOUT
+from .forever import cancelling
 from .live import LiveTable
 from .seating import Refused
 
@@ -410,6 +411,8 @@ class Clocks:
             try:
                 await self.sweep()
             except Exception:
+                if cancelling():
+                    raise
                 log.exception("the clocks' look failed")
 
     async def sweep(self) -> None:
@@ -534,6 +537,8 @@ class Clocks:
             try:
                 await self._write()
             except Exception:
+                if cancelling():
+                    raise
                 log.exception("clocks not written; trying again")
                 await asyncio.sleep(self.tick)
                 self._wake.set()

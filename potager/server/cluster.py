@@ -39,6 +39,7 @@ from potager.store import ChatLine
 
 from ..i18n import say
 from .fanout import Fanout
+from .forever import cancelling
 from .lease import Leases
 from .live import LiveTable
 from .schemas import ErrorMessage
@@ -346,6 +347,8 @@ class Cluster:
             try:
                 await self._sweep(full=rounds % FULL_SWEEP == 0)
             except Exception:
+                if cancelling():
+                    raise
                 log.exception("the sweep for tables without an owner failed")
             rounds += 1
             await asyncio.sleep(SWEEP)

@@ -23,6 +23,8 @@ from typing import Any
 import orjson
 from redis.asyncio import Redis
 
+from .forever import cancelling
+
 log = logging.getLogger("potager.server")
 
 Handler = Callable[[str, dict[str, Any]], None]
@@ -94,6 +96,8 @@ class Fanout:
                         pipe.publish(channel, text)
                     await pipe.execute()
             except Exception:
+                if cancelling():
+                    raise
                 log.exception("%d messages to other processes were not sent", len(batch))
 
     async def _listen(self, pubsub: Any) -> None:
@@ -104,6 +108,8 @@ class Fanout:
             except (asyncio.CancelledError, GeneratorExit):
                 raise
             except Exception:
+                if cancelling():
+                    raise
                 log.exception("listening to the other processes failed; listening again")
                 await asyncio.sleep(0.5)
 

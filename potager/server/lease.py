@@ -25,6 +25,8 @@ from collections.abc import Callable
 
 from redis.asyncio import Redis
 
+from .forever import cancelling
+
 log = logging.getLogger("potager.server")
 
 TTL = 5.0
@@ -86,6 +88,8 @@ class Leases:
                     await self.redis.set(self._alive + self.me, 1, px=int(TTL * 1000))
                     self._on_lapse()
             except Exception:
+                if cancelling():
+                    raise
                 log.exception("process %s: heartbeat not renewed", self.me)
 
     async def stop(self) -> None:

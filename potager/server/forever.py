@@ -1,0 +1,22 @@
+"""Background loops that carry on after an error but never outlive their cancellation.
+
+A server process runs loops for its whole life (the pub/sub listener and sender, the lease
+heartbeat, the sweeps, the clocks' writer). Each catches `Exception`, logs it and carries on, so
+that one failed round (Redis or the database briefly away) does not end it. Stopping the server
+cancels them; but a library may turn the `asyncio.CancelledError` thrown into it into another
+exception (redis-py's pub/sub raises `ConnectionError` when cancelled while it reads,
+redis/redis-py#2717). A loop that retried then would have swallowed its cancellation, and the
+server's shutdown would wait for it forever (seen once in the suite: a `TestClient` never
+finished leaving a server with Redis). So each such loop asks `cancelling` before it carries on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+
+def cancelling() -> bool:
+    """Is the running task being cancelled? (A cancellation counts until the task takes it
+    back, `asyncio.Task.uncancel`, whatever exception it arrived as.)"""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
