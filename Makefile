@@ -69,8 +69,9 @@ soak: $(STAMP) postgresql redis
 fuzz: $(STAMP)
 	$(BIN)/python -m bench.fuzz $(FUZZ_ARGS)
 
-# The ladder of bot levels, measured head to head (README "Bot levels, measured"); on a shared
-# machine run a smaller one, e.g. make ladder LADDER_ARGS="--games 100 --strong-games 20".
+# The ladder of bot levels, measured head to head (README "Bot levels, measured"). Every game is
+# kept in docs/ladder.jsonl as it ends, and a run plays only what is missing: stop it at any time,
+# run it again to go on; e.g. make ladder LADDER_ARGS="--games 100 --strong-games 20 --jobs 2".
 LADDER_ARGS ?= --write README.md
 ladder: $(STAMP)
 	$(BIN)/python -m potager.agents.ladder $(LADDER_ARGS)

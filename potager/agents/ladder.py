@@ -8,18 +8,27 @@ each share with its Wilson 95% interval and the game count.
 
 The search levels play at a fixed iteration budget (``--iterations``, ``--strong-iterations``)
 that stands for their time budget, so that the figures are reproducible from the seeds on any
-machine; ``--write README.md`` replaces the table between the ladder markers there.
+machine. Game k of a step is seeded k and seats the stronger level at k mod n.
+
+A step of 1,000 search games takes hours, so every game is kept as it ends, one JSON line in the
+results file (``--results``, `RESULTS` by default) with the commit it was played on: a run
+plays only the games of each step that the file does not hold yet, so a run stopped at any
+moment loses only the games it was playing, and the next run goes on from there. ``--batch N``
+plays N more games of every step in turn, so that all steps grow together. The table is made
+from every game in the file (``--table`` makes it without playing); ``--write README.md``
+replaces it between the ladder markers there. A change that alters a level's play on purpose
+makes its stored games stale: delete that step's lines from the file and play them again.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
-import sys
-import time
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+import subprocess
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
 from itertools import pairwise, repeat
 from pathlib import Path
 
@@ -30,6 +39,10 @@ from .action_value import wilson
 
 START, END = "<!-- ladder:start -->", "<!-- ladder:end -->"
 """The markers of the generated table in README.md."""
+RESULTS = Path("docs/ladder.jsonl")
+"""Every game played for the ladder's table, one JSON object a line (`Played`)."""
+LEVELS = ("random", "heuristic", "ismcts", "ismcts-strong")
+"""The ladder's levels, weakest first (a search level may carry parameters)."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +103,127 @@ def _play_one(settings: tuple[str, int, str, str, int], number: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
+@dataclass(frozen=True)
+class Played:
+    """One game of a step as the results file keeps it: the stronger level sat at ``seat``, the
+    game was seeded ``seed``, and the stronger seat's share of the win was ``share`` (1, 0, or
+    1/k for a tie between k winners); ``commit`` is the code it was played on."""
+
+    game: str
+    players: int
+    stronger: str
+    weaker: str
+    seed: int
+    seat: int
+    share: float
+    commit: str
+
+    @property
+    def step(self) -> tuple[str, int, str, str]:
+        return self.game, self.players, self.stronger, self.weaker
+
+
+def load(path: Path) -> list[Played]:
+    """The games stored in ``path`` (none if it does not exist); `SystemExit` names a bad line."""
+    if not path.exists():
+        return []
+    played = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            played.append(Played(**json.loads(line)))
+        except (ValueError, TypeError) as exc:
+            raise SystemExit(f"{path}:{number}: not a ladder game ({exc})") from None
+    return played
+
+
+def steps(played: Iterable[Played]) -> list[Step]:
+    """Each step of the stored games with its totals, in the ladder's order: game, players,
+    then the stronger level's rung."""
+    totals: dict[tuple[str, int, str, str], list[float]] = {}
+    for game in played:
+        totals.setdefault(game.step, []).append(game.share)
+    names = games.names()
+
+    def order(step: tuple[str, int, str, str]) -> tuple[int, int, int, str]:
+        name, players, stronger, _ = step
+        rung = stronger.split(":", 1)[0]
+        return (
+            names.index(name) if name in names else len(names),
+            players,
+            LEVELS.index(rung) if rung in LEVELS else len(LEVELS),
+            stronger,
+        )
+
+    return [
+        Step(*step, games=len(shares), wins=sum(shares))
+        for step, shares in sorted(totals.items(), key=lambda item: order(item[0]))
+    ]
+
+
+def missing(
+    played: Iterable[Played], step: tuple[str, int, str, str], count: int, seed: int
+) -> list[int]:
+    """The game numbers below ``count`` of ``step`` that are not stored yet."""
+    stored = {(game.seed, game.seat) for game in played if game.step == step}
+    players = step[1]
+    return [k for k in range(count) if (seed + k, k % players) not in stored]
+
+
+def commit() -> str:
+    """The commit of the package's checkout (``+`` when its files differ from it), else
+    ``unknown`` (not a git checkout)."""
+    package = Path(__file__).resolve().parents[1]
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=package,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        changed = subprocess.run(
+            ["git", "status", "--porcelain", "--", "."],
+            cwd=package,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+" if changed else "")
+
+
+def play_games(
+    plan: Sequence[tuple[tuple[str, int, str, str], int]], seed: int, jobs: int
+) -> Iterator[tuple[tuple[str, int, str, str], int, float]]:
+    """Play each (step, game number) of ``plan``, yielding (step, number, share) as each game
+    ends (in any order when ``jobs`` > 1)."""
+    if jobs <= 1:
+        for step, number in plan:
+            yield step, number, _play_one((*step, seed), number)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        running: dict[Future[float], tuple[tuple[str, int, str, str], int]] = {
+            pool.submit(_play_one, (*step, seed), number): (step, number) for step, number in plan
+        }
+        for done in as_completed(running):
+            step, number = running[done]
+            yield step, number, done.result()
+
+
+def record(
+    path: Path, step: tuple[str, int, str, str], seed: int, number: int, share: float, code: str
+) -> Played:
+    """Append one game to the results file at once (a stopped run keeps every game it ended)."""
+    game = Played(*step, seed=seed + number, seat=number % step[1], share=share, commit=code)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as out:
+        out.write(json.dumps(asdict(game), ensure_ascii=False) + "\n")
+    return game
+
+
 def table(steps: Sequence[Step], note: str) -> str:
     """The Markdown table of the measured steps, with how they were measured."""
     lines = [
@@ -115,6 +249,19 @@ def write(path: Path, text: str) -> None:
     path.write_text(pattern.sub(lambda _: f"{START}\n{text}\n{END}", content))
 
 
+def note(played: Sequence[Played], path: Path = RESULTS) -> str:
+    """How the table's games were played: the file, the commits, the seeds."""
+    commits = sorted({game.commit for game in played})
+    return (
+        f"Made by `python -m potager.agents.ladder --table --write README.md` from the "
+        f"{len(played):,} games of `{path}` (played on {', '.join(commits) or 'no commit'}): "
+        "game k of a step is seeded k, the stronger level at seat k mod n; ismcts and "
+        "ismcts-strong at the fixed iteration budget their name gives (ismcts-strong's a worker, "
+        "2 workers), standing for their time budget. *holds*: yes when the whole 95% interval "
+        "clears the target, no when it is all below, open when it straddles it."
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m potager.agents.ladder", description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="games a step (default 1000)")
@@ -124,23 +271,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--strong-games", type=int, default=200, help="games of the ismcts-strong step"
     )
-    parser.add_argument("--iterations", type=int, default=2000, help="ismcts's iterations")
+    parser.add_argument("--iterations", type=int, default=1000, help="ismcts's iterations")
     parser.add_argument(
         "--strong-iterations", type=int, default=5000, help="ismcts-strong's iterations a worker"
     )
     parser.add_argument("--game", action="append", help="a game (repeatable; default all)")
     parser.add_argument(
-        "--players", type=int, action="append", help="a player count (default: each game's least)"
+        "--players", type=int, action="append", help="a player count (default: every one)"
     )
     parser.add_argument(
-        "--steps",
-        default="random,heuristic,ismcts,ismcts-strong",
-        help="the ladder's levels, weakest first",
+        "--steps", default=",".join(LEVELS), help="the ladder's levels, weakest first"
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
-        "--jobs", type=int, default=1, help="processes playing a step's games (same figures)"
+        "--jobs", type=int, default=1, help="processes playing games at once (same figures)"
     )
+    parser.add_argument(
+        "--batch", type=int, help="play this many more games of every step in turn, round by round"
+    )
+    parser.add_argument("--results", type=Path, default=RESULTS, help=f"default {RESULTS}")
+    parser.add_argument("--table", action="store_true", help="play nothing: the stored table")
     parser.add_argument("--write", type=Path, help="replace the table in this file (README.md)")
     args = parser.parse_args(argv)
     budget = {
@@ -148,10 +298,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         "ismcts-strong": f"ismcts-strong:iterations={args.strong_iterations}",
     }
     rungs = [budget.get(level, level) for level in args.steps.split(",")]
-    steps = []
-    for name in args.game or games.names():
+    plan: list[tuple[tuple[str, int, str, str], int]] = []
+    for name in [] if args.table else args.game or games.names():
         game = games.get(name)
-        counts = args.players or [game.min_players]
+        counts = args.players or range(game.min_players, game.max_players + 1)
         for players in [p for p in counts if game.min_players <= p <= game.max_players]:
             for weaker, stronger in pairwise(rungs):
                 count = (
@@ -161,23 +311,27 @@ def main(argv: Sequence[str] | None = None) -> None:
                     if stronger.startswith("ismcts")
                     else args.games
                 )
-                started = time.perf_counter()
-                step = play_step(name, players, stronger, weaker, count, args.seed, args.jobs)
-                seconds = time.perf_counter() - started
-                steps.append(step)
-                low, high = wilson(step.wins, step.games)
-                print(
-                    f"{name} {players}p {stronger} vs {weaker}: {step.share:.1%} "
-                    f"({low:.1%}-{high:.1%}) of {count} games, {seconds:.0f} s, {step.verdict()}",
-                    flush=True,
-                )
-    note = (
-        f"Measured by `python -m potager.agents.ladder {' '.join(argv or sys.argv[1:])}`; "
-        f"ismcts at {args.iterations} iterations a decision, ismcts-strong at "
-        f"{args.strong_iterations} a worker (2 workers), seeds from {args.seed}. "
-        "*holds*: yes when the whole interval clears the target, open when it straddles it."
-    )
-    text = table(steps, note)
+                plan.append(((name, players, stronger, weaker), count))
+    played = load(args.results)
+    code = commit()
+    while True:
+        todo = [
+            (step, number)
+            for step, count in plan
+            for number in missing(played, step, count, args.seed)[: args.batch]
+        ]
+        if not todo:
+            break
+        for step, number, share in play_games(todo, args.seed, args.jobs):
+            played.append(record(args.results, step, args.seed, number, share, code))
+        for step in steps(played):
+            low, high = wilson(step.wins, step.games)
+            print(
+                f"{step.game} {step.players}p {step.stronger} vs {step.weaker}: "
+                f"{step.share:.1%} ({low:.1%}-{high:.1%}) of {step.games}, {step.verdict()}",
+                flush=True,
+            )
+    text = table(steps(played), note(played, args.results))
     print(text)
     if args.write:
         write(args.write, text)

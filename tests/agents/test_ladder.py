@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from pathlib import Path
 
 import pytest
@@ -31,3 +33,67 @@ def test_a_step_spread_over_processes_gives_the_same_figures() -> None:
     alone = ladder.play_step("heuschrecken-poker", 2, "heuristic", "random", 6, seed=3)
     spread = ladder.play_step("heuschrecken-poker", 2, "heuristic", "random", 6, seed=3, jobs=2)
     assert spread == alone
+
+
+def _run(results: Path, *options: str) -> list[ladder.Played]:
+    ladder.main(
+        [
+            *("--game", "heuschrecken-poker", "--steps", "random,heuristic"),
+            *("--results", str(results), *options),
+        ]
+    )
+    return ladder.load(results)
+
+
+def _games(played: list[ladder.Played]) -> list[tuple[object, ...]]:
+    """What was played, without the commit it was played on."""
+    return sorted((*game.step, game.seed, game.seat, game.share) for game in played)
+
+
+def test_a_run_goes_on_from_the_games_stored(tmp_path: Path) -> None:
+    once = _run(tmp_path / "once.jsonl", "--players", "2", "--games", "6")
+    stopped = tmp_path / "stopped.jsonl"
+    first = _run(stopped, "--players", "2", "--games", "4")
+    assert len(first) == 4
+    resumed = _run(stopped, "--players", "2", "--games", "6")
+    assert resumed[:4] == first and _games(resumed) == _games(once)
+    assert [game.seat for game in resumed] == [0, 1, 0, 1, 0, 1]
+    assert _run(stopped, "--players", "2", "--games", "6") == resumed, "nothing left to play"
+
+
+def test_a_batch_grows_every_step_in_turn(tmp_path: Path) -> None:
+    played = _run(
+        tmp_path / "r.jsonl", "--players", "2", "--players", "3", "--games", "4", "--batch", "2"
+    )
+    assert [(game.players, game.seed) for game in played] == [
+        (2, 0),
+        (2, 1),
+        (3, 0),
+        (3, 1),
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (3, 3),
+    ]
+    assert [(step.players, step.games) for step in ladder.steps(played)] == [(2, 4), (3, 4)]
+
+
+def test_the_table_is_made_from_the_stored_games_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "r.jsonl"
+    game = ladder.Played("garden-rush", 2, "heuristic", "random", 0, 0, 1.0, "abc1234")
+    results.write_text(json.dumps(dataclasses.asdict(game)) + "\n")
+    readme = tmp_path / "README.md"
+    readme.write_text(f"{ladder.START}\n{ladder.END}\n")
+    ladder.main(["--table", "--results", str(results), "--write", str(readme)])
+    assert ladder.load(results) == [game], "--table plays nothing"
+    assert "| garden-rush | 2 | heuristic vs random | 1 | 100% (" in readme.read_text()
+    assert "played on abc1234" in capsys.readouterr().out
+
+
+def test_a_damaged_results_file_is_named_with_its_line(tmp_path: Path) -> None:
+    results = tmp_path / "r.jsonl"
+    results.write_text('{"game": "garden-rush"}\n')
+    with pytest.raises(SystemExit, match="r.jsonl:1: not a ladder game"):
+        ladder.load(results)
