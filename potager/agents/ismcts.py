@@ -482,6 +482,15 @@ def _pool(workers: int) -> Executor:
     return pool
 
 
+def close_pools() -> None:
+    """Stop the root-parallelism worker processes (the next search starts them again). A process
+    that ends must first, if it is itself a pool's worker (as the ladder's are): its worker
+    processes would otherwise keep it from exiting, and its pool's shutdown would wait forever."""
+    for pool in _POOLS.values():
+        pool.shutdown()
+    _POOLS.clear()
+
+
 def _parallel(
     game: Game,
     view: AnyView,

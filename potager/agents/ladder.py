@@ -36,6 +36,7 @@ from potager import agents, games
 from potager.arena.match import play_match
 
 from .action_value import wilson
+from .ismcts import close_pools
 
 START, END = "<!-- ladder:start -->", "<!-- ladder:end -->"
 """The markers of the generated table in README.md."""
@@ -99,7 +100,10 @@ def _play_one(settings: tuple[str, int, str, str, int], number: int) -> float:
     game = games.get(game_name)
     seat = number % players
     seated = [agents.make(stronger if s == seat else weaker, game) for s in range(players)]
-    winners = play_match(game, seated, seed=seed + number).result().winners
+    try:
+        winners = play_match(game, seated, seed=seed + number).result().winners
+    finally:
+        close_pools()  # ismcts-strong's workers: this may be a pool's worker itself
     return 1 / len(winners) if seat in winners else 0.0
 
 

@@ -97,3 +97,9 @@ def test_a_damaged_results_file_is_named_with_its_line(tmp_path: Path) -> None:
     results.write_text('{"game": "garden-rush"}\n')
     with pytest.raises(SystemExit, match="r.jsonl:1: not a ladder game"):
         ladder.load(results)
+
+
+def test_a_strong_step_spread_over_processes_ends_with_the_same_figures() -> None:
+    """ismcts-strong searches in worker processes of its own: inside the ladder's pool too."""
+    levels = ("heuschrecken-poker", 2, "ismcts-strong:iterations=20", "ismcts:iterations=10", 2)
+    assert ladder.play_step(*levels, jobs=2) == ladder.play_step(*levels)
