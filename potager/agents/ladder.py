@@ -40,6 +40,8 @@ from .ismcts import close_pools
 
 START, END = "<!-- ladder:start -->", "<!-- ladder:end -->"
 """The markers of the generated table in README.md."""
+StepKey = tuple[str, int, str, str]
+"""A step: game, players, stronger level, weaker level."""
 RESULTS = Path("docs/ladder.jsonl")
 """Every game played for the ladder's table, one JSON object a line (`Played`)."""
 LEVELS = ("random", "heuristic", "ismcts", "ismcts-strong")
@@ -123,7 +125,7 @@ class Played:
     commit: str
 
     @property
-    def step(self) -> tuple[str, int, str, str]:
+    def step(self) -> StepKey:
         return self.game, self.players, self.stronger, self.weaker
 
 
@@ -145,12 +147,12 @@ def load(path: Path) -> list[Played]:
 def steps(played: Iterable[Played]) -> list[Step]:
     """Each step of the stored games with its totals, in the ladder's order: game, players,
     then the stronger level's rung."""
-    totals: dict[tuple[str, int, str, str], list[float]] = {}
+    totals: dict[StepKey, list[float]] = {}
     for game in played:
         totals.setdefault(game.step, []).append(game.share)
     names = games.names()
 
-    def order(step: tuple[str, int, str, str]) -> tuple[int, int, int, str]:
+    def order(step: StepKey) -> tuple[int, int, int, str]:
         name, players, stronger, _ = step
         rung = stronger.split(":", 1)[0]
         return (
@@ -166,9 +168,7 @@ def steps(played: Iterable[Played]) -> list[Step]:
     ]
 
 
-def missing(
-    played: Iterable[Played], step: tuple[str, int, str, str], count: int, seed: int
-) -> list[int]:
+def missing(played: Iterable[Played], step: StepKey, count: int, seed: int) -> list[int]:
     """The game numbers below ``count`` of ``step`` that are not stored yet."""
     stored = {(game.seed, game.seat) for game in played if game.step == step}
     players = step[1]
@@ -200,8 +200,8 @@ def commit() -> str:
 
 
 def play_games(
-    plan: Sequence[tuple[tuple[str, int, str, str], int]], seed: int, jobs: int
-) -> Iterator[tuple[tuple[str, int, str, str], int, float]]:
+    plan: Sequence[tuple[StepKey, int]], seed: int, jobs: int
+) -> Iterator[tuple[StepKey, int, float]]:
     """Play each (step, game number) of ``plan``, yielding (step, number, share) as each game
     ends (in any order when ``jobs`` > 1)."""
     if jobs <= 1:
@@ -209,7 +209,7 @@ def play_games(
             yield step, number, _play_one((*step, seed), number)
         return
     with ProcessPoolExecutor(jobs) as pool:
-        running: dict[Future[float], tuple[tuple[str, int, str, str], int]] = {
+        running: dict[Future[float], tuple[StepKey, int]] = {
             pool.submit(_play_one, (*step, seed), number): (step, number) for step, number in plan
         }
         for done in as_completed(running):
@@ -217,9 +217,7 @@ def play_games(
             yield step, number, done.result()
 
 
-def record(
-    path: Path, step: tuple[str, int, str, str], seed: int, number: int, share: float, code: str
-) -> Played:
+def record(path: Path, step: StepKey, seed: int, number: int, share: float, code: str) -> Played:
     """Append one game to the results file at once (a stopped run keeps every game it ended)."""
     game = Played(*step, seed=seed + number, seat=number % step[1], share=share, commit=code)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -302,7 +300,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "ismcts-strong": f"ismcts-strong:iterations={args.strong_iterations}",
     }
     rungs = [budget.get(level, level) for level in args.steps.split(",")]
-    plan: list[tuple[tuple[str, int, str, str], int]] = []
+    plan: list[tuple[StepKey, int]] = []
     for name in [] if args.table else args.game or games.names():
         game = games.get(name)
         counts = args.players or range(game.min_players, game.max_players + 1)
@@ -328,11 +326,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             break
         for step, number, share in play_games(todo, args.seed, args.jobs):
             played.append(record(args.results, step, args.seed, number, share, code))
-        for step in steps(played):
-            low, high = wilson(step.wins, step.games)
+        for so_far in steps(played):
+            low, high = wilson(so_far.wins, so_far.games)
             print(
-                f"{step.game} {step.players}p {step.stronger} vs {step.weaker}: "
-                f"{step.share:.1%} ({low:.1%}-{high:.1%}) of {step.games}, {step.verdict()}",
+                f"{so_far.game} {so_far.players}p {so_far.stronger} vs {so_far.weaker}: "
+                f"{so_far.share:.1%} ({low:.1%}-{high:.1%}) of {so_far.games}, "
+                f"{so_far.verdict()}",
                 flush=True,
             )
     text = table(steps(played), note(played, args.results))
