@@ -212,13 +212,14 @@ _TOOL_NAMES: Final = tuple(
 )
 """The names of the abilities of a bonus, by its bitmask."""
 _MOVE_FROM: Final[tuple[tuple[Any, ...], ...]] = tuple(
-    tuple(MOVE_ID.get((a, b), -1) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE)
+    tuple(MOVE_ID.get((a, b)) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE)
 )
-"""``_MOVE_FROM[a][b]`` is ``MOVE_ID[a, b]`` without building and hashing the pair."""
+"""``_MOVE_FROM[a][b]`` is ``MOVE_ID[a, b]`` without building and hashing the pair (``None`` for
+no move): ``_MOVE_FROM[a]`` is read by `_add_on`."""
 _MOLEMOVE_AT: Final[tuple[tuple[Any, ...], ...]] = tuple(
-    tuple(MOLEMOVE_ID.get((a, b), -1) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE)
+    tuple(MOLEMOVE_ID.get((a, b)) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE)
 )
-"""``_MOLEMOVE_AT[a][b]`` is ``MOLEMOVE_ID[a, b]`` without building and hashing the pair."""
+"""``_MOLEMOVE_AT[a][b]`` is ``MOLEMOVE_ID[a, b]`` (as `_MOVE_FROM`)."""
 _DECODE: Final = tuple(zip(OP, ARG1, ARG2, strict=True))
 """Per action, its kind and arguments in one lookup."""
 _COLUMN_SQUARES: Final = tuple(tuple(q for q in SQUARES if q % SIZE == c) for c in range(SIZE))
@@ -244,7 +245,7 @@ def _half(ids: dict[int, int], lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _halves(ids: dict[int, int]) -> Halves:
-    """The ids of the squares of any set, in two table lookups (`_on`)."""
+    """The ids of the squares of any set, in two table lookups (`_plants`)."""
     return _half(ids, 1, SPLIT), _half(ids, SPLIT, SIZE * SIZE - 1)
 
 
@@ -254,20 +255,19 @@ def _by_square(ids: dict[int, int]) -> tuple[Any, ...]:
     return tuple(ids.get(q) for q in range(SIZE * SIZE))
 
 
-def _on(ids: tuple[Any, ...], squares: int) -> list[Any]:
-    """The ids (`_by_square`) of ``squares`` (a bitmask) that have one, ascending: a step per
-    square of the set, its lowest bit (whose `int.bit_length` mypyc does in C), rather than one
-    per square of the Potager; the ids go into the list as the table's own objects. (A table by
-    set of squares, as `_plants` reads, is cheaper to read but takes a cache miss at every read
-    when there are many: these are read less often than the plants.)"""
-    found: list[Any] = []
+def _add_on(found: list[Any], ids: tuple[Any, ...], squares: int) -> None:
+    """Append to ``found`` the ids (`_by_square`) of ``squares`` (a bitmask) that have one,
+    ascending: a step per square of the set, its lowest bit (whose `int.bit_length` mypyc does in
+    C), rather than one per square of the Potager; the ids go into the list as the table's own
+    objects, and into the caller's list itself rather than a new one to be copied into it. (A
+    table by set of squares, as `_plants` reads, is cheaper to read but takes a cache miss at every
+    read when there are many: these are read less often than the plants.)"""
     while squares:
         low = squares & -squares
         i = ids[low.bit_length() - 1]
         if i is not None:
             found.append(i)
         squares ^= low
-    return found
 
 
 _PLANT_FREE: Final = tuple(_halves(ids) for ids in PLANT_ID)
@@ -277,7 +277,7 @@ _FLIP_OPP: Final = _by_square(FLIP_ID[OPP])
 
 
 def squares_of(squares: int) -> list[int]:
-    """The squares of a set (a bitmask), ascending (as `_on`)."""
+    """The squares of a set (a bitmask), ascending (as `_add_on`)."""
     found: list[int] = []
     while squares:
         low = squares & -squares
@@ -564,8 +564,9 @@ class GardenRushState(State):
         if self.phase == MAIN:
             return self._hedge_placements(turn, self.ready[turn])
         if self.phase == SWAP_PLACE:
-            plant, mole = self._placements(turn, self.swap_slot, self.swap_slot + 2)
-            plant += mole
+            first, stop = self.swap_slot, self.swap_slot + 2
+            plant = self._slot_plants(turn, first, stop)
+            self._add_moles(plant, turn, first, stop)
             return plant
         return self._bonus()[:]
 
@@ -619,14 +620,15 @@ class GardenRushState(State):
         return any(own if kind < FIRST_TOOL else plain for kind in self.hedge if kind != EMPTY)
 
     def _hedge_placements(self, seat: Seat, between: list[Action]) -> list[Action]:
-        """`_placements` from every slot of the Hedge: the plants, then ``between`` (actions whose
-        numbers lie between theirs, ascending), then the moles. The common case first: a Hedge of
-        five vegetables, whose plants are kept in `plants`."""
+        """The placements from every slot of the Hedge: the plants (`_slot_plants`), then
+        ``between`` (actions whose numbers lie between theirs, ascending), then the moles
+        (`_add_moles`). The common case first: a Hedge of five vegetables, whose plants are kept in
+        `plants`."""
         if self._vegetable_hedge():
             return self._plants_of(seat) + between
-        plant, mole = self._placements(seat, 0, HEDGE_SLOTS)
+        plant = self._slot_plants(seat, 0, HEDGE_SLOTS)
         plant += between
-        plant += mole
+        self._add_moles(plant, seat, 0, HEDGE_SLOTS)
         return plant
 
     def _vegetable_hedge(self) -> bool:
@@ -651,28 +653,19 @@ class GardenRushState(State):
             plants = self.plants[seat] = _plants(ALL_SQUARES & ~self.occupied[seat])
         return plants
 
-    def _placements(self, seat: Seat, first: int, stop: int) -> tuple[list[Action], list[Action]]:
-        """Place 1 token (rulebook "Placer 1 jeton") from Hedge slots ``first`` … ``stop - 1``: a
-        vegetable onto any free square of your Potager; a tool token onto a free square that is
-        not a tool square, tool side up in yours or mole side up in the opponent's ("Sortez les
-        taupes", "Placer 1 jeton").
+    def _slot_plants(self, seat: Seat, first: int, stop: int) -> list[Action]:
+        """Place 1 token (rulebook "Placer 1 jeton") from Hedge slots ``first`` … ``stop - 1``, in
+        your Potager: a vegetable onto any free square; a tool token, tool side up, onto a free
+        square that is not a tool square ("Sortez les taupes", "Placer 1 jeton"). A new list.
 
-        The plants are those slots' runs of the kept `plants`, copied in one slice, less the runs
-        of empty slots and the free tool squares in the runs of tool tokens."""
+        Those slots' runs of the kept `plants`, copied in one slice, less the runs of empty slots
+        and the free tool squares in the runs of tool tokens."""
         plants = self._plants_of(seat)
         n = len(plants) // HEDGE_SLOTS
         plant = plants[first * n : stop * n]
-        mole: list[Action] = []
         hedge = self.hedge
         free = ALL_SQUARES & ~self.occupied[seat]
         tools = free & TOOL_MASK
-        opponent = ALL_SQUARES & ~self.occupied[1 - seat] & ~TOOL_MASK
-        for k in range(first, stop):
-            if hedge[k] >= FIRST_TOOL:
-                if mole:
-                    mole += _on(_MOLE_FREE[k], opponent)
-                else:  # the first tool token's list itself (most often the only one)
-                    mole = _on(_MOLE_FREE[k], opponent)
         for k in range(stop - 1, first - 1, -1):  # from the last run: the others stay put
             kind = hedge[k]
             start = (k - first) * n
@@ -682,27 +675,36 @@ class GardenRushState(State):
                 for q in _TOOL_SQUARES_DOWN:
                     if tools >> q & 1:
                         plant.pop(start + ones(free & ((1 << q) - 1)))
-        return plant, mole
+        return plant
+
+    def _add_moles(self, found: list[Action], seat: Seat, first: int, stop: int) -> None:
+        """Place 1 token, the rest (module, "Sortez les taupes"): a tool token of Hedge slots
+        ``first`` … ``stop - 1`` mole side up onto a free square of the opponent's Potager that is
+        not a tool square; appended to ``found``, slot by slot."""
+        hedge = self.hedge
+        opponent = ALL_SQUARES & ~self.occupied[1 - seat] & ~TOOL_MASK
+        for k in range(first, stop):
+            if hedge[k] >= FIRST_TOOL:
+                _add_on(found, _MOLE_FREE[k], opponent)
 
     def _bonus_actions(self, seat: Seat, abilities: int) -> list[Action]:
         """The union of the actions of every ability of the pending bonus, ``skip`` first, in one
         list built in the order of their numbers."""
         actions = [SKIP]
-        moles: list[Action] = []
         if abilities & (1 << GLOVES):
             if self._vegetable_hedge():
                 actions += self._plants_of(seat)
             else:
-                plants, moles = self._placements(seat, 0, HEDGE_SLOTS)
-                actions += plants
+                actions += self._slot_plants(seat, 0, HEDGE_SLOTS)
         if abilities & (1 << BASKET):
             actions += self.ready[seat]
         if abilities & (1 << WHEELBARROW):
             self._add_moves(actions, seat)
         if abilities & (1 << WATERING_CAN):
-            actions += _on(_FLIP_OWN, self._vegetables(seat))
-            actions += _on(_FLIP_OPP, self._vegetables(1 - seat))
-        actions += moles
+            _add_on(actions, _FLIP_OWN, self._vegetables(seat))
+            _add_on(actions, _FLIP_OPP, self._vegetables(1 - seat))
+        if abilities & (1 << GLOVES):
+            self._add_moles(actions, seat, 0, HEDGE_SLOTS)
         if abilities & (1 << SWAP_ABILITY):
             actions += self._swaps(seat)
         if abilities & (1 << COMPOST_ABILITY):
@@ -720,15 +722,15 @@ class GardenRushState(State):
         case Outil" (rulebook "Actions bonus des cases Outil", "Sortez les taupes"; FACTS)."""
         own = self.potagers[seat]
         occupied = self.occupied[seat]
-        free = squares_of(ALL_SQUARES & ~occupied)
-        free_plain = squares_of(ALL_SQUARES & ~occupied & ~TOOL_MASK)
-        for a in squares_of(occupied):
-            c = own[a]
-            if a == self.fixed:
-                continue
-            moves = _MOVE_FROM[a]
-            for b in free if c <= VEGETABLE_CELLS else free_plain:
-                found.append(moves[b])
+        free = ALL_SQUARES & ~occupied
+        plain = free & ~TOOL_MASK
+        fixed = self.fixed
+        while occupied:  # each token, from the lowest square (as `_add_on`)
+            low = occupied & -occupied
+            a = low.bit_length() - 1
+            occupied ^= low
+            if a != fixed:
+                _add_on(found, _MOVE_FROM[a], free if own[a] <= VEGETABLE_CELLS else plain)
 
     def _vegetables(self, seat: Seat) -> int:
         """The squares of ``seat``'s Potager that hold a vegetable token (Watering Can: flip one
@@ -761,12 +763,14 @@ class GardenRushState(State):
         """Score track (module): move one mole of your Potager to a free square of the opponent's
         that is not a tool square (moles never stand on tool squares)."""
         own = self.potagers[seat]
-        free = squares_of(ALL_SQUARES & ~self.occupied[1 - seat] & ~TOOL_MASK)
-        for a in squares_of(self.occupied[seat] & ~self._vegetables(seat) & ~TOOL_MASK):
+        free = ALL_SQUARES & ~self.occupied[1 - seat] & ~TOOL_MASK
+        tokens = self.occupied[seat] & ~self._vegetables(seat) & ~TOOL_MASK
+        while tokens:  # each tool token or mole, from the lowest square (as `_add_on`)
+            low = tokens & -tokens
+            a = low.bit_length() - 1
+            tokens ^= low
             if (own[a] - 1) & 1:  # mole side up, not a tool
-                moves = _MOLEMOVE_AT[a]
-                for b in free:
-                    found.append(moves[b])
+                _add_on(found, _MOLEMOVE_AT[a], free)
 
     # -- transitions -------------------------------------------------------------------------------
     def apply(self, seat: Any, action: Any) -> None:
