@@ -47,13 +47,18 @@ def random_playout(state: State, rng: random.Random, max_steps: int = 1_000_000)
     # again while r >= len(legal) (`Random._randbelow_with_getrandbits`). Inlined, it saves two
     # Python calls per decision and consumes the same random numbers.
     getrandbits = rng.getrandbits
+    # The state's two methods looked up once, not at every step. The legal actions typed ``Any``:
+    # the one drawn then goes to `apply` as the list's own object, where a compiled ``int`` would
+    # be unboxed and boxed again, a new object for the actions above 256.
+    legal_actions = state.legal_actions
+    apply = state.apply
     # A `for` over the steps is cheaper than counting them. As in `_playout_with_choice`, the
     # error comes after the ``max_steps``-th action (the first one for ``max_steps`` < 1).
     for steps in range(max(max_steps, 1)):
         if state.is_over:
             return steps
         seat = state.to_move[0]
-        legal = state.legal_actions(seat)
+        legal: list[Any] = legal_actions(seat)
         n = len(legal)
         bits = n.bit_length()
         r = getrandbits(bits)
@@ -61,7 +66,7 @@ def random_playout(state: State, rng: random.Random, max_steps: int = 1_000_000)
             if not n:  # here, off the common path: no draw is below 0
                 raise IndexError(f"{state.game.name}: no legal action for seat {seat} to move")
             r = getrandbits(bits)
-        state.apply(seat, legal[r])
+        apply(seat, legal[r])
     raise RuntimeError(f"{state.game.name} did not end within {max_steps} decisions")
 
 
