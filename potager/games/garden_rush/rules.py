@@ -103,6 +103,9 @@ VEGETABLE_CELLS: Final = 2 * FIRST_TOOL
 """Cells ``1 … VEGETABLE_CELLS`` hold vegetables; higher ones tool tokens (`cell`)."""
 PHASES: Final = ("place or harvest", "bonus", "swap", "over")
 ALL_SQUARES: Final = sum(1 << q for q in SQUARES)
+_BONUS_MASK: Final = sum(1 << s for s in BONUS_SQUARES)
+"""The bonus squares of the score track as bits: a test in two native operations where a
+`frozenset` would hash a boxed int."""
 
 FIELD_MASKS: Final = tuple(tuple(sum(1 << q for q in f) for f in fields) for fields in FIELDS)
 _NEAR: Final = tuple(
@@ -708,7 +711,8 @@ class GardenRushState(State):
         if abilities & (1 << SWAP_ABILITY):
             actions += self._swaps(seat)
         if abilities & (1 << COMPOST_ABILITY):
-            actions += [COMPOST_ID[v] for v in sorted(set(self.hedge)) if 0 <= v < FIRST_TOOL]
+            hedge = self.hedge
+            actions += [COMPOST_ID[v] for v in range(FIRST_TOOL) if v in hedge]
         if abilities & (1 << FLIPCOL):
             actions += self._column_flips()
         if abilities & (1 << MOLEMOVE):
@@ -925,12 +929,14 @@ class GardenRushState(State):
         potager = self.potagers[seat]
         discarded = 0
         for q in field:
+            # ``x[i] = x[i] + n`` rather than ``x[i] += n``: compiled, an item's augmented
+            # assignment adds through `PyNumber_InPlaceAdd` where this adds two native ints.
             if potager[q] & 1:
-                potager[q] += 1
+                potager[q] = potager[q] + 1
             else:
                 self._clear(seat, q)
                 discarded += 1
-        self.discard[v] += discarded
+        self.discard[v] = self.discard[v] + discarded
         self.events.append(_HARVEST_EVENTS[seat][v][index][discarded])
         return self._score(seat, len(field))
 
@@ -948,7 +954,7 @@ class GardenRushState(State):
             self.events.append(events[start][end - start])
         else:
             self.events.append({"type": "score", "seat": seat, "from": start, "to": end})
-        if end not in BONUS_SQUARES:
+        if not _BONUS_MASK >> end & 1:
             return 0
         return self._expand(seat, self._visible(seat)) | (self.module << MOLEMOVE)
 
@@ -1005,7 +1011,7 @@ class GardenRushState(State):
         1 point each, then close up and refill (`_refill`: in the last turn, neither)."""
         n = self.hedge.count(v)
         self.hedge = [EMPTY if k == v else k for k in self.hedge]
-        self.discard[v] += n
+        self.discard[v] = self.discard[v] + n
         self.events.append({"type": "compost", "seat": seat, "vegetable": VEGETABLES[v], "n": n})
         self._refill()
         return self._score(seat, n)
