@@ -47,9 +47,9 @@ def random_playout(state: State, rng: random.Random, max_steps: int = 1_000_000)
     # again while r >= len(legal) (`Random._randbelow_with_getrandbits`). Inlined, it saves two
     # Python calls per decision and consumes the same random numbers.
     getrandbits = rng.getrandbits
-    # The state's two methods looked up once, not at every step. The legal actions typed ``Any``:
-    # the one drawn then goes to `apply` as the list's own object, where a compiled ``int`` would
-    # be unboxed and boxed again, a new object for the actions above 256.
+    # The state's two methods looked up once, not at every step. The seat and the legal actions
+    # typed ``Any``: they go to the state's methods as the objects read, where a compiled ``int``
+    # would be unboxed and boxed again (a new object for the actions above 256).
     legal_actions = state.legal_actions
     apply = state.apply
     # A `for` over the steps is cheaper than counting them. As in `_playout_with_choice`, the
@@ -57,7 +57,7 @@ def random_playout(state: State, rng: random.Random, max_steps: int = 1_000_000)
     for steps in range(max(max_steps, 1)):
         if state.is_over:
             return steps
-        seat = state.to_move[0]
+        seat: Any = state.to_move[0]
         legal: list[Any] = legal_actions(seat)
         n = len(legal)
         bits = n.bit_length()

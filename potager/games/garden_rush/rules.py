@@ -226,6 +226,8 @@ _MOLEMOVE_AT: Final[tuple[tuple[Any, ...], ...]] = tuple(
 _DECODE: Final = tuple(zip(OP, ARG1, ARG2, strict=True))
 """Per action, its kind and arguments in one lookup."""
 _COLUMN_SQUARES: Final = tuple(tuple(q for q in SQUARES if q % SIZE == c) for c in range(SIZE))
+_COLUMN_MASKS: Final = tuple(sum(1 << q for q in column) for column in _COLUMN_SQUARES)
+"""The squares of each column as bits (`_column_flips`)."""
 
 
 SPLIT: Final = 13
@@ -757,11 +759,8 @@ class GardenRushState(State):
     def _column_flips(self) -> list[Action]:
         """Column Flip token: flip every vegetable token of one column in both Potagers; offered for
         the columns that hold a vegetable token."""
-        return [
-            FLIPCOL_ID[c]
-            for c, column in enumerate(_COLUMN_SQUARES)
-            if any(0 < p[q] <= VEGETABLE_CELLS for p in self.potagers for q in column)
-        ]
+        vegetables = self._vegetables(0) | self._vegetables(1)
+        return [FLIPCOL_ID[c] for c in range(SIZE) if vegetables & _COLUMN_MASKS[c]]
 
     def _add_mole_moves(self, found: list[Any], seat: Seat) -> None:
         """Score track (module): move one mole of your Potager to a free square of the opponent's
