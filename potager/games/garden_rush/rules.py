@@ -196,8 +196,16 @@ _FIELD_NAMES: Final = tuple(
 _TOOL_BITS: Final = tuple({q: 1 << tool for q, tool in tools.items()} for tools in TOOL_SQUARES)
 """Per seat, tool square → the bit of its ability."""
 TOOL_MASK: Final = sum(1 << q for q in TOOL_SQUARE_SET)
-_TOOL_SQUARES_DOWN: Final[tuple[int, ...]] = tuple(sorted(TOOL_SQUARE_SET, reverse=True))
-"""The tool squares, from the last: deleting their entries from a run leaves the others' ranks."""
+_TOOL_BITS_DOWN: Final[tuple[int, ...]] = tuple(
+    1 << q for q in sorted(TOOL_SQUARE_SET, reverse=True)
+)
+"""The tool squares as bits, from the last: deleting their entries from a run leaves the others'
+ranks."""
+_ABILITY_BIT: Final[tuple[int, ...]] = tuple(
+    1 << TOKEN_ABILITY[k] if k in TOKEN_ABILITY else 0 for k in range(len(KINDS))
+)
+"""Per kind of token, the bit of the ability of a tool token (`TOKEN_ABILITY`; 0 for a vegetable):
+a tuple read where a dict would hash a boxed int."""
 _FREE_TOOLS: Final = tuple(
     {
         sum(1 << q for q in free): sum(bits[q] for q in free)
@@ -677,9 +685,9 @@ class GardenRushState(State):
             if kind == EMPTY:
                 del plant[start : start + n]
             elif kind >= FIRST_TOOL and tools:
-                for q in _TOOL_SQUARES_DOWN:
-                    if tools >> q & 1:
-                        plant.pop(start + ones(free & ((1 << q) - 1)))
+                for bit in _TOOL_BITS_DOWN:
+                    if tools & bit:
+                        plant.pop(start + ones(free & (bit - 1)))
         return plant
 
     def _add_moles(self, found: list[Action], seat: Seat, first: int, stop: int) -> None:
@@ -895,7 +903,7 @@ class GardenRushState(State):
         if as_mole:
             return 0, -1
         if kind >= FIRST_TOOL:
-            return self._expand(seat, 1 << TOKEN_ABILITY[kind]), -1
+            return self._expand(seat, _ABILITY_BIT[kind]), -1
         bit = _TOOL_BIT[seat][q]
         return bit, q if bit else -1
 
@@ -964,10 +972,13 @@ class GardenRushState(State):
         found = _FREE_TOOLS[seat][TOOL_MASK & ~occupied]
         if self.module:
             potager = self.potagers[seat]
-            for q in squares_of(occupied & ~self._vegetables(seat)):
-                c = potager[q]
+            tokens = occupied & ~self._vegetables(seat)
+            while tokens:  # each tool token or mole, from the lowest square (as `_add_on`)
+                low = tokens & -tokens
+                c = potager[low.bit_length() - 1]
+                tokens ^= low
                 if (c - 1) & 1 == 0:  # tool side up, not a mole
-                    found |= 1 << TOKEN_ABILITY[(c - 1) >> 1]
+                    found |= _ABILITY_BIT[(c - 1) >> 1]
         return found
 
     def _expand(self, seat: Seat, abilities: int) -> int:
