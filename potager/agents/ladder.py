@@ -130,18 +130,26 @@ class Played:
 
 
 def load(path: Path) -> list[Played]:
-    """The games stored in ``path`` (none if it does not exist); `SystemExit` names a bad line."""
+    """The games stored in ``path`` (none if it does not exist), each once: files of several
+    runs may be joined, and a game stored twice is kept once. `SystemExit` names a bad line, or
+    a game stored twice with two results (then the file mixes play that has changed)."""
     if not path.exists():
         return []
-    played = []
+    played: dict[tuple[StepKey, int, int], Played] = {}
     for number, line in enumerate(path.read_text().splitlines(), 1):
         if not line.strip():
             continue
         try:
-            played.append(Played(**json.loads(line)))
+            game = Played(**json.loads(line))
         except (ValueError, TypeError) as exc:
             raise SystemExit(f"{path}:{number}: not a ladder game ({exc})") from None
-    return played
+        first = played.setdefault((game.step, game.seed, game.seat), game)
+        if first.share != game.share:
+            raise SystemExit(
+                f"{path}:{number}: game {game.seed} of {' '.join(map(str, game.step))} is stored "
+                f"with shares {first.share} ({first.commit}) and {game.share} ({game.commit})"
+            )
+    return list(played.values())
 
 
 def steps(played: Iterable[Played]) -> list[Step]:

@@ -103,3 +103,15 @@ def test_a_strong_step_spread_over_processes_ends_with_the_same_figures() -> Non
     """ismcts-strong searches in worker processes of its own: inside the ladder's pool too."""
     levels = ("heuschrecken-poker", 2, "ismcts-strong:iterations=20", "ismcts:iterations=10", 2)
     assert ladder.play_step(*levels, jobs=2) == ladder.play_step(*levels)
+
+
+def test_a_game_stored_twice_counts_once_unless_its_results_differ(tmp_path: Path) -> None:
+    results = tmp_path / "r.jsonl"
+    game = ladder.Played("garden-rush", 2, "heuristic", "random", 4, 0, 1.0, "abc1234")
+    line = json.dumps(dataclasses.asdict(game)) + "\n"
+    results.write_text(line + line)
+    assert ladder.load(results) == [game]
+    lost = dataclasses.replace(game, share=0.0, commit="def5678")
+    results.write_text(line + json.dumps(dataclasses.asdict(lost)) + "\n")
+    with pytest.raises(SystemExit, match=r"r.jsonl:2: game 4 .* shares 1.0 \(abc1234\) and 0.0"):
+        ladder.load(results)
