@@ -71,8 +71,10 @@ fuzz: $(STAMP)
 
 # The ladder of bot levels, measured head to head (README "Bot levels, measured"). Every game is
 # kept in docs/ladder.jsonl as it ends, and a run plays only what is missing: stop it at any time,
-# run it again to go on; e.g. make ladder LADDER_ARGS="--games 100 --strong-games 20 --jobs 2".
-LADDER_ARGS ?= --write README.md
+# run it again to go on. By default 60 more games of every step a round (a multiple of every player
+# count), two games at once, the README's table written after each round; a smaller ladder:
+# make ladder LADDER_ARGS="--games 100 --strong-games 20 --jobs 2".
+LADDER_ARGS ?= --batch 60 --jobs 2 --write README.md
 ladder: $(STAMP)
 	$(BIN)/python -m potager.agents.ladder $(LADDER_ARGS)
 

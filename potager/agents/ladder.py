@@ -16,8 +16,8 @@ plays only the games of each step that the file does not hold yet, so a run stop
 moment loses only the games it was playing, and the next run goes on from there. ``--batch N``
 plays N more games of every step in turn, so that all steps grow together. The table is made
 from every game in the file (``--table`` makes it without playing); ``--write README.md``
-replaces it between the ladder markers there. A change that alters a level's play on purpose
-makes its stored games stale: delete that step's lines from the file and play them again.
+replaces it between the ladder markers there, after every round. A change that alters a level's
+play on purpose makes its stored games stale: delete that step's lines and play them again.
 """
 
 from __future__ import annotations
@@ -342,6 +342,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"{so_far.verdict()}",
                 flush=True,
             )
+        if args.write:  # each round: a run stopped later leaves the table as far as it went
+            write(args.write, table(steps(played), note(played, args.results)))
     text = table(steps(played), note(played, args.results))
     print(text)
     if args.write:

@@ -61,9 +61,18 @@ def test_a_run_goes_on_from_the_games_stored(tmp_path: Path) -> None:
     assert _run(stopped, "--players", "2", "--games", "6") == resumed, "nothing left to play"
 
 
-def test_a_batch_grows_every_step_in_turn(tmp_path: Path) -> None:
+def test_a_batch_grows_every_step_in_turn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text(f"{ladder.START}\n{ladder.END}\n")
+    written: list[str] = []
+    write = ladder.write
+    monkeypatch.setattr(
+        ladder, "write", lambda path, text: (written.append(text), write(path, text))
+    )
     played = _run(
-        tmp_path / "r.jsonl", "--players", "2", "--players", "3", "--games", "4", "--batch", "2"
+        tmp_path / "r.jsonl",
+        *("--players", "2", "--players", "3", "--games", "4", "--batch", "2"),
+        *("--write", str(readme)),
     )
     assert [(game.players, game.seed) for game in played] == [
         (2, 0),
@@ -76,6 +85,8 @@ def test_a_batch_grows_every_step_in_turn(tmp_path: Path) -> None:
         (3, 3),
     ]
     assert [(step.players, step.games) for step in ladder.steps(played)] == [(2, 4), (3, 4)]
+    assert "| heuschrecken-poker | 2 | heuristic vs random | 2 |" in written[0], "after round 1"
+    assert "| heuschrecken-poker | 3 | heuristic vs random | 4 |" in readme.read_text()
 
 
 def test_the_table_is_made_from_the_stored_games_alone(
