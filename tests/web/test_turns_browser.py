@@ -153,9 +153,14 @@ def test_the_lobby_stops_asking_about_a_table_whose_game_is_over(
         route.fulfill(json={"waiting": [], "over": [over["table_id"]]})
 
     page.route("**/api/turns", answer)
-    for _ in range(2):
-        with page.expect_response("**/api/turns"):
-            page.goto(server + "/")
+    with page.expect_response("**/api/turns"):
+        page.goto(server + "/")
+    # The answer has come; the page keeps what is over once it has read it (not at once).
+    page.wait_for_function(
+        f"(localStorage.getItem('potager.turns.over') || '').includes('{over['table_id']}')"
+    )
+    with page.expect_response("**/api/turns"):
+        page.goto(server + "/")
     assert sorted(asked[0]) == sorted([over["table_id"], playing["table_id"]])
     assert asked[1] == [playing["table_id"]], "the finished table is not asked about again"
     assert page.evaluate(f"localStorage.getItem('potager.seat.{over['table_id']}')"), "kept"
