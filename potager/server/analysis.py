@@ -236,7 +236,7 @@ class Analyst:
             task.cancel()
 
 
-def analyst(request: Request) -> Analyst:
+async def analyst(request: Request) -> Analyst:
     found: Analyst = request.app.state.analyst
     return found
 

@@ -54,6 +54,11 @@ class Chat:
         """Per table in memory, its lines by id once read (and those heard while reading)."""
         self._reading: WeakKeyDictionary[LiveTable, asyncio.Lock] = WeakKeyDictionary()
 
+    def opened(self, live: LiveTable) -> None:
+        """``live`` was just created here: nothing said yet, nothing to read from the store
+        (a read per new table, in the database thread that writes the moves)."""
+        self._held[live] = {}
+
     async def lines(self, live: LiveTable) -> list[ChatLine]:
         """The table's lines in the order they were said (read from the store the first time;
         sockets saying hello at once wait for that one read)."""

@@ -247,7 +247,7 @@ bearer = HTTPBearer(
 )
 
 
-def identity(request: Request) -> Identity:
+async def identity(request: Request) -> Identity:
     found: Identity = request.app.state.identity
     return found
 
@@ -265,7 +265,8 @@ async def signed_in(
     if credentials is None:
         return None
     token: Token = credentials.credentials
-    found = await identity(request).holder(token[:100])
+    players: Identity = request.app.state.identity
+    found = await players.holder(token[:100])
     if found is None:
         raise Refused(401, say("this player token is not known here"))
     return found
@@ -275,7 +276,7 @@ Player = Annotated[PlayerInfo | None, Depends(signed_in)]
 """The player a request comes from, if it says (a route's parameter)."""
 
 
-def me(player: Player) -> PlayerInfo:
+async def me(player: Player) -> PlayerInfo:
     if player is None:
         raise Refused(401, say("a player token is needed (Authorization: Bearer)"))
     return player

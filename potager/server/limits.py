@@ -126,8 +126,10 @@ class Guard:
         return bool(host) and urlsplit(origin).netloc == host
 
 
-def rate_limited(request: Request) -> None:
-    """The routes' dependency: `Guard.check_rate` with the app's guard."""
+async def rate_limited(request: Request) -> None:
+    """The routes' dependency: `Guard.check_rate` with the app's guard. This and the other
+    dependencies that only read the app's state are coroutines: FastAPI runs a plain function in
+    a worker thread, a hop to a thread and back for every request (issue 13)."""
     guard: Guard = request.app.state.guard
     guard.check_rate(request)
 

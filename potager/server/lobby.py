@@ -45,7 +45,7 @@ router = APIRouter(prefix="/api")
 STATUSES = {"open": ("waiting", "playing"), "live": ("playing",), "finished": ("finished",)}
 
 
-def manager(request: Request) -> TableManager:
+async def manager(request: Request) -> TableManager:
     found: TableManager = request.app.state.manager
     return found
 

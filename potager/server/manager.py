@@ -91,14 +91,24 @@ class TableManager:
         try:
             return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
         except OperationalError as exc:
-            log.warning("the database failed: %s", str(exc.orig)[:200])
-            raise Unavailable(
-                503,
-                say(
-                    "the database is unavailable ({error}); nothing changed",
-                    error=str(exc.orig)[:80],
-                ),
-            ) from exc
+            raise self.unavailable(exc) from exc
+
+    def in_db_thread(self, fn: Callable[..., object], *args: Any) -> None:
+        """Run ``fn`` in the database thread(s), without waiting: it reports back itself
+        (`writer.MoveWriter`)."""
+        self._db.submit(fn, *args)
+
+    @staticmethod
+    def unavailable(exc: Exception) -> Exception:
+        """What the server says of ``exc``, a store call's failure: a database that cannot be
+        reached or written (down, read-only, full) is `Unavailable`, a 503 that says so."""
+        if not isinstance(exc, OperationalError):
+            return exc
+        log.warning("the database failed: %s", str(exc.orig)[:200])
+        return Unavailable(
+            503,
+            say("the database is unavailable ({error}); nothing changed", error=str(exc.orig)[:80]),
+        )
 
     # -- start and stop ------------------------------------------------------------------------
     async def start(self) -> None:

@@ -264,6 +264,7 @@ class Seating:
         live = LiveTable(info, state)
         live.owner = owner
         tables.add(live)
+        tables.chat.opened(live)
         tables.clocks.open(live)
         tables.bot_turns.schedule(live)
         grants = {
