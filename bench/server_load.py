@@ -27,6 +27,11 @@ the throughput does, and the two together tell whether the server or the clients
 database on the private PostgreSQL of `potager.store.localpg` unless ``--database`` is given, and
 the private Redis of `potager.store.localredis` unless ``--redis`` is); ``--generators G`` splits
 the tables over G load-generator processes, which start measuring together.
+
+Every table starts at once, so their first games end together too (8-15 s in, for Heuschrecken
+Poker at 500 tables) and a wave of new tables follows: ``--warmup 40`` measures the steady state,
+where games end and tables open spread over time. ``--set-ups N`` measures that part alone first:
+N tables set up without a move, the server's CPU a table.
 """
 
 from __future__ import annotations
@@ -401,6 +406,41 @@ def measure(
     }
 
 
+async def _set_up(base: str, kind: Kind, http: httpx.AsyncClient) -> None:
+    """One table's life without a move: created, every seat's hello answered with the state,
+    every socket closed."""
+    table = LoadTable(base, kind, Totals(), 0, asyncio.Event())
+    seats = await table.create(http)
+    ws_url = base.replace("http", "ws", 1) + f"/ws/tables/{table.table_id}"
+
+    async def hello(seat: int, token: str) -> None:
+        async with websockets.connect(ws_url, max_size=None, open_timeout=60) as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+            while orjson.loads(await ws.recv())["type"] != "state":
+                pass
+
+    await asyncio.gather(*(hello(seat, token) for seat, token in seats))
+
+
+async def set_ups(base: str, kind: Kind, n: int, server: int | None) -> dict[str, Any]:
+    """``n`` tables set up ten at a time (`_set_up`): the server's CPU and the wall time a
+    table. Games end and new tables open all the time at a busy server (about one table every
+    110 actions in Heuschrecken Poker): this is their share of its work."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        await _set_up(base, kind, http)  # the first table loads what the others share
+        cpu = session_cpu(server) if server is not None else None
+        began = time.perf_counter()
+        for start in range(0, n, 10):
+            await asyncio.gather(*(_set_up(base, kind, http) for _ in range(min(10, n - start))))
+        wall = time.perf_counter() - began
+        used = session_cpu(server) - cpu if server is not None and cpu is not None else None
+    return {
+        "set_ups": n,
+        "server_cpu_ms_a_table": None if used is None else round(1000 * used / n, 2),
+        "wall_ms_a_table": round(1000 * wall / n, 2),
+    }
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -449,6 +489,14 @@ def main(argv: list[str] | None = None) -> int:
         metavar="S",
         help="seconds of play before the measuring starts (the tables all start at once)",
     )
+    parser.add_argument(
+        "--set-ups",
+        type=int,
+        default=0,
+        metavar="N",
+        help="first set up N tables without a move (created, hello, closed): the server's CPU "
+        "a table",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     args = parser.parse_args(argv)
     # Stopped (``timeout``, kill): stop the server too, which runs in a session of its own.
@@ -457,6 +505,18 @@ def main(argv: list[str] | None = None) -> int:
         (None, args.url) if args.url else start_server(args.database, args.processes, args.redis)
     )
     try:
+        leader = process.pid if process is not None else None
+        if args.set_ups:
+            options = {"undo": False} if args.no_undo else {}
+            kind = Kind(args.game, args.players, options)
+            cost = asyncio.run(set_ups(base, kind, args.set_ups, leader))
+            print(
+                json.dumps(cost)
+                if args.json
+                else f"{cost['set_ups']} tables set up: server CPU "
+                f"{cost['server_cpu_ms_a_table']} ms a table, {cost['wall_ms_a_table']} ms wall",
+                flush=True,
+            )
         if not args.json:
             print(
                 f"{'tables':>7} {'sockets':>8} {'think ms':>9} {'actions/s':>10} {'p50 ms':>8} "
@@ -465,7 +525,6 @@ def main(argv: list[str] | None = None) -> int:
                 f"{'clients CPU ms/action':>22} {'load':>5}"
             )
         for n in args.tables:
-            leader = process.pid if process is not None else None
             options = {"undo": False} if args.no_undo else {}
             kind = Kind(args.game, args.players, options, args.think / 1000)
             row = measure(base, kind, n, args.seconds, args.generators, leader, args.warmup)
