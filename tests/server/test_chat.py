@@ -205,3 +205,20 @@ def test_sockets_greeted_at_once_share_one_read_and_each_gets_every_line() -> No
 
     assert asyncio.run(main()) == [["first", "second"], ["first", "second"]]
     assert reads == ["t"]
+
+
+def test_a_table_created_here_is_not_read_for_its_chat(client: TestClient) -> None:
+    """A new table has said nothing: its sockets are greeted without a store read (a read per
+    new table, in the thread that writes the moves), and its lines still reach everyone."""
+    store = client.app.state.manager.store  # type: ignore[attr-defined]
+    reads: list[str] = []
+    read = store.chat
+    store.chat = lambda table_id: reads.append(table_id) or read(table_id)
+    table_id, grants = two_people(client)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as a:
+        ada = SeatDriver(a, *grants[0])
+        ada.until_state()
+        say(ada, "hi")
+        assert [line["text"] for line in heard(ada)["lines"]] == ["hi"]
+    assert reads == []
+    assert stored(client, table_id) == [(0, 0, "hi")]
