@@ -213,7 +213,12 @@ def test_a_table_created_here_is_not_read_for_its_chat(client: TestClient) -> No
     store = client.app.state.manager.store  # type: ignore[attr-defined]
     reads: list[str] = []
     read = store.chat
-    store.chat = lambda table_id: reads.append(table_id) or read(table_id)
+
+    def counted(table_id: str) -> list[Any]:
+        reads.append(table_id)
+        return list(read(table_id))
+
+    store.chat = counted
     table_id, grants = two_people(client)
     with client.websocket_connect(f"/ws/tables/{table_id}") as a:
         ada = SeatDriver(a, *grants[0])
