@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import random
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -16,6 +17,8 @@ from typing import Any, TypeVar
 
 from potager import agents, games
 from potager.engine import Action, Agent, Seat, View
+
+from .workers import follow
 
 log = logging.getLogger("potager.server")
 T = TypeVar("T")
@@ -92,7 +95,10 @@ class BotPool:
         self._executor: Executor
         if kind == "process":
             self._executor = ProcessPoolExecutor(
-                workers, mp_context=multiprocessing.get_context("forkserver")
+                workers,
+                mp_context=multiprocessing.get_context("forkserver"),
+                initializer=follow,
+                initargs=(os.getpid(),),
             )
         else:
             self._executor = ThreadPoolExecutor(workers, thread_name_prefix="potager-bot")
