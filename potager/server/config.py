@@ -128,10 +128,8 @@ class Settings:
     the search's iterations per decision when a finished game is analysed
     (``POTAGER_ANALYSIS_ITERATIONS``). ``finished_cache``: finished tables kept in memory when
     nobody is connected to them, the most recently used (``POTAGER_FINISHED_CACHE``).
-    ``move_writer``: ``process`` (default) or ``thread`` (``POTAGER_MOVE_WRITER``): where the group
-    commit of moves runs (`potager.server.writer`; an in-memory SQLite database is always written
-    in the thread). ``redis_url``: ``POTAGER_REDIS_URL``; set, this process is one of several
-    sharing the database (`potager.server.cluster`); unset (the default), it is the only one.
+    ``redis_url``: ``POTAGER_REDIS_URL``; set, this process is one of several sharing the
+    database (`potager.server.cluster`); unset (the default), it is the only one.
     ``limits``: what one client may ask (`Limits`). Clocks (`potager.server.clocks`):
     ``clock_scale`` multiplies every speed's durations (``POTAGER_CLOCK_SCALE``, 1; tests and
     demonstrations run real time in tenths of a second), ``clock_tick`` is how often, in seconds,
@@ -151,9 +149,6 @@ class Settings:
     )
     bot_delay: float = field(
         default_factory=lambda: float(os.environ.get("POTAGER_BOT_DELAY", "0.6"))
-    )
-    move_writer: str = field(
-        default_factory=lambda: os.environ.get("POTAGER_MOVE_WRITER", "process")
     )
     finished_cache: int = field(
         default_factory=lambda: int(os.environ.get("POTAGER_FINISHED_CACHE", "256"))
@@ -181,5 +176,3 @@ class Settings:
     def __post_init__(self) -> None:
         if self.bot_pool not in ("process", "thread"):
             raise ValueError(f"bot_pool must be 'process' or 'thread', not {self.bot_pool!r}")
-        if self.move_writer not in ("process", "thread"):
-            raise ValueError(f"move_writer must be 'process' or 'thread', not {self.move_writer!r}")

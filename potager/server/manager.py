@@ -115,7 +115,6 @@ class TableManager:
         """Upgrade the database, then rebuild every unfinished table by replay (one of several
         processes: join them; the tables nobody owns are claimed by the cluster's sweeps)."""
         await self.db(self.store.upgrade)
-        self.writer.start()
         await self.clocks.start()
         if self.cluster is not None:
             await self.cluster.start()

@@ -1,10 +1,10 @@
-"""The server's worker processes (the bots', the move writer's) end with their server.
+"""The server's worker processes (the bots') end with their server.
 
 A server stopped as it should stops them itself. One killed outright (``kill -9``, out of
-memory) cannot, and its workers would wait for work for ever, each holding its memory and the
-writer its database connection: forked by multiprocessing's fork server, a worker is not the
-server's child, and its end of the work queue never reads as closed (the queue hands a worker
-both ends). So each worker watches its server (`follow`) and leaves once it is gone.
+memory) cannot, and its workers would wait for work for ever, each holding its memory: forked by
+multiprocessing's fork server, a worker is not the server's child, and its end of the work queue
+never reads as closed (the queue hands a worker both ends). So each worker watches its server
+(`follow`) and leaves once it is gone.
 """
 
 from __future__ import annotations

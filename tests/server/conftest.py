@@ -30,15 +30,9 @@ LIFTED = Limits.from_env(UNLIMITED)
 client (tests/server/test_limits.py sets its own)."""
 
 
-def settings(url: str, limits: Limits = LIFTED, move_writer: str = "process") -> Settings:
+def settings(url: str, limits: Limits = LIFTED) -> Settings:
     return Settings(
-        database_url=url,
-        bot_pool="thread",
-        bot_workers=2,
-        bot_budget=5,
-        bot_delay=0,
-        limits=limits,
-        move_writer=move_writer,
+        database_url=url, bot_pool="thread", bot_workers=2, bot_budget=5, bot_delay=0, limits=limits
     )
 
 

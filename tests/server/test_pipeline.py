@@ -3,21 +3,15 @@ visible before it is stored, and a seat is granted once however many ask at the 
 
 from __future__ import annotations
 
-import os
-import signal
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
-from potager.server import create_app
-from tests.server.conftest import settings
 from tests.server.driver import SeatDriver, create
 from tests.toy import GAME as TOY_GAME
 
@@ -97,17 +91,8 @@ def two_seats(client: TestClient) -> Iterator[tuple[str, SeatDriver, SeatDriver,
         yield table_id, ada, bob, my_turn(ada)
 
 
-@pytest.fixture
-def threaded(tmp_path: Path) -> Iterator[TestClient]:
-    """A server that writes its moves in its database thread, where a test can hold them."""
-    url = f"sqlite:///{tmp_path / 'threaded.db'}"
-    with TestClient(create_app(settings(url, move_writer="thread"))) as c:
-        yield c
-
-
-def test_a_move_is_not_visible_before_it_is_stored(threaded: TestClient) -> None:
+def test_a_move_is_not_visible_before_it_is_stored(client: TestClient) -> None:
     """Defect 2: while the write is under way, the table (GET, a new socket, sync) is as before."""
-    client = threaded
     slow = SlowStore(client)
     with two_seats(client) as (table_id, ada, bob, state):
         ada.act(state["legal"][0]["action"])
@@ -124,8 +109,7 @@ def test_a_move_is_not_visible_before_it_is_stored(threaded: TestClient) -> None
     slow.restore()
 
 
-def test_a_failed_write_is_a_clear_error_and_changes_nothing(threaded: TestClient) -> None:
-    client = threaded
+def test_a_failed_write_is_a_clear_error_and_changes_nothing(client: TestClient) -> None:
     slow = SlowStore(client, fail=True)
     slow.release.set()
     with two_seats(client) as (table_id, ada, bob, state):
@@ -140,30 +124,6 @@ def test_a_failed_write_is_a_clear_error_and_changes_nothing(threaded: TestClien
         seen = bob.until_state()
         assert seen["version"] == 1 and seen["last_mover"] == 0
     assert version(client, table_id) == 1
-
-
-def test_the_writer_process_killed_fails_its_move_and_the_next_one_starts_another(
-    client: TestClient,
-) -> None:
-    """The moves are written in a process of their own (the default): killed, the move it was
-    to write is refused as not stored and nothing changes; sent again, a new process writes it."""
-    writer = client.app.state.manager.writer  # type: ignore[attr-defined]
-    with two_seats(client) as (table_id, ada, bob, state):
-        ada.act(state["legal"][0]["action"])
-        ada.until_acknowledged(0)
-        bob_state = my_turn(bob)
-        [process] = writer._process._processes.values()
-        os.kill(process.pid, signal.SIGKILL)
-        process.join(10)
-        bob.act(bob_state["legal"][0]["action"])
-        error = bob.until_error()
-        assert error["code"] == "unavailable" and "not stored" in error["message"]
-        assert version(client, table_id) == 1
-        bob.act(bob_state["legal"][0]["action"])
-        assert bob.until_acknowledged(1)["version"] == 2
-        [again] = writer._process._processes.values()
-        assert again.pid != process.pid
-    assert version(client, table_id) == 2
 
 
 def test_concurrent_joins_of_one_seat_grant_it_once(client: TestClient) -> None:
