@@ -160,6 +160,7 @@ class Connection:
         if self._sender is not None:
             self._sender.cancel()
         self._queue.clear()
+        self._queued_bytes = 0
         self._sender = asyncio.create_task(self._last_words(final, code))
 
     async def _last_words(self, final: str, code: int) -> None:

@@ -41,6 +41,41 @@ def test_messages_go_out_in_order_and_a_stuck_client_is_dropped() -> None:
     assert connection._closing and connection._close_code == 1008
 
 
+class SlowSocket:
+    """A client whose send buffer is full until ``room`` is set: each send waits for it."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.room = asyncio.Event()
+
+    async def send_text(self, text: str) -> None:
+        await self.room.wait()
+        self.sent.append(text)
+
+
+def test_a_send_that_waits_is_finished_in_order_then_sends_go_at_once_again() -> None:
+    """The first message must wait for room: it and the ones sent meanwhile go out in order once
+    there is room, and the next one is written at once, without a task."""
+
+    async def scenario() -> tuple[Connection, list[str]]:
+        socket = SlowSocket()
+        connection = Connection(socket, 0)  # type: ignore[arg-type]
+        for i in range(3):
+            connection.send(str(i))
+        assert connection._sender is not None and socket.sent == []
+        socket.room.set()
+        for _ in range(100):  # the sending task finishes, then ends
+            await asyncio.sleep(0)
+        connection.send("3")
+        at_once = list(socket.sent)
+        await connection.stop()
+        return connection, at_once
+
+    connection, at_once = asyncio.run(scenario())
+    assert at_once == ["0", "1", "2", "3"]
+    assert connection._sender is None and not connection._queue
+
+
 def test_a_client_that_floods_and_never_reads_is_let_go_by_bytes_queued() -> None:
     """A few huge messages (a ``sync`` flood's full logs) hit the byte cap long before the
     count cap: the queue is dropped and the socket closed."""
