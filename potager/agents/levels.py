@@ -55,9 +55,8 @@ DESCRIPTIONS = {
 game: the search is "Monte Carlo", not "tree", because Kraut & Rüben's searches flat and paired at
 the root (`ismcts.paired_root`). Strength is said only as measured: the ladder's figures are in
 README.md ("Bot levels, measured"), where ismcts beats the heuristic in every 2-player game
-measured and ismcts-strong, measured against ismcts over 6 to 38 deals a cell, won most of its
-2-player games (40 of 56: Garden Rush 29 of 38, Heuschrecken Poker 7 of 12, Kraut & Rüben 4 of 6);
-with more players it is too few games to tell."""
+measured; ismcts-strong is measured against ismcts there too, on too few games a cell yet to say
+more than the table does (its counts and intervals are kept there, not copied here)."""
 
 
 def parse_level(level: str) -> dict[str, Any]:

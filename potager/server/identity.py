@@ -257,7 +257,7 @@ Roster = Annotated[Identity, Depends(identity)]
 
 
 async def signed_in(
-    request: Request,
+    players: Roster,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> PlayerInfo | None:
     """The player of the request's bearer token; None without one; 401 for a token that opens
@@ -265,7 +265,6 @@ async def signed_in(
     if credentials is None:
         return None
     token: Token = credentials.credentials
-    players: Identity = request.app.state.identity
     found = await players.holder(token[:100])
     if found is None:
         raise Refused(401, say("this player token is not known here"))
