@@ -78,13 +78,17 @@ def assert_quiet_samples(
     state: State,
     steps: int,
     seed: int,
+    align: Callable[[Any, Any], object] | None = None,
 ) -> Any:
     """A game's search sampler (``sampler`` in its ``playout.py``: quiet states, ``quiet``: no
     record kept) against its own sample drawn with the same numbers, from the view of the seat
     to move after ``steps`` random steps of ``state``: the same views and, random move for random
     move (``seed``), the same game to the same result, with no moves and no events kept; a quiet
-    sample's clone is quiet and plays ``playout`` as the sample does. Returns the game's own
-    sample, played to its end (``None`` if ``state`` ended within the steps)."""
+    sample's clone is quiet and plays ``playout`` as the sample does. A sampler that deals some
+    hidden information otherwise (Kraut & Rüben infers the others' contracts) gives ``align``,
+    which copies that onto the game's sample: the seat's own view must be the same before it,
+    every view after. Returns the game's own sample, played to its end (``None`` if ``state``
+    ended within the steps)."""
     rng = random.Random(seed)
     for _ in range(steps):
         if state.is_over:
@@ -97,6 +101,9 @@ def assert_quiet_samples(
     loud = game.sample(view, seat, random.Random(seed))
     quiet = sampler(game, view, seat)(random.Random(seed))
     assert quiet.quiet and not loud.quiet
+    if align is not None:
+        assert quiet.view(seat) == loud.view(seat)
+        align(loud, quiet)
     players = loud.players
     assert [quiet.view(s) for s in range(players)] == [loud.view(s) for s in range(players)]
     moves = random.Random(seed)

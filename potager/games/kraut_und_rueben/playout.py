@@ -27,12 +27,13 @@ placements, not forty.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any, Final
 
 from potager.engine import Game, Seat
-from potager.engine.shuffle import below
+from potager.engine.shuffle import below, shuffle
 
 from . import heuristic, notation
 from .rules import KrautUndRueben, KrautUndRuebenState
@@ -40,6 +41,11 @@ from .scoring import CODE, LAST_COLUMN, PRINCIPAL, WEIGHTS, points
 
 EPSILON: Final = 0.1
 """The share of placements drawn at random rather than by value."""
+INFERENCE: Final = 0.3
+"""How strongly a garden's points under a contract weigh for that contract in the search's samples
+(`likelihoods`): a garden worth 5 points more under one contract makes it e^1.5, 4.5 times, as
+likely. Measured (issue 12): with it, the search won 61.0% (54.1–67.5%) of 200 two-player games
+against itself without it, and 26.5% (20.1–34.0%) of 151 four-player games (fair share 25%)."""
 PAIRED = True
 """The search is flat and paired at the root here (`potager.agents.ismcts.paired_root`): the
 tile each turn draws makes a tree below the root mix unlike positions, and comparing choices on
@@ -226,12 +232,70 @@ def representatives(state: KrautUndRuebenState, actions: list[int]) -> list[int]
 def sampler(game: Game, view: Any, seat: Seat) -> Callable[[random.Random], KrautUndRuebenState]:
     """The search's samples of ``view`` (`potager.agents.ismcts.Sampler`): the view read once
     for the whole search, the states quiet (`KrautUndRuebenState.quiet`: their playouts keep no
-    moves and no events). ``view`` is typed ``Any``: a bot is handed a `SeatView`, which compiled
-    code would refuse as a dict."""
+    moves and no events), and the others' secret contracts dealt as their gardens suggest
+    (`infer`) rather than uniformly. ``view`` is typed ``Any``: a bot is handed a `SeatView`,
+    which compiled code would refuse as a dict."""
     assert isinstance(game, KrautUndRueben)
     reading = game.read_view(dict(view.items()), seat)  # a `SeatView` read as its dict
+    others = reading[2]
+    weights = likelihoods(game.draw(reading, seat, random.Random(0), quiet=True), seat, others)
 
     def draw(rng: random.Random) -> KrautUndRuebenState:
-        return game.draw(reading, seat, rng, quiet=True)
+        state = game.draw(reading, seat, rng, quiet=True)
+        if others:
+            infer(state, seat, others, weights, rng)
+        return state
 
     return draw
+
+
+def likelihoods(
+    state: KrautUndRuebenState, seat: Seat, others: tuple[int, ...]
+) -> list[list[float]]:
+    """For each seat but ``seat``, the weight of each contract of ``others`` (the contracts it may
+    hold): exp(`INFERENCE` x the points the gardens it owns are worth under that contract). A
+    player takes the gardens its contract values (the heuristic's rule, and a careful player's),
+    so its own gardens say which contract it holds; before it owns one, every contract weighs the
+    same. Public information only: the gardens and their owners."""
+    rows: list[list[float]] = []
+    for s in range(state.players):
+        row: list[float] = []
+        if s != seat:
+            counts = [state.top_counts(g) for g in state.owned[s]]
+            for contract in others:
+                worth = 0
+                for garden in counts:
+                    worth += points(contract, garden)
+                row.append(math.exp(INFERENCE * worth))
+        rows.append(row)
+    return rows
+
+
+def infer(
+    state: KrautUndRuebenState,
+    seat: Seat,
+    others: tuple[int, ...],
+    weights: list[list[float]],
+    rng: random.Random,
+) -> None:
+    """Deal the other seats' contracts again, each drawn from those still free in proportion to
+    its ``weights`` (`likelihoods`), the seats in a random order (issue 12: Kraut & Rüben's search
+    knew nothing of the others' contracts; given them, it won 87.5% of 48 games against itself
+    in 2p)."""
+    free = list(range(len(others)))
+    seats = [s for s in range(state.players) if s != seat]
+    shuffle(seats, rng)
+    for s in seats:
+        row = weights[s]
+        total = 0.0
+        for i in free:
+            total += row[i]
+        x = rng.random() * total
+        pick = free[-1]
+        for i in free:
+            x -= row[i]
+            if x < 0:
+                pick = i
+                break
+        free.remove(pick)
+        state.contracts[s] = others[pick]

@@ -1,14 +1,26 @@
 """The search's samples (`playout.sampler`, issue 12): quiet states, which play the rules as the
-game's own samples do and keep no record."""
+game's own samples do and keep no record, with the others' contracts dealt as their gardens
+suggest."""
 
 from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from potager import agents
 from potager.games.kraut_und_rueben import GAME
-from potager.games.kraut_und_rueben.playout import playout, sampler
+from potager.games.kraut_und_rueben.playout import INFERENCE, playout, sampler
+from potager.games.kraut_und_rueben.scoring import points
 from tests.invariants import assert_quiet_samples
+
+
+def same_contracts(loud: Any, quiet: Any) -> None:
+    loud.contracts[:] = quiet.contracts
 
 
 @settings(max_examples=25, deadline=None)
@@ -23,5 +35,59 @@ def test_a_quiet_sample_plays_as_the_games_sample_and_keeps_no_record(
     seed: int, players: int, match: bool, steps: int, draw: int
 ) -> None:
     state = GAME.new_game(players, seed, {"match": match})
-    loud = assert_quiet_samples(GAME, sampler, playout, state, steps, draw)
+    loud = assert_quiet_samples(GAME, sampler, playout, state, steps, draw, same_contracts)
     assert loud is None or loud.events[-1]["type"] == "game_over"
+
+
+def _played(players: int, seed: int, until: Any) -> Any:
+    """A game of heuristic seats played until ``until(state)`` holds."""
+    state = GAME.new_game(players, seed)
+    heuristic = agents.make("heuristic", GAME)
+    rng = random.Random(seed)
+    while not until(state):
+        seat = state.to_move[0]
+        legal = list(state.legal_actions(seat))
+        state.apply(seat, heuristic.act(GAME, state.view(seat), seat, legal, rng))
+    return state
+
+
+def test_the_others_contracts_are_dealt_as_their_own_gardens_suggest() -> None:
+    """Seat 0 asks late in a game where seat 1 owns two gardens: each contract seat 0 has not
+    seen is dealt to seat 1 in proportion to exp(INFERENCE x the points those gardens are worth
+    under it), and the contract seat 1 really holds far more often than a uniform deal would."""
+    state = _played(2, 4, lambda s: len(s.pile) < 30 and s.to_move == (0,))
+    assert len(state.owned[1]) == 2
+    draw = sampler(GAME, state.view(0), 0)
+    rng = random.Random(1)
+    n = 4000
+    dealt = Counter(draw(rng).contracts[1] for _ in range(n))
+    mine = state.contracts[0]
+    assert mine not in dealt
+    gardens = [state.top_counts(g) for g in state.owned[1]]
+    weight = {
+        c: math.exp(INFERENCE * sum(points(c, g) for g in gardens))
+        for c in range(1, 13)
+        if c != mine
+    }
+    total = sum(weight.values())
+    for contract, w in weight.items():
+        p = w / total
+        assert abs(dealt[contract] / n - p) < 4 * math.sqrt(p * (1 - p) / n) + 1e-9, contract
+    assert dealt[state.contracts[1]] / n > 3 / len(weight)  # uniform: 1 / 11
+
+
+def test_before_anyone_owns_a_garden_every_contract_is_as_likely() -> None:
+    state = GAME.new_game(5, 3)
+    draw = sampler(GAME, state.view(0), 0)
+    rng = random.Random(2)
+    n = 2000
+    dealt: Counter[int] = Counter()
+    for _ in range(n):
+        contracts = draw(rng).contracts
+        assert contracts[0] == state.contracts[0]
+        assert len(set(contracts)) == 5  # no contract dealt twice
+        dealt.update(contracts[1:])
+    assert state.contracts[0] not in dealt
+    share = 4 / 11  # four of the eleven others' contracts dealt a sample
+    for contract, times in dealt.items():
+        assert abs(times / n - share) < 4 * math.sqrt(share * (1 - share) / n), contract
