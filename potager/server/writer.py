@@ -28,6 +28,7 @@ GROUP = 200
 """The most moves one transaction writes."""
 
 Waiting = list[tuple[MoveWrite, asyncio.Future[bool]]]
+Outcome = list[bool] | BaseException
 
 
 class MoveWriter:
@@ -63,7 +64,7 @@ class MoveWriter:
 
     def _store(self, loop: asyncio.AbstractEventLoop, group: Waiting) -> None:
         """In the database thread: write ``group``, then give the loop its outcome."""
-        outcome: list[bool] | BaseException
+        outcome: Outcome
         try:
             outcome = self.tables.store.append_moves([move for move, _ in group])
         except Exception as exc:
@@ -71,9 +72,7 @@ class MoveWriter:
         with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
             loop.call_soon_threadsafe(self._stored, loop, group, outcome)
 
-    def _stored(
-        self, loop: asyncio.AbstractEventLoop, group: Waiting, outcome: list[bool] | BaseException
-    ) -> None:
+    def _stored(self, loop: asyncio.AbstractEventLoop, group: Waiting, outcome: Outcome) -> None:
         """In the event loop: tell each move of ``group``, then write the next group."""
         if isinstance(outcome, BaseException):
             for _, written in group:

@@ -238,8 +238,8 @@ def sampler(game: Game, view: Any, seat: Seat) -> Callable[[random.Random], Krau
     which compiled code would refuse as a dict."""
     assert isinstance(game, KrautUndRueben)
     reading = game.read_view(dict(view.items()), seat)  # a `SeatView` read as its dict
-    others = reading[2]
-    weights = likelihoods(game.draw(reading, seat, random.Random(0), quiet=True), seat, others)
+    table, _, others = reading
+    weights = likelihoods(table, seat, others)  # the table read from the view: its public part
 
     def draw(rng: random.Random) -> KrautUndRuebenState:
         state = game.draw(reading, seat, rng, quiet=True)
