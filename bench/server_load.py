@@ -50,11 +50,15 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import orjson
-import websockets
+from websockets.client import ClientProtocol
+from websockets.exceptions import InvalidHandshake
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.uri import parse_uri
 
 from potager.server import collector
 from potager.server.config import UNLIMITED
@@ -90,14 +94,118 @@ class Kind:
 
 
 @dataclass
-class Player:
-    """One seat's socket: the latest state it was sent, its action in flight (the version it
-    acted on, when), and the action it is thinking about."""
+class Start:
+    """Whether the tables may play yet, and the seats' first actions held until they may:
+    tables playing while hundreds of others were opened made the opening take minutes."""
 
-    ws: Any
-    latest: dict[str, Any] | None = None
-    sent_at: tuple[int, float] | None = None
-    thinking: asyncio.Task[None] | None = None
+    on: bool = False
+    held: list[Callable[[], None]] = field(default_factory=list)
+
+    def when(self, act: Callable[[], None]) -> None:
+        if self.on:
+            act()
+        else:
+            self.held.append(act)
+
+    def set(self) -> None:
+        self.on = True
+        held, self.held = self.held, []
+        for act in held:
+            act()
+
+
+class SeatSocket(asyncio.Protocol):
+    """One seat's WebSocket: websockets' sans-I/O client protocol under a plain asyncio protocol,
+    so that each message is read, timed and answered in the callback that receives its bytes.
+    websockets' asyncio client woke a task for every message, a turn of the generator's loop
+    between the message's arrival and its reading that was timed as the server's latency, and
+    cost the load about as much CPU an action as the server (issue 13).
+
+    It says hello with its seat's token, keeps the latest state it was sent, and acts when it
+    may (``play``): at once, or after a think time, exponential with the table's mean; a random
+    legal action of the latest state. It closes once the game is over (or, without ``play``,
+    once it has been sent a first state)."""
+
+    def __init__(self, table: LoadTable, seat: int, token: str, play: bool = True) -> None:
+        self.table, self.seat, self.token, self.play = table, seat, token, play
+        self.protocol = ClientProtocol(parse_uri(table.ws_url), max_size=None)
+        loop = asyncio.get_running_loop()
+        self.opened: asyncio.Future[None] = loop.create_future()
+        """Done once its hello is sent (the handshake is through)."""
+        self.ended: asyncio.Future[bool] = loop.create_future()
+        """True once the game is over, False if the socket closed before."""
+        self.transport: asyncio.Transport | None = None
+        self.latest: dict[str, Any] | None = None
+        self.sent_at: tuple[int, float] | None = None
+        """The version it acted on and when, while its action is in flight."""
+        self.thinking = False
+        self.timer: asyncio.TimerHandle | None = None
+        self.fragments: list[bytes] = []
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)
+        self.protocol.send_request(self.protocol.connect())
+        self.flush()
+
+    def data_received(self, data: bytes) -> None:
+        now = time.perf_counter()
+        self.protocol.receive_data(data)
+        for event in self.protocol.events_received():
+            if isinstance(event, Response):
+                if self.protocol.handshake_exc is not None:
+                    self.opened.set_exception(self.protocol.handshake_exc)
+                    return
+                hello = {"type": "hello", "seat": self.seat, "token": self.token}
+                self.protocol.send_text(orjson.dumps(hello))
+                self.opened.set_result(None)
+            elif isinstance(event, Frame) and event.opcode in (Opcode.TEXT, Opcode.CONT):
+                self.fragments.append(bytes(event.data))
+                if event.fin:
+                    text, self.fragments = b"".join(self.fragments), []
+                    self.received(orjson.loads(text), now)
+        self.flush()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        if not self.opened.done():
+            self.opened.set_exception(exc or ConnectionError("closed during the handshake"))
+        if not self.ended.done():
+            self.ended.set_result(False)
+
+    def flush(self) -> None:
+        transport = self.transport
+        if transport is None or transport.is_closing():
+            return
+        for data in self.protocol.data_to_send():
+            if data:
+                transport.write(data)
+            else:  # the protocol's end of its side: the connection is over
+                transport.close()
+                return
+
+    def received(self, message: dict[str, Any], now: float) -> None:
+        table = self.table
+        if message["type"] == "error":
+            table.totals.errors += 1
+            self.sent_at = None
+        elif message["type"] == "state":
+            self.latest = message
+            version = message["version"]
+            table.arrived(self.seat, version, now)
+            sent_at = self.sent_at
+            if sent_at is not None and version > sent_at[0] and message["last_mover"] == self.seat:
+                table.pending.append((version, sent_at[1]))
+                table.arrived(self.seat, version, now)
+                self.sent_at = None
+            if message["status"] == "finished" or not self.play:
+                self.close(message["status"] == "finished")
+                return
+        else:
+            return
+        if self.may_act() and not self.thinking:
+            self.thinking = True
+            table.start.when(self.think)
 
     def may_act(self) -> bool:
         """Has the seat legal actions and no action in flight?"""
@@ -109,16 +217,48 @@ class Player:
             and self.sent_at is None
         )
 
+    def think(self) -> None:
+        think = self.table.kind.think
+        if think:
+            delay = self.table.rng.expovariate(1 / think)
+            self.timer = asyncio.get_running_loop().call_later(delay, self.act)
+        else:
+            self.act()
+
+    def act(self) -> None:
+        """A random legal action of the latest state the seat was sent, if it may still act."""
+        self.thinking, self.timer = False, None
+        message = self.latest
+        if message is None or not self.may_act() or self.ended.done():
+            return
+        table = self.table
+        action = table.rng.choice(message["legal"])["action"]
+        self.sent_at = (message["version"], time.perf_counter())
+        act = {"type": "act", "version": message["version"], "action": action}
+        self.protocol.send_text(orjson.dumps(act))
+        self.flush()
+        if table.totals.measuring:
+            table.totals.actions += 1
+
+    def close(self, over: bool = False) -> None:
+        """Close the socket (``over``: the game is)."""
+        if not self.ended.done():
+            self.ended.set_result(over)
+        if self.timer is not None:
+            self.timer.cancel()
+        if self.transport is not None and not self.transport.is_closing():
+            self.protocol.send_close()
+            self.flush()
+            self.transport.close()
+
 
 class LoadTable:
-    """One table: a WebSocket per seat, each acting at random when it may, at once or after a
+    """One table: a `SeatSocket` per seat, each acting at random when it may, at once or after a
     think time."""
 
-    def __init__(self, base: str, kind: Kind, totals: Totals, seed: int, go: asyncio.Event) -> None:
+    def __init__(self, base: str, kind: Kind, totals: Totals, seed: int, start: Start) -> None:
         self.base, self.kind, self.players, self.totals = base, kind, kind.players, totals
-        self.go = go
-        """Set once every table has begun: until then the seats only sit (tables playing
-        while hundreds of others are opened made the opening take minutes)."""
+        self.start = start
         self.rng = random.Random(seed)
         self.arrivals: dict[int, dict[int, float]] = {}
         self.pending: list[tuple[int, float]] = []
@@ -137,11 +277,11 @@ class LoadTable:
         created = response.json()
         grants = [created["you"], *created["invites"]]
         self.table_id = created["table"]["id"]
+        self.ws_url = self.base.replace("http", "ws", 1) + f"/ws/tables/{self.table_id}"
         self.arrivals, self.pending = {}, []
         return [(g["seat"], g["token"]) for g in grants]
 
-    def arrived(self, seat: int, version: int) -> None:
-        now = time.perf_counter()
+    def arrived(self, seat: int, version: int, now: float) -> None:
         self.arrivals.setdefault(version, {})[seat] = now
         still = []
         for wanted, sent in self.pending:
@@ -154,64 +294,26 @@ class LoadTable:
                 still.append((wanted, sent))
         self.pending = still
 
-    async def seat(self, seat: int, token: str, ready: asyncio.Event) -> bool:
-        """Play this seat until the game ends; True when it ended."""
-        ws_url = self.base.replace("http", "ws", 1) + f"/ws/tables/{self.table_id}"
-        # Opening hundreds of sockets at once on a busy machine takes longer than the default 10 s.
-        async with websockets.connect(ws_url, max_size=None, open_timeout=60) as ws:
-            await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
-            ready.set()
-            player = Player(ws)
-            try:
-                async for raw in ws:
-                    message = orjson.loads(raw)
-                    if message["type"] == "error":
-                        self.totals.errors += 1
-                        player.sent_at = None
-                    elif message["type"] == "state":
-                        player.latest = message
-                        version = message["version"]
-                        self.arrived(seat, version)
-                        sent_at = player.sent_at
-                        if (
-                            sent_at is not None
-                            and version > sent_at[0]
-                            and message["last_mover"] == seat
-                        ):
-                            self.pending.append((version, sent_at[1]))
-                            self.arrived(seat, version)
-                            player.sent_at = None
-                        if message["status"] == "finished":
-                            return True
-                    else:
-                        continue
-                    if player.may_act() and player.thinking is None:
-                        if self.kind.think:
-                            player.thinking = asyncio.create_task(self.act(player))
-                        else:
-                            await self.act(player)
-            finally:
-                if player.thinking is not None:
-                    player.thinking.cancel()
-        return False
+    async def open(self, seats: list[tuple[int, str]], play: bool = True) -> list[SeatSocket]:
+        """A socket per seat, each past its hello; `OSError` or `TimeoutError` if one did not
+        open (then none is left open)."""
+        uri = parse_uri(self.ws_url)
+        loop = asyncio.get_running_loop()
+        sockets = [SeatSocket(self, seat, token, play) for seat, token in seats]
 
-    async def act(self, player: Player) -> None:
-        """Once the tables may play, after a think time (exponential, of the kind's mean), a
-        random legal action of the latest state the seat was sent, if it may still act."""
-        await self.go.wait()
-        if self.kind.think:
-            await asyncio.sleep(self.rng.expovariate(1 / self.kind.think))
-        player.thinking = None
-        message = player.latest
-        if message is None or not player.may_act():
-            return
-        action = self.rng.choice(message["legal"])["action"]
-        player.sent_at = (message["version"], time.perf_counter())
-        await player.ws.send(
-            json.dumps({"type": "act", "version": message["version"], "action": action})
-        )
-        if self.totals.measuring:
-            self.totals.actions += 1
+        async def connect(seat: SeatSocket) -> None:
+            await loop.create_connection(lambda: seat, uri.host, uri.port)
+            await seat.opened
+
+        try:
+            # Opening hundreds of sockets at once on a busy machine takes more than 10 s.
+            async with asyncio.timeout(60):
+                await asyncio.gather(*(connect(seat) for seat in sockets))
+        except BaseException:
+            for seat in sockets:
+                seat.close()
+            raise
+        return sockets
 
     async def run(
         self, http: httpx.AsyncClient, stop: asyncio.Event, started: asyncio.Event
@@ -219,40 +321,29 @@ class LoadTable:
         first = True
         while not stop.is_set():
             try:
-                seats = await self.create(http)
-            except httpx.HTTPError:
+                sockets = await self.open(await self.create(http))
+            except (httpx.HTTPError, OSError, TimeoutError, InvalidHandshake):
                 # Refused or timed out on a busy server: counted, and asked again.
                 self.totals.errors += 1
                 await asyncio.sleep(1)
                 continue
-            readies = [asyncio.Event() for _ in seats]
-            tasks = [
-                asyncio.create_task(self.seat(s, t, r))
-                for (s, t), r in zip(seats, readies, strict=True)
-            ]
-            ready = asyncio.ensure_future(asyncio.gather(*(r.wait() for r in readies)))
-            every: list[asyncio.Future[Any]] = [ready, *tasks]
-            await asyncio.wait(every, return_when=asyncio.FIRST_COMPLETED)
-            if not ready.done():
-                # A seat's socket did not open (a busy machine): this table is given up.
-                for task in every:
-                    task.cancel()
-                await asyncio.gather(*every, return_exceptions=True)
-                self.totals.errors += 1
-                continue
             if first:
                 started.set()
                 first = False
-            stopper = asyncio.create_task(stop.wait())
-            await asyncio.wait([stopper, *tasks], return_when=asyncio.FIRST_COMPLETED)
-            if stop.is_set():
-                for task in tasks:
-                    task.cancel()
-                await asyncio.gather(*tasks, return_exceptions=True)
-                return
-            await asyncio.gather(*tasks, return_exceptions=True)
+            # Until the game is over at every seat, a socket closes before, or the load stops.
+            stopper = asyncio.ensure_future(stop.wait())
+            waiting: set[asyncio.Future[Any]] = {seat.ended for seat in sockets}
+            while waiting and not stop.is_set():
+                done, _ = await asyncio.wait([stopper, *waiting], return_when="FIRST_COMPLETED")
+                waiting -= done
+                if any(future is not stopper and not future.result() for future in done):
+                    break
             stopper.cancel()
-            if self.totals.measuring:
+            for seat in sockets:
+                seat.close()
+            if stop.is_set():
+                return
+            if self.totals.measuring and not waiting:
                 self.totals.games += 1
 
 
@@ -271,18 +362,18 @@ async def generate(
     set as a server's (`collector`): the load clients hold as many sockets and messages as the
     server does."""
     totals = Totals()
-    stop, go = asyncio.Event(), asyncio.Event()
+    stop, start = asyncio.Event(), Start()
     limits = httpx.Limits(max_connections=50)
     with collector.serving():
         async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
             starts = [asyncio.Event() for _ in range(tables)]
             runners = [
-                asyncio.create_task(LoadTable(base, kind, totals, i, go).run(http, stop, s))
+                asyncio.create_task(LoadTable(base, kind, totals, i, start).run(http, stop, s))
                 for i, s in enumerate(starts)
             ]
             await asyncio.gather(*(s.wait() for s in starts))
             await asyncio.get_running_loop().run_in_executor(None, ready)
-            go.set()
+            start.set()
             await asyncio.sleep(warmup)
             mark()
             totals.measuring = True
@@ -409,17 +500,9 @@ def measure(
 async def _set_up(base: str, kind: Kind, http: httpx.AsyncClient) -> None:
     """One table's life without a move: created, every seat's hello answered with the state,
     every socket closed."""
-    table = LoadTable(base, kind, Totals(), 0, asyncio.Event())
-    seats = await table.create(http)
-    ws_url = base.replace("http", "ws", 1) + f"/ws/tables/{table.table_id}"
-
-    async def hello(seat: int, token: str) -> None:
-        async with websockets.connect(ws_url, max_size=None, open_timeout=60) as ws:
-            await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
-            while orjson.loads(await ws.recv())["type"] != "state":
-                pass
-
-    await asyncio.gather(*(hello(seat, token) for seat, token in seats))
+    table = LoadTable(base, kind, Totals(), 0, Start())
+    sockets = await table.open(await table.create(http), play=False)
+    await asyncio.gather(*(seat.ended for seat in sockets))
 
 
 async def set_ups(base: str, kind: Kind, n: int, server: int | None) -> dict[str, Any]:
