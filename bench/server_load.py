@@ -242,6 +242,8 @@ class SeatSocket(asyncio.Protocol):
 
     def close(self, over: bool = False) -> None:
         """Close the socket (``over``: the game is)."""
+        if not self.opened.done():
+            self.opened.cancel()  # given up while opening: nobody is left to hear why
         if not self.ended.done():
             self.ended.set_result(over)
         if self.timer is not None:
