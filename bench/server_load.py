@@ -129,7 +129,7 @@ class SeatSocket(asyncio.Protocol):
 
     def __init__(self, table: LoadTable, seat: int, token: str, play: bool = True) -> None:
         self.table, self.seat, self.token, self.play = table, seat, token, play
-        self.protocol = ClientProtocol(parse_uri(table.ws_url), max_size=None)
+        self.protocol = ClientProtocol(table.uri, max_size=None)
         loop = asyncio.get_running_loop()
         self.opened: asyncio.Future[None] = loop.create_future()
         """Done once its hello is sent (the handshake is through)."""
@@ -280,7 +280,7 @@ class LoadTable:
         created = response.json()
         grants = [created["you"], *created["invites"]]
         self.table_id = created["table"]["id"]
-        self.ws_url = self.base.replace("http", "ws", 1) + f"/ws/tables/{self.table_id}"
+        self.uri = parse_uri(self.base.replace("http", "ws", 1) + f"/ws/tables/{self.table_id}")
         self.arrivals, self.pending = {}, []
         return [(g["seat"], g["token"]) for g in grants]
 
@@ -300,7 +300,7 @@ class LoadTable:
     async def open(self, seats: list[tuple[int, str]], play: bool = True) -> list[SeatSocket]:
         """A socket per seat, each past its hello; `OSError` or `TimeoutError` if one did not
         open (then none is left open)."""
-        uri = parse_uri(self.ws_url)
+        uri = self.uri
         loop = asyncio.get_running_loop()
         sockets = [SeatSocket(self, seat, token, play) for seat, token in seats]
 
