@@ -13,7 +13,7 @@ from potager.store import StaleVersion
 
 from .clocks import bot_for
 from .live import LiveTable
-from .moves import NotStored
+from .moves import NotStored, ahead
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -62,16 +62,20 @@ class BotTurns:
                 state.legal_actions(seat),
                 seed,
             )
+            moves, queued = self.tables.moves, None
             async with live.lock:
+                table = ahead(live)
                 if (
                     live.owned
                     and bot_for(live, seat) is not None  # not taken back meanwhile
-                    and live.legal_since[seat] <= seen
+                    and table.since[seat] <= seen
                     and live.undos == undos  # nothing taken back meanwhile
-                    and live.state.is_legal(seat, action)
+                    and table.state.is_legal(seat, action)
                 ):
                     stand_in = live.info.seats[seat].kind == "human"  # a timed-out person's
-                    await self.tables.moves.commit(live, seat, action, stand_in)
+                    queued = moves.queue(live, seat, action, stand_in)
+            if queued is not None:
+                await moves.settle(live, queued)
         except (StaleVersion, IllegalAction):
             log.warning("bot of seat %s at table %s was overtaken", seat, live.info.id)
         except NotStored:

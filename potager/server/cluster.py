@@ -107,7 +107,7 @@ class Cluster:
     async def take_over(self, live: LiveTable) -> bool:
         """Own ``live`` if its owner is gone: read it again from the store (the owner may have
         stored moves nobody heard of), then run its bots. Whether it is ours now."""
-        async with live.lock:
+        async with live.settled():
             if not live.owned:
                 if not await self.leases.claim(live.info.id):
                     return False
@@ -124,7 +124,7 @@ class Cluster:
                 self.spawn(self._still_ours(live))
 
     async def _still_ours(self, live: LiveTable) -> None:
-        async with live.lock:
+        async with live.settled():
             live.owned = await self.leases.claim(live.info.id)
 
     # -- telling the others ------------------------------------------------------------------------
@@ -223,7 +223,7 @@ class Cluster:
             return
         live.pending = []
         try:
-            async with live.lock:
+            async with live.settled():
                 if recheck:
                     live.owned = await self.leases.claim(live.info.id)
                 await self.tables.reload(live)

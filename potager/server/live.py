@@ -9,7 +9,7 @@ import hmac
 import secrets
 import types
 from collections import deque
-from collections.abc import Coroutine, Generator
+from collections.abc import AsyncIterator, Coroutine, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +24,7 @@ from .schemas import ErrorMessage
 
 if TYPE_CHECKING:
     from .clocks import TableClock
+    from .moves import Queued
 
 BACKLOG = 1000
 """Messages a connection may have waiting before the server gives up on that client."""
@@ -214,6 +215,10 @@ class LiveTable:
         self.info = info
         self.state = state
         self.lock = asyncio.Lock()
+        """Held to check and send a move to the store (`potager.server.moves`), or, through
+        `settled`, to change the table otherwise."""
+        self.queued: deque[Queued] = deque()
+        """The moves sent to the store and not yet the table's, in order (`moves.Queued`)."""
         self.connections: list[Connection] = []
         self.thinking: set[Seat] = set()
         self.replays: dict[Seat | None, asyncio.Future[bytes]] = {}
@@ -241,6 +246,16 @@ class LiveTable:
         self.clock: TableClock | None = None
         """The seats' clocks, once `potager.server.clocks` has read them (every playing table,
         timed or not: who is away, who is absent)."""
+
+    @contextlib.asynccontextmanager
+    async def settled(self) -> AsyncIterator[None]:
+        """Hold the table's lock once every move sent to the store is settled (stored and
+        shown, or refused): what holds it sees and changes the table as stored."""
+        async with self.lock:
+            while self.queued:
+                # Each move is settled by a callback on its write added before this one.
+                await asyncio.wait([self.queued[-1].written])
+            yield
 
     @classmethod
     def from_record(cls, info: TableInfo, moves: list[tuple[int, int]]) -> LiveTable:

@@ -2,11 +2,22 @@
 stored: the live state takes a move only once the store holds it, so GET, ``sync``, a new socket
 or a restart never show a move the database lost, and a failed write changes nothing. With
 several server processes, the one owning the table stores (`serve`) and the others take the move
-when told it is stored (`follow`)."""
+when told it is stored (`follow`).
+
+A table's moves are checked and sent to the store one at a time, under the table's lock, but
+they need not wait for each other's write (issue 13): each is checked against and played on the
+table as it will be once the moves sent before it are stored (`ahead`), and waits unlocked for
+its own. Seats bidding at once then share a group commit (`writer`) instead of queueing behind
+each other's, while the table still shows them, in order, only once each is stored
+(`Moves._settle`). Anything else done under the lock wants the table as stored:
+`LiveTable.settled`.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -27,6 +38,48 @@ log = logging.getLogger("potager.server")
 
 class NotStored(RuntimeError):
     """The store could not write the move: nothing changed, it may be sent again."""
+
+
+@dataclass(frozen=True)
+class Ahead:
+    """A table as it is once the moves sent to the store are stored: its state, status, whom it
+    waits on since when, and each seat's `LiveTable.legal_since`."""
+
+    state: State
+    status: TableStatus
+    waiting: dict[Seat, datetime]
+    since: list[int]
+
+
+@dataclass(frozen=True, eq=False)
+class Queued:
+    """A move sent to the store and not settled yet: ``ahead``, the table once it is stored;
+    ``written``, the store's answer (`MoveWriter.queue`); ``outcome``, the move's, once the
+    table took it (None) or not (the error)."""
+
+    ply: int
+    seat: Seat
+    action: Action
+    ahead: Ahead
+    written: asyncio.Future[bool]
+    outcome: asyncio.Future[Exception | None]
+
+
+def ahead(live: LiveTable) -> Ahead:
+    """``live`` once every move it sent to the store is stored."""
+    if live.queued:
+        return live.queued[-1].ahead
+    return Ahead(live.state, live.info.status, live.info.waiting, live.legal_since)
+
+
+def legal_since(before: State, after: State, seat: Seat, since: list[int]) -> list[int]:
+    """`LiveTable.legal_since` once ``seat``'s move took ``before`` to ``after``: the mover's and
+    every seat's whose legal actions changed start again at the new version."""
+    now = len(after.moves)
+    return [
+        now if s == seat or after.legal_actions(s) != before.legal_actions(s) else was
+        for s, was in enumerate(since)
+    ]
 
 
 class Moves:
@@ -53,13 +106,15 @@ class Moves:
     def check(
         self, live: LiveTable, connection: Connection, message: Act
     ) -> tuple[Seat, Action] | ErrorMessage:
-        """The seat and action ``message`` asks for, or why it is refused."""
+        """The seat and action ``message`` asks for, or why it is refused (against the table
+        as shown: `serve` checks again against the table ahead)."""
         seat = connection.seat
         if seat is None:
             return ErrorMessage(code="forbidden", message=say("spectators cannot act"))
         if not live.speaks_for(connection):
             return ErrorMessage(code="forbidden", message=say("this seat was given up"))
-        refusal = self._refusal(live, seat, message.version)
+        shown = Ahead(live.state, live.info.status, live.info.waiting, live.legal_since)
+        refusal = self._refusal(shown, live.version, seat, message.version)
         if refusal is not None:
             return refusal
         state = live.state
@@ -70,14 +125,14 @@ class Moves:
                 return ErrorMessage(code="illegal", message=str(exc))
         else:
             action = message.action or 0
-        return self._illegal(live, seat, action) or (seat, action)
+        return self._illegal(state, seat, action) or (seat, action)
 
     async def serve(
         self, live: LiveTable, seat: Seat, digest: str, version: int, action: Action
     ) -> ErrorMessage | None:
         """Store ``seat``'s ``action`` sent having seen ``version`` by the holder of the token
         hashed ``digest``: checked again under the table's lock (the message may have waited
-        for it, or come from another process); the refusal, if any."""
+        for it, or come from another process), against the table ahead; the refusal, if any."""
         async with live.lock:
             seats = live.info.seats
             if not 0 <= seat < len(seats):
@@ -87,40 +142,44 @@ class Moves:
                 await self.tables.seating.reread(live)
             if seats[seat].token_hash != digest:
                 return ErrorMessage(code="forbidden", message=say("this seat was given up"))
-            refusal = self._refusal(live, seat, version) or self._illegal(live, seat, action)
+            table = ahead(live)
+            refusal = self._refusal(table, live.version, seat, version)
+            refusal = refusal or self._illegal(table.state, seat, action)
             if refusal is not None:
                 return refusal
-            try:
-                self.tables.clocks.back(live, seat)  # the player's own move: the seat is theirs
-                await self.commit(live, seat, action)
-            except StaleVersion as exc:
-                return ErrorMessage(code="stale", message=str(exc))
-            except NotStored as exc:
-                return ErrorMessage(code="unavailable", message=str(exc))
+            self.tables.clocks.back(live, seat)  # the player's own move: the seat is theirs
+            queued = self.queue(live, seat, action)
+        try:
+            await self.settle(live, queued)
+        except StaleVersion as exc:
+            return ErrorMessage(code="stale", message=str(exc))
+        except NotStored as exc:
+            return ErrorMessage(code="unavailable", message=str(exc))
         return None
 
     @staticmethod
-    def _refusal(live: LiveTable, seat: Seat, version: int) -> ErrorMessage | None:
-        if live.info.status == "finished":
+    def _refusal(table: Ahead, shown: int, seat: Seat, version: int) -> ErrorMessage | None:
+        """Why ``seat`` may not act at ``table`` having seen ``version`` when the table shows
+        version ``shown``, if it may not."""
+        if table.status == "finished":
             return ErrorMessage(code="finished", message=say("the game is over"))
-        if live.info.status == "waiting":
+        if table.status == "waiting":
             return ErrorMessage(code="waiting", message=say("waiting for every seat to be taken"))
-        if not live.legal_since[seat] <= version <= live.version:
+        if not table.since[seat] <= version <= shown:
             return ErrorMessage(
                 code="stale",
                 message=say(
                     "you acted on version {version}; the table is at {now} and your options "
                     "changed since {since}",
                     version=version,
-                    now=live.version,
-                    since=live.legal_since[seat],
+                    now=shown,
+                    since=table.since[seat],
                 ),
             )
         return None
 
     @staticmethod
-    def _illegal(live: LiveTable, seat: Seat, action: Action) -> ErrorMessage | None:
-        state = live.state
+    def _illegal(state: State, seat: Seat, action: Action) -> ErrorMessage | None:
         # The engine's definition of legal, which needs no range check first (a game's own
         # is_legal may index by action; resolving the variant to bound it cost 4% of a move).
         if seat in state.to_move and action in state.legal_actions(seat):
@@ -137,51 +196,82 @@ class Moves:
             ),
         )
 
-    async def commit(
-        self, live: LiveTable, seat: Seat, action: Action, stand_in: bool = False
-    ) -> None:
-        """Store ``seat``'s legal ``action``, then make it the table's and announce it (the
-        caller holds the table's lock). ``stand_in``: the table's stand-in bot made it for the
-        seat's timed-out person, and the store keeps that mark (`MoveWrite.stand_in`).
+    def queue(self, live: LiveTable, seat: Seat, action: Action, stand_in: bool = False) -> Queued:
+        """Send ``seat``'s ``action``, legal at the table ahead, to the store (the caller holds
+        the table's lock); `settle` waits for it. ``stand_in``: the table's stand-in bot made it
+        for the seat's timed-out person, and the store keeps that mark (`MoveWrite.stand_in`).
 
-        The move is played on a copy; the live state is replaced by it only after the write.
-        Raises `NotStored` if the store fails (the table is as before) and `StaleVersion` if
-        another writer stored this version first (the table is reloaded from the store).
-        """
-        tables, before = self.tables, live.state
-        ply = len(before.moves)
-        after = before.clone()
+        The move is played on a copy of the table ahead, which it becomes; the table shown takes
+        it once it is stored (`_settle`)."""
+        before = ahead(live)
+        state = before.state
+        ply = len(state.moves)
+        after = state.clone()
         after.apply(seat, action)
-        status = "finished" if after.is_over else live.info.status
-        waiting = waiting_after(live.info.waiting, after.to_move, seat, utcnow())
-        try:
-            await tables.writer.write(
-                MoveWrite(
-                    live.info.id,
-                    ply,
-                    seat,
-                    action,
-                    before.action_to_str(action),
-                    status,
-                    after.result().to_dict() if after.is_over else None,
-                    waiting,
-                    stand_in,
-                )
+        status = "finished" if after.is_over else before.status
+        waiting = waiting_after(before.waiting, after.to_move, seat, utcnow())
+        written = self.tables.writer.queue(
+            MoveWrite(
+                live.info.id,
+                ply,
+                seat,
+                action,
+                state.action_to_str(action),
+                status,
+                after.result().to_dict() if after.is_over else None,
+                waiting,
+                stand_in,
             )
-        except StaleVersion:
-            await tables.reload(live)
-            raise
-        except Exception as exc:
-            log.exception("move %s of table %s was not stored", ply, live.info.id)
-            raise NotStored(
-                say(
-                    "your move was not stored ({error}); nothing changed: send it again",
-                    error=type(exc).__name__,
-                )
-            ) from exc
-        self._take(live, seat, after, status, waiting)
-        if tables.cluster is not None:
-            tables.cluster.stored(live, ply, seat, action)
+        )
+        table = Ahead(after, status, waiting, legal_since(state, after, seat, before.since))
+        queued = Queued(ply, seat, action, table, written, written.get_loop().create_future())
+        live.queued.append(queued)
+        written.add_done_callback(lambda _: self._settle(live))
+        return queued
+
+    async def settle(self, live: LiveTable, queued: Queued) -> None:
+        """Wait until ``queued`` is the table's. Raises `NotStored` if the store failed (the
+        table is as before) and `StaleVersion` if another writer stored its version first (the
+        table is read again from the store)."""
+        error = await queued.outcome
+        if isinstance(error, StaleVersion):
+            async with live.settled():
+                await self.tables.reload(live)
+        if error is not None:
+            raise error
+
+    def _settle(self, live: LiveTable) -> None:
+        """The table's moves the store has answered for, in order: a stored one becomes the
+        table's (`_take`); one not stored changes nothing, nor do the moves sent after it, which
+        were played on it (the writer answers for them at once, `MoveWriter.queue`)."""
+        queued, cluster = live.queued, self.tables.cluster
+        while queued and queued[0].written.done():
+            move = queued.popleft()
+            error = self._error(live, move)
+            if error is None:
+                self._take(live, move.seat, move.ahead)
+                if cluster is not None:
+                    cluster.stored(live, move.ply, move.seat, move.action)
+            if not move.outcome.done():  # its mover may have gone (the task cancelled)
+                move.outcome.set_result(error)
+
+    @staticmethod
+    def _error(live: LiveTable, move: Queued) -> Exception | None:
+        """Why ``move``, answered for, was not stored, if it was not."""
+        failure = move.written.exception()
+        if failure is None:
+            if move.written.result():
+                return None
+            return StaleVersion(
+                say("table {table_id} is not at version {ply}", table_id=live.info.id, ply=move.ply)
+            )
+        log.error("move %s of table %s was not stored", move.ply, live.info.id, exc_info=failure)
+        return NotStored(
+            say(
+                "your move was not stored ({error}); nothing changed: send it again",
+                error=type(failure).__name__,
+            )
+        )
 
     def follow(self, live: LiveTable, ply: int, seat: Seat, action: Action) -> bool:
         """Another process stored move ``ply``: take it. False if it does not follow from the
@@ -190,7 +280,8 @@ class Moves:
             return True
         if ply > live.version:
             return False
-        after = live.state.clone()
+        before = live.state
+        after = before.clone()
         try:
             after.apply(seat, action)
         except Exception:
@@ -198,27 +289,19 @@ class Moves:
             return False
         status: TableStatus = "finished" if after.is_over else "playing"
         waiting = waiting_after(live.info.waiting, after.to_move, seat, utcnow())
-        self._take(live, seat, after, status, waiting)
+        since = legal_since(before, after, seat, live.legal_since)
+        self._take(live, seat, Ahead(after, status, waiting, since))
         return True
 
-    def _take(
-        self,
-        live: LiveTable,
-        seat: Seat,
-        after: State,
-        status: TableStatus,
-        waiting: dict[Seat, datetime],
-    ) -> None:
-        """A stored move becomes the table's: the seats' versions and whom it waits on since
-        when (`turns`), the announcement, the bots."""
+    def _take(self, live: LiveTable, seat: Seat, table: Ahead) -> None:
+        """A stored move of ``seat`` becomes the table's: its state, status, whom it waits on
+        since when (`turns`) and the seats' versions, the announcement, the bots."""
         tables, before = self.tables, live.state
-        live.state, live.info.status, live.info.waiting = after, status, waiting
+        live.state, live.info.status, live.info.waiting = table.state, table.status, table.waiting
+        live.legal_since = table.since
         live.earlier = (*live.earlier[-1:], before)
-        for s in range(after.players):
-            if s == seat or after.legal_actions(s) != before.legal_actions(s):
-                live.legal_since[s] = len(after.moves)
         tables.clocks.moved(live, seat)
         tables.announce.state(live)
-        if status == "finished":
+        if table.status == "finished":
             tables.retire(live)
         tables.bot_turns.schedule(live)

@@ -69,7 +69,7 @@ class Undo:
         """Take ``seat``'s last move back if it may (checked under the table's lock); the
         refusal, if any."""
         tables = self.tables
-        async with live.lock:
+        async with live.settled():
             seats = live.info.seats
             if not 0 <= seat < len(seats) or seats[seat].token_hash != digest:
                 return ErrorMessage(code="forbidden", message=say("this seat was given up"))

@@ -3,7 +3,9 @@ store in one transaction, one commit and one flush to disk for all of them.
 
 A move waits only while the previous group is being written: alone, it is written at once; under
 load, the tables that moved meanwhile share the next commit. Durability is unchanged: each move's
-table learns of it only once the transaction that holds it has committed (`Moves.commit`).
+table learns of it only once the transaction that holds it has committed (`Moves._settle`).
+Several moves of one table may wait at once (seats bidding at once, `potager.server.moves`):
+they are written in the order sent, each played on the one before.
 
 The database thread hands a group's outcome back to the event loop in one callback, which tells
 every move of the group and sends the next group off at once: awaiting the executor's future
@@ -17,9 +19,7 @@ import asyncio
 import contextlib
 from typing import TYPE_CHECKING
 
-from potager.store import MoveWrite, StaleVersion
-
-from ..i18n import say
+from potager.store import MoveWrite
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -38,21 +38,19 @@ class MoveWriter:
         self._writing: asyncio.Future[None] | None = None
         """Done once no group is being written."""
 
-    async def write(self, move: MoveWrite) -> None:
-        """Return once ``move`` is stored; raise `StaleVersion` if its table had moved on, or
-        the store's error if the transaction failed (then nothing of it was written)."""
+    def queue(self, move: MoveWrite) -> asyncio.Future[bool]:
+        """Send ``move`` to the store; the future says whether it was written (False: its table
+        was not at its version) or raises the store's error (the transaction failed: nothing of
+        it was written). A table's moves are answered in the order sent, and once one is not
+        written, every later one of its table that waits is answered the same way at once: it
+        was played on the move that failed."""
         loop = asyncio.get_running_loop()
-        written = loop.create_future()
+        written: asyncio.Future[bool] = loop.create_future()
         self._waiting.append((move, written))
         if self._writing is None or self._writing.done():
             self._writing = loop.create_future()
             self._send(loop)
-        if not await written:
-            raise StaleVersion(
-                say(
-                    "table {table_id} is not at version {ply}", table_id=move.table_id, ply=move.ply
-                )
-            )
+        return written
 
     def _send(self, loop: asyncio.AbstractEventLoop) -> None:
         """The next group to the database thread."""
@@ -74,18 +72,39 @@ class MoveWriter:
 
     def _stored(self, loop: asyncio.AbstractEventLoop, group: Waiting, outcome: Outcome) -> None:
         """In the event loop: tell each move of ``group``, then write the next group."""
-        if isinstance(outcome, BaseException):
-            for _, written in group:
-                if not written.done():
-                    written.set_exception(outcome)
-        else:
-            for (_, written), stored in zip(group, outcome, strict=True):
-                if not written.done():
+        answers: list[bool | BaseException] = (
+            [outcome] * len(group) if isinstance(outcome, BaseException) else list(outcome)
+        )
+        failed: dict[str, bool | BaseException] = {}
+        for (move, written), stored in zip(group, answers, strict=True):
+            if stored is not True:
+                failed.setdefault(move.table_id, stored)
+            if not written.done():
+                if isinstance(stored, BaseException):
+                    written.set_exception(stored)
+                else:
                     written.set_result(stored)
+        if failed:
+            self._waiting = self._drop(failed)
         if self._waiting:
             self._send(loop)
         elif self._writing is not None and not self._writing.done():
             self._writing.set_result(None)
+
+    def _drop(self, failed: dict[str, bool | BaseException]) -> Waiting:
+        """The moves still waiting but those of the tables whose move ``failed`` (not written,
+        or the error), which are answered as it was."""
+        keep: Waiting = []
+        for move, written in self._waiting:
+            if move.table_id not in failed:
+                keep.append((move, written))
+                continue
+            why = failed[move.table_id]
+            if isinstance(why, BaseException):
+                written.set_exception(why)
+            else:
+                written.set_result(why)
+        return keep
 
     async def stop(self) -> None:
         if self._writing is not None:

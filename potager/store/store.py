@@ -439,7 +439,8 @@ class Store:
         The group is written with one statement per kind of row, each executed for every move
         at once (issue 13: built and run move by move, the statements cost the server more
         than the rest of the move together). A table behind or ahead of its move's version
-        undoes the whole group, which is then written move by move so that the others go in.
+        undoes the whole group, which is then written move by move so that the others go in
+        (a table's moves in order: once one is not written, neither is any later one of it).
         """
         if not moves:
             return []
@@ -450,7 +451,12 @@ class Store:
         except (_Behind, IntegrityError):
             if len(moves) == 1:
                 return [False]
-        return [self.append_moves([move])[0] for move in moves]
+        written, behind = [], set()
+        for move in moves:  # a table's later moves were played on its earlier ones
+            written.append(move.table_id not in behind and self.append_moves([move])[0])
+            if not written[-1]:
+                behind.add(move.table_id)
+        return written
 
     @staticmethod
     def _append(connection: Connection, moves: list[MoveWrite]) -> None:

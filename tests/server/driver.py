@@ -14,6 +14,7 @@ class SeatDriver:
     def __init__(self, socket: Any, seat: int | None, token: str | None = None) -> None:
         self.socket = socket
         self.seat = seat
+        self.token = token
         self.state: dict[str, Any] = {}
         self.log: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from concurrent.futures import ThreadPoolExecutor, wait
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
+from potager.store import MoveWrite
 from tests.server.driver import SeatDriver, create
 from tests.toy import GAME as TOY_GAME
 
@@ -54,22 +55,27 @@ def test_a_seat_given_up_stops_acting_at_once(client: TestClient) -> None:
         assert bob.until_state()["legal"], "Bob still has his bid to make"
 
 
-class SlowStore:
-    """Holds the next move's write until released, or fails it like a locked database."""
+class HeldStore:
+    """Holds the first write until released (failing it like a locked database if ``fail``)
+    and records every group of moves written: (table, version, seat) each."""
 
     def __init__(self, client: TestClient, fail: bool = False) -> None:
         self.store = client.app.state.manager.store  # type: ignore[attr-defined]
         self.append = self.store.append_moves
         self.entered, self.release = threading.Event(), threading.Event()
         self.fail = fail
+        self.groups: list[list[tuple[str, int, int]]] = []
         self.store.append_moves = self.held
 
-    def held(self, *args: Any, **kwargs: Any) -> list[bool]:
-        self.entered.set()
-        self.release.wait(10)
-        if self.fail:
-            raise OperationalError("INSERT INTO moves", {}, Exception("database is locked"))
-        written: list[bool] = self.append(*args, **kwargs)
+    def held(self, moves: list[MoveWrite]) -> list[bool]:
+        first = not self.groups
+        self.groups.append([(m.table_id, m.ply, m.seat) for m in moves])
+        if first:
+            self.entered.set()
+            self.release.wait(10)
+            if self.fail:
+                raise OperationalError("INSERT INTO moves", {}, Exception("database is locked"))
+        written: list[bool] = self.append(moves)
         return written
 
     def restore(self) -> None:
@@ -93,37 +99,124 @@ def two_seats(client: TestClient) -> Iterator[tuple[str, SeatDriver, SeatDriver,
 
 def test_a_move_is_not_visible_before_it_is_stored(client: TestClient) -> None:
     """Defect 2: while the write is under way, the table (GET, a new socket, sync) is as before."""
-    slow = SlowStore(client)
+    held = HeldStore(client)
     with two_seats(client) as (table_id, ada, bob, state):
         ada.act(state["legal"][0]["action"])
-        assert slow.entered.wait(10)
+        assert held.entered.wait(10)
         assert version(client, table_id) == 0
         bob.socket.send_json({"type": "sync"})
         synced = bob.until_state()
         assert synced["version"] == 0 and synced["to_move"] == [0, 1]
         with client.websocket_connect(f"/ws/tables/{table_id}") as watcher_socket:
             assert SeatDriver(watcher_socket, None).until_state()["version"] == 0
-        slow.release.set()
+        held.release.set()
         assert ada.until_acknowledged(0)["version"] == 1
         assert version(client, table_id) == 1
-    slow.restore()
+    held.restore()
 
 
 def test_a_failed_write_is_a_clear_error_and_changes_nothing(client: TestClient) -> None:
-    slow = SlowStore(client, fail=True)
-    slow.release.set()
+    held = HeldStore(client, fail=True)
+    held.release.set()
     with two_seats(client) as (table_id, ada, bob, state):
         ada.act(state["legal"][0]["action"])
         error = ada.until_error()
         assert error["code"] == "unavailable" and "not stored" in error["message"]
         assert error["version"] == 0
-        slow.restore()
+        held.restore()
         # The mover's socket stays open; the move can be made again, and only then is it seen.
         ada.act(state["legal"][0]["action"])
         assert ada.until_acknowledged(0)["version"] == 1
         seen = bob.until_state()
         assert seen["version"] == 1 and seen["last_mover"] == 0
     assert version(client, table_id) == 1
+
+
+@contextmanager
+def seated(client: TestClient, players: int) -> Iterator[tuple[str, list[SeatDriver]]]:
+    """A toy table of ``players`` people, all connected and at their first bid."""
+    created = create(client, TOY, ["human"] * players, name="Ada")
+    table_id = created["table"]["id"]
+    tokens = [created["you"]["token"]] + [i["token"] for i in created["invites"]]
+    with ExitStack() as stack:
+        seats = [
+            SeatDriver(
+                stack.enter_context(client.websocket_connect(f"/ws/tables/{table_id}")), s, t
+            )
+            for s, t in enumerate(tokens)
+        ]
+        for seat in seats:
+            my_turn(seat)
+        yield table_id, seats
+
+
+def test_seats_bidding_at_once_share_a_write_and_are_shown_in_order(client: TestClient) -> None:
+    """Issue 13: a table's moves do not wait for each other's write. While Ada's bid is being
+    written, Bob's and Cy's are checked against the table as it will be and written together
+    in the next group; each is shown only once stored, in the order sent. Ada's bid again from
+    her other device, on the version it shows, is refused: she has bid, in the table ahead."""
+    held = HeldStore(client)
+    with (
+        seated(client, 3) as (table_id, (ada, bob, cy)),
+        client.websocket_connect(f"/ws/tables/{table_id}") as socket,
+    ):
+        again = SeatDriver(socket, 0, ada.token)
+        bid = my_turn(again)["legal"][0]["action"]
+        ada.act(bid)
+        assert held.entered.wait(10)
+        bob.act(bob.state["legal"][0]["action"])
+        cy.act(cy.state["legal"][0]["action"])
+        again.act(bid, version=0)
+        assert again.until_error()["code"] == "stale"
+        assert version(client, table_id) == 0
+        held.release.set()
+        assert cy.until_acknowledged(0)["version"] == 3
+        movers = [again.until_state()["last_mover"] for _ in range(3)]
+        assert movers == [0, 1, 2] and again.state["version"] == 3
+    held.restore()
+    assert held.groups[:2] == [[(table_id, 0, 0)], [(table_id, 1, 1), (table_id, 2, 2)]]
+
+
+def test_a_failed_write_fails_the_moves_played_on_it(client: TestClient) -> None:
+    """Bob bid on the table ahead of Ada's bid, whose write then failed: his is not written
+    (it followed a move the store does not have) but answered as hers was, and the table shows
+    neither; both may bid again."""
+    held = HeldStore(client, fail=True)
+    with seated(client, 2) as (table_id, (ada, bob)):
+        ada.act(ada.state["legal"][0]["action"])
+        assert held.entered.wait(10)
+        bob.act(bob.state["legal"][0]["action"])
+        assert version(client, table_id) == 0
+        held.release.set()
+        for seat in (ada, bob):
+            error = seat.until_error()
+            assert error["code"] == "unavailable" and error["version"] == 0
+        assert held.groups == [[(table_id, 0, 0)]]
+        assert version(client, table_id) == 0
+        for seat in (ada, bob):
+            seat.act(seat.state["legal"][0]["action"])
+        assert bob.until_acknowledged(0)["version"] == 2
+    held.restore()
+
+
+def test_a_seat_left_while_a_move_is_written_is_left_once_it_is_stored(
+    client: TestClient,
+) -> None:
+    """What changes a table otherwise than by a move (here Bob giving his seat up) waits until
+    the moves sent to the store are settled (`LiveTable.settled`): it sees the table as stored."""
+    held = HeldStore(client)
+    with seated(client, 2) as (table_id, (ada, bob)):
+        ada.act(ada.state["legal"][0]["action"])
+        assert held.entered.wait(10)
+        with ThreadPoolExecutor(1) as pool:
+            left = pool.submit(
+                client.post, f"/api/tables/{table_id}/leave", json={"seat": 1, "token": bob.token}
+            )
+            assert not wait([left], timeout=0.3).done, "the seat is left before the move is stored"
+            held.release.set()
+            summary = left.result(10)
+        assert summary.status_code == 200 and summary.json()["version"] == 1
+    held.restore()
 
 
 def test_concurrent_joins_of_one_seat_grant_it_once(client: TestClient) -> None:

@@ -90,6 +90,28 @@ def test_a_group_of_moves_writes_all_but_the_stale_one(store: Store) -> None:
     assert store.moves("t1") == [(0, 1), (1, 0)]
 
 
+def test_a_table_s_later_moves_in_a_group_are_not_written_once_one_is_not(store: Store) -> None:
+    """Two moves of one table in a group (seats bidding at once, issue 13), the second played on
+    the first: once another writer stored the first's version, neither goes in, though the
+    second's version is now the table's (it would follow a move it was not played on)."""
+    store.create_table(new_table())
+    store.create_table(new_table("t2"))
+    store.append_move("t1", 0, 1, 0, "take 1", status="playing")
+    group = [
+        MoveWrite("t1", 0, 0, 1, "take 2", "playing"),
+        MoveWrite("t2", 0, 0, 1, "take 2", "playing"),
+        MoveWrite("t1", 1, 1, 1, "take 2", "playing"),
+    ]
+    assert store.append_moves(group) == [False, True, False]
+    assert store.moves("t1") == [(1, 0)] and store.moves("t2") == [(0, 1)]
+    group = [
+        MoveWrite("t1", 1, 0, 1, "take 2", "playing"),
+        MoveWrite("t1", 2, 1, 1, "take 2", "playing"),
+    ]
+    assert store.append_moves(group) == [True, True]
+    assert store.moves("t1") == [(1, 0), (0, 1), (1, 1)]
+
+
 def test_listing_seats_and_rematches(store: Store) -> None:
     store.create_table(new_table("a"))
     store.create_table(new_table("b"))
