@@ -248,12 +248,14 @@ class Moves:
         while queued and queued[0].written.done():
             move = queued.popleft()
             error = self._error(live, move)
-            if error is None:
-                self._take(live, move.seat, move.ahead)
-                if cluster is not None:
-                    cluster.stored(live, move.ply, move.seat, move.action)
-            if not move.outcome.done():  # its mover may have gone (the task cancelled)
-                move.outcome.set_result(error)
+            try:
+                if error is None:
+                    self._take(live, move.seat, move.ahead)
+                    if cluster is not None:
+                        cluster.stored(live, move.ply, move.seat, move.action)
+            finally:  # the mover hears, whatever failed here (the loop logs it)
+                if not move.outcome.done():  # the mover may have gone (its task cancelled)
+                    move.outcome.set_result(error)
 
     @staticmethod
     def _error(live: LiveTable, move: Queued) -> Exception | None:
