@@ -41,9 +41,10 @@ class NotStored(RuntimeError):
 
 
 @dataclass(frozen=True)
-class Ahead:
-    """A table as it is once the moves sent to the store are stored: its state, status, whom it
-    waits on since when, and each seat's `LiveTable.legal_since`."""
+class Standing:
+    """Where a table stands, as shown (`shown`) or once the moves sent to the store are stored
+    (`ahead`): its state, status, whom it waits on since when, and each seat's
+    `LiveTable.legal_since`."""
 
     state: State
     status: TableStatus
@@ -60,16 +61,19 @@ class Queued:
     ply: int
     seat: Seat
     action: Action
-    ahead: Ahead
+    ahead: Standing
     written: asyncio.Future[bool]
     outcome: asyncio.Future[Exception | None]
 
 
-def ahead(live: LiveTable) -> Ahead:
+def shown(live: LiveTable) -> Standing:
+    """``live`` as it shows: every move it took is stored."""
+    return Standing(live.state, live.info.status, live.info.waiting, live.legal_since)
+
+
+def ahead(live: LiveTable) -> Standing:
     """``live`` once every move it sent to the store is stored."""
-    if live.queued:
-        return live.queued[-1].ahead
-    return Ahead(live.state, live.info.status, live.info.waiting, live.legal_since)
+    return live.queued[-1].ahead if live.queued else shown(live)
 
 
 def legal_since(before: State, after: State, seat: Seat, since: list[int]) -> list[int]:
@@ -113,8 +117,7 @@ class Moves:
             return ErrorMessage(code="forbidden", message=say("spectators cannot act"))
         if not live.speaks_for(connection):
             return ErrorMessage(code="forbidden", message=say("this seat was given up"))
-        shown = Ahead(live.state, live.info.status, live.info.waiting, live.legal_since)
-        refusal = self._refusal(shown, live.version, seat, message.version)
+        refusal = self._refusal(shown(live), live.version, seat, message.version)
         if refusal is not None:
             return refusal
         state = live.state
@@ -158,21 +161,21 @@ class Moves:
         return None
 
     @staticmethod
-    def _refusal(table: Ahead, shown: int, seat: Seat, version: int) -> ErrorMessage | None:
+    def _refusal(table: Standing, now: int, seat: Seat, version: int) -> ErrorMessage | None:
         """Why ``seat`` may not act at ``table`` having seen ``version`` when the table shows
-        version ``shown``, if it may not."""
+        version ``now``, if it may not."""
         if table.status == "finished":
             return ErrorMessage(code="finished", message=say("the game is over"))
         if table.status == "waiting":
             return ErrorMessage(code="waiting", message=say("waiting for every seat to be taken"))
-        if not table.since[seat] <= version <= shown:
+        if not table.since[seat] <= version <= now:
             return ErrorMessage(
                 code="stale",
                 message=say(
                     "you acted on version {version}; the table is at {now} and your options "
                     "changed since {since}",
                     version=version,
-                    now=shown,
+                    now=now,
                     since=table.since[seat],
                 ),
             )
@@ -223,7 +226,7 @@ class Moves:
                 stand_in,
             )
         )
-        table = Ahead(after, status, waiting, legal_since(state, after, seat, before.since))
+        table = Standing(after, status, waiting, legal_since(state, after, seat, before.since))
         queued = Queued(ply, seat, action, table, written, written.get_loop().create_future())
         live.queued.append(queued)
         written.add_done_callback(lambda _: self._settle(live))
@@ -292,10 +295,10 @@ class Moves:
         status: TableStatus = "finished" if after.is_over else "playing"
         waiting = waiting_after(live.info.waiting, after.to_move, seat, utcnow())
         since = legal_since(before, after, seat, live.legal_since)
-        self._take(live, seat, Ahead(after, status, waiting, since))
+        self._take(live, seat, Standing(after, status, waiting, since))
         return True
 
-    def _take(self, live: LiveTable, seat: Seat, table: Ahead) -> None:
+    def _take(self, live: LiveTable, seat: Seat, table: Standing) -> None:
         """A stored move of ``seat`` becomes the table's: its state, status, whom it waits on
         since when (`turns`) and the seats' versions, the announcement, the bots."""
         tables, before = self.tables, live.state
