@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from potager.store import MoveWrite
@@ -29,6 +30,18 @@ GROUP = 200
 
 Waiting = list[tuple[MoveWrite, asyncio.Future[bool]]]
 Outcome = list[bool] | BaseException
+Answer = bool | BaseException
+"""What the store said of one move: written or not, or the group's error."""
+
+
+def _answer(written: asyncio.Future[bool], answer: Answer) -> None:
+    """Tell a move's waiter ``answer`` (unless it was told already)."""
+    if written.done():
+        return
+    if isinstance(answer, BaseException):
+        written.set_exception(answer)
+    else:
+        written.set_result(answer)
 
 
 class MoveWriter:
@@ -72,18 +85,14 @@ class MoveWriter:
 
     def _stored(self, loop: asyncio.AbstractEventLoop, group: Waiting, outcome: Outcome) -> None:
         """In the event loop: tell each move of ``group``, then write the next group."""
-        answers: list[bool | BaseException] = (
-            [outcome] * len(group) if isinstance(outcome, BaseException) else list(outcome)
+        answers: Sequence[Answer] = (
+            [outcome] * len(group) if isinstance(outcome, BaseException) else outcome
         )
-        failed: dict[str, bool | BaseException] = {}
+        failed: dict[str, Answer] = {}
         for (move, written), stored in zip(group, answers, strict=True):
             if stored is not True:
                 failed.setdefault(move.table_id, stored)
-            if not written.done():
-                if isinstance(stored, BaseException):
-                    written.set_exception(stored)
-                else:
-                    written.set_result(stored)
+            _answer(written, stored)
         if failed:
             self._waiting = self._drop(failed)
         if self._waiting:
@@ -91,19 +100,15 @@ class MoveWriter:
         elif self._writing is not None and not self._writing.done():
             self._writing.set_result(None)
 
-    def _drop(self, failed: dict[str, bool | BaseException]) -> Waiting:
+    def _drop(self, failed: dict[str, Answer]) -> Waiting:
         """The moves still waiting but those of the tables whose move ``failed`` (not written,
         or the error), which are answered as it was."""
         keep: Waiting = []
         for move, written in self._waiting:
-            if move.table_id not in failed:
-                keep.append((move, written))
-                continue
-            why = failed[move.table_id]
-            if isinstance(why, BaseException):
-                written.set_exception(why)
+            if move.table_id in failed:
+                _answer(written, failed[move.table_id])
             else:
-                written.set_result(why)
+                keep.append((move, written))
         return keep
 
     async def stop(self) -> None:
