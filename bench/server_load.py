@@ -30,8 +30,13 @@ the tables over G load-generator processes, which start measuring together.
 
 Every table starts at once, so their first games end together too (8-15 s in, for Heuschrecken
 Poker at 500 tables) and a wave of new tables follows: ``--warmup 40`` measures the steady state,
-where games end and tables open spread over time. ``--set-ups N`` measures that part alone first:
-N tables set up without a move, the server's CPU a table.
+where games end and tables open spread over time. They spread only so far: 40 s in, two to ten
+games still end in some tenths of a second, and the server's tail is those moments (issue 13,
+docs/server-load.md, sixth round). ``--stagger S`` starts each table's first game at a random
+moment in the first S seconds instead (seeded by the table's number), as the games of a server
+that has been busy a while begin: a row then measures that steady state. ``--set-ups N``
+measures the tables' set-up alone first: N tables set up without a move, the server's CPU a
+table.
 """
 
 from __future__ import annotations
@@ -84,13 +89,14 @@ class Totals:
 @dataclass(frozen=True)
 class Kind:
     """The tables to play: the game, its players, what else their creation asks for
-    (``{"undo": False}``), and the seats' mean think time in seconds (0: each acts the moment
-    it may)."""
+    (``{"undo": False}``), the seats' mean think time in seconds (0: each acts the moment
+    it may), and the seconds over which the tables' first games start (0: all at once)."""
 
     game: str
     players: int
     options: dict[str, Any] = field(default_factory=dict)
     think: float = 0.0
+    stagger: float = 0.0
 
 
 @dataclass
@@ -99,19 +105,24 @@ class Start:
     tables playing while hundreds of others were opened made the opening take minutes."""
 
     on: bool = False
-    held: list[Callable[[], None]] = field(default_factory=list)
+    held: list[tuple[Callable[[], None], float]] = field(default_factory=list)
 
-    def when(self, act: Callable[[], None]) -> None:
+    def when(self, act: Callable[[], None], delay: float = 0.0) -> None:
+        """``act`` now if the tables play, else ``delay`` seconds after they may."""
         if self.on:
             act()
         else:
-            self.held.append(act)
+            self.held.append((act, delay))
 
     def set(self) -> None:
         self.on = True
         held, self.held = self.held, []
-        for act in held:
-            act()
+        loop = asyncio.get_running_loop()
+        for act, delay in held:
+            if delay:
+                loop.call_later(delay, act)
+            else:
+                act()
 
 
 class SeatSocket(asyncio.Protocol):
@@ -206,7 +217,7 @@ class SeatSocket(asyncio.Protocol):
             return
         if self.may_act() and not self.thinking:
             self.thinking = True
-            table.start.when(self.think)
+            table.start.when(self.think, table.delay)
 
     def may_act(self) -> bool:
         """Has the seat legal actions and no action in flight?"""
@@ -263,6 +274,8 @@ class LoadTable:
         self.base, self.kind, self.players, self.totals = base, kind, kind.players, totals
         self.start = start
         self.rng = random.Random(seed)
+        self.delay = self.rng.uniform(0, kind.stagger) if kind.stagger else 0.0
+        """When, after the tables may play, this table's first game starts (``--stagger``)."""
         self.arrivals: dict[int, dict[int, float]] = {}
         self.pending: list[tuple[int, float]] = []
 
@@ -362,8 +375,8 @@ async def generate(
     """Play ``tables`` tables once every table has begun and ``ready`` (blocking: the other
     generators are ready too) has returned; measure for ``seconds`` after ``warmup`` seconds of
     play, calling ``mark`` as the measuring starts and as it stops. The garbage collector is
-    set as a server's (`collector`): the load clients hold as many sockets and messages as the
-    server does."""
+    set as a server's (`collector`, off while they play): its pauses, of cycles the clients do
+    make, were counted in the latency they measure."""
     totals = Totals()
     stop, start = asyncio.Event(), Start()
     limits = httpx.Limits(max_connections=50)
@@ -576,6 +589,14 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds of play before the measuring starts (the tables all start at once)",
     )
     parser.add_argument(
+        "--stagger",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="each table's first game starts at a random moment in the first S seconds, not "
+        "all at once: the games of a server busy a while end and start spread over time",
+    )
+    parser.add_argument(
         "--set-ups",
         type=int,
         default=0,
@@ -612,7 +633,7 @@ def main(argv: list[str] | None = None) -> int:
             )
         for n in args.tables:
             options = {"undo": False} if args.no_undo else {}
-            kind = Kind(args.game, args.players, options, args.think / 1000)
+            kind = Kind(args.game, args.players, options, args.think / 1000, args.stagger)
             row = measure(base, kind, n, args.seconds, args.generators, leader, args.warmup)
             if args.json:
                 print(json.dumps(row))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -47,10 +48,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.manager = manager
         app.state.analyst = Analyst(manager, settings.analysis_iterations)
         app.state.identity = identity.Identity(manager)
+        collecting = asyncio.create_task(collector.collecting(settings.collect_every))
         try:
             with collector.serving():
                 yield
         finally:
+            collecting.cancel()
             await app.state.analyst.stop()
             await manager.stop()
 

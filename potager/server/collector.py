@@ -1,39 +1,54 @@
 """Python's cyclic garbage collector, set for a serving process (issue 13).
 
 A server holds hundreds of tables, each with its states, sockets and tasks: some 350,000 tracked
-objects at 300 busy tables. With the interpreter's thresholds (a young collection every 700
-container allocations, the whole heap traversed every hundred of those once it has grown a
-quarter) the collector took a fifth of the event loop's time under `bench.server_load`, each
-full collection a pause of a few hundred milliseconds, for almost nothing to collect (500 objects
-in 5 full collections): a move's messages, rows and dicts are freed by their reference counts.
-So while serving, the young generation collects every `YOUNG` allocations and the older ones
-`OLDER` times more rarely, and what the process holds once started (modules, models, the
-lobby's tables) is frozen out of the collections (`gc.freeze`). Cycles are still collected,
-only less often. Measured A/B interleaved at 300 tables (`--no-undo`, load 8.3-9.6): server CPU
-0.400 and 0.376 ms an action before, 0.335 and 0.329 after, p99 1.7-2.3 s before, 1.0-1.1 s after.
+objects at 500 busy tables. Its moves, messages, rows and sockets are freed by their reference
+counts: with the automatic collector off for 45 s of `bench.server_load` (about 110,000 actions
+and 1,000 games), one full collection then found 0 objects to free among 335,217. Yet the
+automatic collector paused the event loop for nothing: with the interpreter's thresholds its full
+collections took a fifth of the loop's time (0.3-0.5 s each); with young collections every 50,000
+allocations (the policy before this one), one or two a minute of 25-160 ms, each freeing 0
+objects (the young generation holds far more than its threshold, since the count is allocations
+less deallocations and old objects die as young ones are born).
+
+So while serving, the automatic collector is off, and what the process holds once started
+(modules, models, the lobby's tables) is frozen out of collections (`gc.freeze`); a cycle made
+while serving is freed by a full collection every `EVERY` seconds (`collecting`, the server's
+task; ``POTAGER_COLLECT_EVERY``), one pause of a few hundred milliseconds instead of two a minute.
+Measured against the policy before (`bench.server_load --tables 500 --generators 2 --no-undo
+--think 200 --warmup 40 --seconds 20`, interleaved pairs; docs/server-load.md, sixth round): p99
+lower in every pair. The load clients of `bench.server_load` play under `serving` too: their own
+collections (45-113 ms, of cycles they do make) were counted in the latency they measure.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-YOUNG = 50_000
-"""Container objects allocated (less those freed) between two collections of the youngest
-generation (the interpreter's default: 700)."""
-OLDER = 20
-"""Collections of a generation between two of the next older one (default: 10)."""
+EVERY = 600.0
+"""Seconds between two full collections while serving (`collecting`)."""
 
 
 @contextmanager
 def serving() -> Iterator[None]:
-    """The collector set for serving, then as it was (a test process starts many servers)."""
-    thresholds = gc.get_threshold()
+    """The automatic collector off and what the process holds frozen, then the collector as it
+    was (a test process starts many servers)."""
+    enabled = gc.isenabled()
     gc.freeze()
-    gc.set_threshold(YOUNG, OLDER, OLDER)
+    gc.disable()
     try:
         yield
     finally:
-        gc.set_threshold(*thresholds)
+        if enabled:
+            gc.enable()
         gc.unfreeze()
+
+
+async def collecting(every: float = EVERY) -> None:
+    """Free the cycles made while serving: a full collection every ``every`` seconds, until
+    cancelled."""
+    while True:
+        await asyncio.sleep(every)
+        gc.collect()

@@ -10,6 +10,8 @@ from typing import Any
 
 from potager.store import database_url
 
+from . import collector
+
 
 def _cpu_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
@@ -137,7 +139,9 @@ class Settings:
     they read: tests inject theirs. ``policies``: the trained policy files (``.npz``, `potager
     train`) this server seats as the bot level ``policy:PATH`` (``POTAGER_POLICIES``, paths
     separated by ``os.pathsep``; none by default): a client never names a file of its own (issue
-    13: a path from a request would have the server read any file it can)."""
+    13: a path from a request would have the server read any file it can). ``collect_every``:
+    seconds between the full collections of the cycles made while serving, the automatic
+    collector being off (`collector`; ``POTAGER_COLLECT_EVERY``, 600)."""
 
     database_url: str = field(default_factory=database_url)
     bot_pool: str = field(default_factory=lambda: os.environ.get("POTAGER_BOT_POOL", "process"))
@@ -167,6 +171,9 @@ class Settings:
         default_factory=lambda: float(os.environ.get("POTAGER_CLOCK_TICK", "1"))
     )
     clock_now: Callable[[], float] = time.time
+    collect_every: float = field(
+        default_factory=lambda: float(os.environ.get("POTAGER_COLLECT_EVERY", collector.EVERY))
+    )
     policies: tuple[str, ...] = field(
         default_factory=lambda: tuple(
             p for p in os.environ.get("POTAGER_POLICIES", "").split(os.pathsep) if p
@@ -176,3 +183,5 @@ class Settings:
     def __post_init__(self) -> None:
         if self.bot_pool not in ("process", "thread"):
             raise ValueError(f"bot_pool must be 'process' or 'thread', not {self.bot_pool!r}")
+        if not self.collect_every > 0:
+            raise ValueError(f"collect_every must be positive seconds, not {self.collect_every}")
