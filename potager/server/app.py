@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -54,6 +55,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 yield
         finally:
             collecting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await collecting
             await app.state.analyst.stop()
             await manager.stop()
 
