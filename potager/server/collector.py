@@ -15,8 +15,9 @@ So while serving, the automatic collector is off, and what the process holds onc
 while serving is freed by a full collection every `EVERY` seconds (`collecting`, the server's
 task; ``POTAGER_COLLECT_EVERY``), one pause of a few hundred milliseconds instead of two a minute.
 Measured against the policy before (`bench.server_load --tables 500 --generators 2 --no-undo
---think 200 --warmup 40 --seconds 20`, interleaved pairs; docs/server-load.md, sixth round): p99
-lower in every pair. The load clients of `bench.server_load` play under `serving` too: their own
+--think 200 --warmup 40 --seconds 20`, four interleaved pairs; docs/server-load.md, sixth round):
+the same throughput and CPU an action, p99 not changed beyond the noise of that load's own tail
+(148-187 ms against 155-172). The load clients of `bench.server_load` play under `serving` too: their own
 collections (45-113 ms, of cycles they do make) were counted in the latency they measure.
 """
 
