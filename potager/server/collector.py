@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 EVERY = 600.0
-"""Seconds between two full collections while serving (`collecting`)."""
+"""Seconds between two full collections while serving, by default (`Settings.collect_every`)."""
 
 
 @contextmanager
@@ -50,7 +50,7 @@ def serving() -> Iterator[None]:
         gc.unfreeze()
 
 
-async def collecting(every: float = EVERY) -> None:
+async def collecting(every: float) -> None:
     """Free the cycles made while serving: a full collection every ``every`` seconds, until
     cancelled."""
     while True:
