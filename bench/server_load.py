@@ -22,6 +22,9 @@ Each row also says what an action cost in CPU: the started server's (every proce
 session, read from ``/proc``; not with ``--url``) and the load generators', in milliseconds per
 action, with the machine's load average: on a shared machine the CPU per action says more than
 the throughput does, and the two together tell whether the server or the clients were the bound.
+Its last column is the machine's speed just before the row, as `make bench` measures its
+anchor (OpenSpiel's goofspiel, decisions a CPU second; with the ``bench`` extra): the same code
+ran 15-20% slower in some hours of this shared machine than in others.
 
 ``--processes P`` starts P server processes sharing the port (issue 13's scale-out: a fresh
 database on the private PostgreSQL of `potager.store.localpg` unless ``--database`` is given, and
@@ -69,6 +72,9 @@ from potager.server import collector
 from potager.server.config import UNLIMITED
 from potager.server.spawn import spawn, stop
 from potager.store import localpg, localredis
+
+from . import openspiel
+from .measure import until_spent
 
 STOP_WAIT = 30.0
 """Seconds a generator waits for its tables to stop once the row is measured."""
@@ -540,6 +546,24 @@ async def set_ups(base: str, kind: Kind, n: int, server: int | None) -> dict[str
     }
 
 
+ANCHOR = "goofspiel(num_cards=8,players=3)"
+"""The machine's speed beside each row: this hour's figures compare with another hour's only
+at the same speed (this 2-core machine's server CPU an action moved 0.28-0.34 ms from hour to
+hour for the same code, issue 13)."""
+
+
+def machine_speed(seconds: float = 1.0) -> float | None:
+    """OpenSpiel's `ANCHOR` (C++, `bench.openspiel`) in decisions a CPU second, random games
+    for ``seconds`` just before a row, as `make bench` measures its anchors; ``None`` without
+    OpenSpiel (the ``bench`` extra)."""
+    try:
+        one_game = openspiel.games_of(ANCHOR)
+    except ImportError:
+        return None
+    decisions, _, cpu = until_spent(seconds, one_game)
+    return round(decisions / cpu)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -629,12 +653,14 @@ def main(argv: list[str] | None = None) -> int:
                 f"{'tables':>7} {'sockets':>8} {'think ms':>9} {'actions/s':>10} {'p50 ms':>8} "
                 f"{'p99 ms':>8} "
                 f"{'games':>6} {'errors':>6} {'server CPU ms/action':>21} "
-                f"{'clients CPU ms/action':>22} {'load':>5}"
+                f"{'clients CPU ms/action':>22} {'load':>5} {'goofspiel/s':>12}"
             )
         for n in args.tables:
             options = {"undo": False} if args.no_undo else {}
             kind = Kind(args.game, args.players, options, args.think / 1000, args.stagger)
+            speed = machine_speed()
             row = measure(base, kind, n, args.seconds, args.generators, leader, args.warmup)
+            row["goofspiel_per_s"] = speed
             if args.json:
                 print(json.dumps(row))
             else:
@@ -643,7 +669,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{row['actions_per_s']:>10} {row['p50_ms']!s:>8} {row['p99_ms']!s:>8} "
                     f"{row['games']:>6} "
                     f"{row['errors']:>6} {row['server_cpu_ms']!s:>21} "
-                    f"{row['client_cpu_ms']!s:>22} {row['load']:>5}",
+                    f"{row['client_cpu_ms']!s:>22} {row['load']:>5} {row['goofspiel_per_s']!s:>12}",
                     flush=True,
                 )
     finally:
