@@ -10,6 +10,7 @@ and otherwise only the `finished_cache` most recently used (rebuilt from the sto
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
@@ -161,9 +162,15 @@ class TableManager:
         self.seating.ended(live)
 
     def _evict(self) -> None:
-        idle = [k for k, t in self.finished.items() if not t.connections]
-        for table_id in idle[: max(0, len(self.finished) - self.settings.finished_cache)]:
-            del self.finished[table_id]
+        """Past `finished_cache`, drop the least recently used finished tables nobody watches:
+        read from the oldest and only as far as the excess (a busy server retires tables
+        several times a second, and scanning the whole cache each time was a percent of its
+        loop, issue 13)."""
+        excess = len(self.finished) - self.settings.finished_cache
+        if excess > 0:
+            idle = (k for k, t in self.finished.items() if not t.connections)
+            for table_id in list(itertools.islice(idle, excess)):
+                del self.finished[table_id]
 
     async def table(self, table_id: str) -> LiveTable | None:
         """The table (a finished one is rebuilt from the store on demand), or ``None``."""

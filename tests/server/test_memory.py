@@ -7,6 +7,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -116,3 +117,15 @@ def test_a_replay_is_built_off_the_event_loop(
         done.set()
         assert replay.result().status_code == 200
     assert order == ["other answered", "replay built"]
+
+
+def test_eviction_drops_the_oldest_unwatched_and_keeps_the_watched(small: TestClient) -> None:
+    manager = small.app.state.manager  # type: ignore[attr-defined]
+    watched = {"t1", "t3"}
+    for name in ("t0", "t1", "t2", "t3", "t4"):
+        manager.finished[name] = SimpleNamespace(connections=[object()] if name in watched else [])
+    manager._evict()  # the cache holds 2: three go, the oldest unwatched
+    assert list(manager.finished) == ["t1", "t3"]
+    manager._evict()  # nothing past the cache: nothing goes
+    assert list(manager.finished) == ["t1", "t3"]
+    manager.finished.clear()
