@@ -67,7 +67,10 @@ View keys
 occupied space's tiles bottom first, e.g. ``{"b3": ["tomato", "snail"]}``), ``pile`` (tiles left),
 ``drawn`` (the tile just drawn, to place), ``out`` (tiles out of the game, by kind), ``moles``
 (per seat: still has its mole), ``taken`` (``[seat, garden]`` in the order gardens were taken:
-the tie-break and the cup), ``finished`` (seats whose gardens are full), ``contract`` (the
+the tie-break and the cup), ``log`` (the table's changes in the game in progress, in order,
+what every player saw: ``[seat, kind, garden, space]`` per placement, kind ``mole`` for the mole,
+and ``[seat, "take", garden, None]`` per take; its entries are shared between views, read them
+only), ``finished`` (seats whose gardens are full), ``contract`` (the
 viewer's contract number 1…12, ``None`` for a spectator), ``contracts`` (per seat; the others'
 are ``None`` until the game is over), ``running_score`` (the viewer's gardens scored with its
 contract now), ``history`` (each finished game: ``contracts``, ``gardens``, ``garden_points``,

@@ -102,6 +102,10 @@ FIRST_PLAYER: Final[int] = 0
 """Seat 0 is "the youngest player" and begins the game; in a match, game k (0-based) begins with
 seat ``(FIRST_PLAYER + k) mod players`` (FACTS.md, reading 6, corrected 2026-11-23)."""
 
+MIN_PLAYERS: Final[int] = 2
+MAX_PLAYERS: Final[int] = 5
+"""2 to 5 players (the box; the game for two has rules of its own, "Jeu à deux")."""
+
 MATCH_GAMES: Final[int] = 3
 CUP_POINTS: Final[int] = 3
 """Variant: 3 games in a row; the first player to take a garden in a game gets the cup, +3."""

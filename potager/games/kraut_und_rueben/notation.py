@@ -22,9 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .data import SPACES
+from .data import MAX_PLAYERS, SPACES, gardens_for
 
 SIZE = len(SPACES)
+MOST_GARDENS = gardens_for(MAX_PLAYERS)
+MOST_SPACES = SIZE * MOST_GARDENS
+"""The gardens and their spaces with the most players (flat spaces ``12 · g + s``)."""
 
 MASK_SPACES: tuple[tuple[int, ...], ...] = tuple(
     tuple(s for s in range(SIZE) if mask >> s & 1) for mask in range(1 << SIZE)

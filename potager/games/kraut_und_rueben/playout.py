@@ -36,8 +36,10 @@ from potager.engine import Game, Seat
 from potager.engine.shuffle import below, shuffle
 
 from . import heuristic, notation
+from .data import CONTRACTS, KINDS, SNAILS_PER_GARDEN, SPACES
 from .rules import KrautUndRueben, KrautUndRuebenState
 from .scoring import CODE, LAST_COLUMN, PRINCIPAL, WEIGHTS, points
+from .views import TAKE
 
 EPSILON: Final = 0.1
 """The share of placements drawn at random rather than by value."""
@@ -47,13 +49,28 @@ INFERENCE: Final = 0.3
 likely. Measured (issue 12, an experiment's copy of this rule on 9fed478, 1,000 iterations): with
 it, the search won 61.0% (54.1–67.5%) of 200 two-player games against itself without it, and
 26.5% (20.1–34.0%) of 151 four-player games (fair share 25%); 0.6 against 0.3, 49.5% of 200."""
+PLACEMENT_SHARPNESS: Final = 0.7
+"""How sharply a seat's placements speak for the contracts under which they were good ones
+(`placements`): among the gardens where its tile could go, a seat is read as choosing one with
+probability in proportion to exp(0.7 x what it is worth to the seat under a contract, valued as
+the heuristic values it). Measured (issue 12, 922615b, an experiment's copy of this reading that
+remembered the placements it saw): the search with it won 61.0% (51.2–70.0%) of 100 two-player
+games at 1,000 iterations against the search without it, the contract each seat held dealt with
+probability 0.78–0.91 by the game's end."""
+PLACEMENT_NOISE: Final = 0.25
+"""The share of each placement read as made at random whatever the contract (the same
+measurement): one odd placement (a search's, or a person's) never rules a contract out."""
 PAIRED = True
 """The search is flat and paired at the root here (`potager.agents.ismcts.paired_root`): the
 tile each turn draws makes a tree below the root mix unlike positions, and comparing choices on
 the same tiles sees differences that independent playouts drown (issue 12)."""
 SNAIL: Final = CODE["snail"]
+MOLE: Final = CODE["mole"]
+DANDELION: Final = CODE["dandelion"]
+"""Codes up to ``DANDELION`` (vegetables, clover, dandelion) are the kinds a snail covers."""
 TAKE_PILE: Final = 40
 """With fewer tiles than this left, the take threshold shrinks in proportion (as the heuristic)."""
+GUESS_SHARPNESS: Final[float] = heuristic.GUESS_SHARPNESS
 PROMISE_PER_SPACE: Final[float] = heuristic.PROMISE_PER_SPACE
 PROSPECT_WEIGHT: Final[float] = heuristic.PROSPECT_WEIGHT
 RIVAL_WEIGHT: Final[float] = heuristic.RIVAL_WEIGHT
@@ -233,13 +250,17 @@ def representatives(state: KrautUndRuebenState, actions: list[int]) -> list[int]
 def sampler(game: Game, view: Any, seat: Seat) -> Callable[[random.Random], KrautUndRuebenState]:
     """The search's samples of ``view`` (`potager.agents.ismcts.Sampler`): the view read once
     for the whole search, the states quiet (`KrautUndRuebenState.quiet`: their playouts keep no
-    moves and no events), and the others' secret contracts dealt as their gardens suggest
-    (`infer`) rather than uniformly. ``view`` is typed ``Any``: a bot is handed a `SeatView`,
+    moves and no events), and the others' secret contracts dealt as their gardens and their
+    placements suggest (`likelihoods` times `placements`, drawn by `infer`) rather than
+    uniformly. ``view`` is typed ``Any``: a bot is handed a `SeatView`,
     which compiled code would refuse as a dict."""
     assert isinstance(game, KrautUndRueben)
     reading = game.read_view(dict(view.items()), seat)  # a `SeatView` read as its dict
     table, _, others = reading
     weights = likelihoods(table, seat, others)  # the table read from the view: its public part
+    for row, evidence in zip(weights, placements(table, seat, others), strict=True):
+        for i, weight in enumerate(evidence):
+            row[i] *= weight
 
     def draw(rng: random.Random) -> KrautUndRuebenState:
         state = game.draw(reading, seat, rng, quiet=True)
@@ -300,3 +321,117 @@ def infer(
                 break
         free.remove(pick)
         state.contracts[s] = others[pick]
+
+
+def placements(
+    table: KrautUndRuebenState, seat: Seat, others: tuple[int, ...]
+) -> list[list[float]]:
+    """For each seat but ``seat``, a weight for each contract of ``others`` (the largest 1): how
+    likely the placements that seat made this game (the table's log, `KrautUndRuebenState.log`)
+    were under that contract. The log is played again on an empty table; at each tile another
+    seat placed, each garden it could have chosen (for a snail, each kind of tile it could have
+    covered there) is valued as the heuristic values it under each contract, and the choice made
+    weighs for a contract as likely as `PLACEMENT_SHARPNESS` makes it, mixed with
+    `PLACEMENT_NOISE` of a random choice. The mole and takes are not read (the gardens taken are
+    `likelihoods`'); a placement with no alternative says nothing. Public information only."""
+    gardens, players = table.gardens, table.players
+    counts = [[0] * len(KINDS) for _ in range(gardens)]
+    tops = [EMPTY] * (gardens * SIZE)
+    filled = [0] * gardens
+    snails = [0] * gardens
+    owner = [-1] * gardens
+    owned = [0] * players
+    replayed = (counts, filled, snails, owner)
+    logs: list[list[float]] = [[0.0] * len(others) if s != seat else [] for s in range(players)]
+    for entry in table.log:
+        mover: int = entry[0]
+        g: int = entry[2] - 1
+        if entry[1] == TAKE:
+            owner[g] = mover
+            owned[mover] += 1
+            continue
+        kind = CODE[entry[1]]
+        i = g * SIZE + SPACES.index(entry[3])
+        covered = tops[i]
+        if mover != seat and kind != MOLE:
+            prospect = owned[mover] < table.quota
+            _read(logs[mover], others, replayed, mover, prospect, kind, g, covered)
+        if covered == EMPTY:
+            filled[g] += 1
+        else:
+            counts[g][covered] -= 1
+        counts[g][kind] += 1
+        tops[i] = kind
+        if kind == SNAIL:
+            snails[g] += 1
+    return [[math.exp(x - max(row)) for x in row] for row in logs]
+
+
+Replayed = tuple[list[list[int]], list[int], list[int], list[int]]
+"""A table played again from the log (`placements`): per garden its uncovered tiles by kind,
+its filled spaces, its snails and its owner (-1: none)."""
+
+
+def _read(
+    row: list[float],
+    others: tuple[int, ...],
+    table: Replayed,
+    mover: Seat,
+    prospect: bool,
+    kind: int,
+    g: int,
+    covered: int,
+) -> None:
+    """Add to ``row`` the log-likelihood under each contract of ``others`` of ``mover`` putting
+    a tile of ``kind`` on garden ``g`` over ``covered`` (`EMPTY`: an empty space), its choices
+    valued as `heuristic.Table.change` values them; ``prospect``: it may still take a garden."""
+    counts, filled, snails, owner = table
+    options: list[tuple[int, int]] = []
+    for h in range(len(counts)):
+        if kind == SNAIL:
+            if snails[h] < SNAILS_PER_GARDEN and filled[h] < SIZE:
+                options += [(h, c) for c in range(DANDELION + 1) if counts[h][c]]
+        elif filled[h] < SIZE - 1 or (filled[h] == SIZE - 1 and owner[h] in (-1, mover)):
+            options.append((h, EMPTY))
+    chosen = (g, covered if kind == SNAIL else EMPTY)
+    if len(options) < 2 or chosen not in options:
+        return  # no choice (or the first snail, on an empty space)
+    contracts = sorted(CONTRACTS)
+    gains = [
+        [
+            float(_snail_change(n, counts[h], c) if kind == SNAIL else _gain(n, counts[h], kind))
+            for n in contracts
+        ]
+        for h, c in options
+    ]
+    guesses = {r: _guess(counts, owner, r) for r in set(owner) if r >= 0 and r != mover}
+    at = options.index(chosen)
+    uniform = PLACEMENT_NOISE / len(options)
+    for j, contract in enumerate(others):
+        values = []
+        for (h, _), gain in zip(options, gains, strict=True):
+            holder = owner[h]
+            if holder == mover:
+                values.append(gain[contract - 1])
+            elif holder < 0:
+                values.append(PROSPECT_WEIGHT * gain[contract - 1] if prospect else 0.0)
+            else:  # the mover's guess of the rival's contract: any but its own
+                weights = guesses[holder]
+                loss = sum(w * x for w, x in zip(weights, gain, strict=True))
+                loss -= weights[contract - 1] * gain[contract - 1]
+                values.append(-RIVAL_WEIGHT * loss / (sum(weights) - weights[contract - 1]))
+        top = max(values)
+        total = sum(math.exp(PLACEMENT_SHARPNESS * (v - top)) for v in values)
+        p = math.exp(PLACEMENT_SHARPNESS * (values[at] - top)) / total
+        row[j] += math.log((1 - PLACEMENT_NOISE) * p + uniform)
+
+
+def _guess(counts: list[list[int]], owner: list[int], rival: Seat) -> list[float]:
+    """The weight of each contract (1…12, at its number less one) for ``rival`` as the heuristic
+    guesses it (`heuristic.Table.of`): exp(`GUESS_SHARPNESS` x its gardens' points under it)."""
+    fit = [
+        sum(points(n, counts[h]) for h in range(len(owner)) if owner[h] == rival)
+        for n in sorted(CONTRACTS)
+    ]
+    top = max(fit)
+    return [math.exp(GUESS_SHARPNESS * (f - top)) for f in fit]

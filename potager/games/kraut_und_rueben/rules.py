@@ -35,6 +35,7 @@ from .data import (
     CUP_POINTS,
     FIRST_PLAYER,
     MATCH_GAMES,
+    MIN_PLAYERS,
     MOLES_PER_GARDEN,
     PILE_KINDS,
     SNAILS_PER_GARDEN,
@@ -64,7 +65,7 @@ SNAIL: Final = CODE["snail"]
 MOLE: Final = CODE["mole"]
 """Codes up to ``DANDELION`` (vegetables, clover, dandelion) are the coverable kinds."""
 
-MAX_PLAYERS: Final = 5
+MAX_PLAYERS: Final = data.MAX_PLAYERS
 MOVES: Final[tuple[tuple[Any, ...], ...]] = move_entries(
     MAX_PLAYERS, len(ActionSpace.of(gardens_for(MAX_PLAYERS)).names)
 )
@@ -84,7 +85,7 @@ class KrautUndRueben(Game):
 
     name = "kraut-und-rueben"
     title = "Kraut & Rüben"
-    min_players = 2
+    min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     variants: ClassVar[VariantSpec] = {
         "match": (
@@ -158,7 +159,11 @@ class KrautUndRueben(Game):
         return reference()
 
 
-MOST_SPACES: Final = SIZE * gardens_for(MAX_PLAYERS)
+MOST_SPACES: Final = notation.MOST_SPACES
+MOST_GARDENS: Final = notation.MOST_GARDENS
+LOG_PLACES: Final[tuple[Any, ...]] = views.LOG_PLACES
+LOG_TAKES: Final[tuple[Any, ...]] = views.LOG_TAKES
+"""The log's shared entries (`views.LOG_PLACES`, `views.LOG_TAKES`)."""
 
 SPACE_OF: Final[tuple[tuple[int, int, str], ...]] = tuple(
     (i // SIZE, 1 << i % SIZE, SPACES[i % SIZE]) for i in range(MOST_SPACES)
@@ -223,7 +228,7 @@ class KrautUndRuebenState(State):
     # field, the engine's fields of the hot path too.
     __slots__ = (
         "base", "contracts", "cover", "coverable", "done", "drawn", "events", "filled",
-        "finished", "game_no", "games", "gardens", "has_mole", "history", "is_over", "moles",
+        "finished", "game_no", "games", "gardens", "has_mole", "history", "is_over", "log", "moles",
         "moves", "nearly_full", "open", "out", "owned", "owner", "phase", "pile", "placed",
         "players", "quiet", "quota", "rng", "seats", "snails", "space", "taken", "targets",
         "to_move", "totals", "turn",
@@ -260,10 +265,15 @@ class KrautUndRuebenState(State):
     open: list[Action]
     contracts: list[int]
     pile: list[int]
+    log: list[Any]
+    """The public log of the game in progress (`views.LOG_PLACES`): every placement, mole and
+    take in order, for everyone to read (an opponent's placements tell its contract). Kept by
+    quiet states too, so that their views stay true; a list copy per `clone`."""
     phase: int
     turn: Seat
     # A quiet state plays the same rules but keeps no record, neither moves nor events: a
     # search's samples (`KrautUndRueben.draw`'s ``quiet``), whose playouts nobody reads back.
+    # (It keeps the log, which its views show.)
     quiet: bool
 
     def __init__(
@@ -311,6 +321,7 @@ class KrautUndRuebenState(State):
         self.owner = [-1] * self.gardens
         self.owned: list[list[int]] = [[] for _ in range(self.players)]
         self.taken: list[tuple[Seat, int]] = []
+        self.log = []
         self.placed = 0
         self.out = [0] * len(KINDS)
         self.drawn = EMPTY
@@ -514,6 +525,7 @@ class KrautUndRuebenState(State):
         covered = self.base[i]
         if not self.quiet:
             self.events.append(_place_event(seat, kind, i, covered))
+        self.log.append(LOG_PLACES[(seat * len(KINDS) + kind) * MOST_SPACES + i])
         if kind == SNAIL:
             self.snails[g] += 1
         if covered == EMPTY:
@@ -540,6 +552,7 @@ class KrautUndRuebenState(State):
         self.coverable[g] ^= bit
         self.moles[g] += 1
         self.has_mole[seat] = False
+        self.log.append(LOG_PLACES[(seat * len(KINDS) + MOLE) * MOST_SPACES + i])
         if not self.quiet:
             self.events.append(
                 {
@@ -564,6 +577,7 @@ class KrautUndRuebenState(State):
         self.owner[g] = seat
         self.owned[seat].append(g)
         self.taken.append((seat, g))
+        self.log.append(LOG_TAKES[seat * MOST_GARDENS + g])
         event: dict[str, Any] = {"type": "take", "seat": seat, "garden": g + 1}
         if self.games > 1 and len(self.taken) == 1:
             event["cup"] = True
@@ -719,6 +733,7 @@ class KrautUndRuebenState(State):
         new.owner = self.owner[:]
         new.owned = [o[:] for o in self.owned]
         new.taken = self.taken[:]
+        new.log = self.log[:]
         new.placed = self.placed
         new.out = self.out[:]
         new.drawn = self.drawn

@@ -2,23 +2,52 @@
 
 Hidden: the order of the pile and the other players' contracts (shown once the game, or in a
 match each game, is over). Everything else is on the table: the gardens, their owners, the tile
-just drawn, the pile's size, the tiles out of the game, who still has a mole.
+just drawn, the pile's size, the tiles out of the game, who still has a mole, and the log of who
+put which tile where (every player saw each placement made).
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from potager.engine import Action, Seat, View
 
-from .data import CONTRACTS, KINDS, PILE_KINDS, SPACES, TILE_COUNTS
-from .notation import DRAW, EMPTY, OVER, PHASES, PLACING, SIZE
+from .data import CONTRACTS, KINDS, MAX_PLAYERS, PILE_KINDS, SPACES, TILE_COUNTS
+from .notation import DRAW, EMPTY, MOST_GARDENS, MOST_SPACES, OVER, PHASES, PLACING, SIZE
 from .scoring import CODE
 
 if TYPE_CHECKING:
     from .rules import KrautUndRuebenState
+
+
+TAKE = "take"
+"""A take's word in the log, where a placement has its tile's kind."""
+
+LOG_PLACES: tuple[list[Any], ...] = tuple(
+    [seat, kind, i // SIZE + 1, SPACES[i % SIZE]]
+    for seat in range(MAX_PLAYERS)
+    for kind in KINDS
+    for i in range(MOST_SPACES)
+)
+"""The log's entry ``[seat, kind, garden, space]`` of ``seat`` putting a tile of ``kind`` (kind
+``mole``: its mole) on the flat space ``i``, at ``(seat · 8 + code) · MOST_SPACES + i``. Made
+once and shared by every log and every view, read-only as the events are: a view copies the
+log, not its entries (a view is built at every decision of an RL environment, issue 15)."""
+LOG_TAKES: tuple[list[Any], ...] = tuple(
+    [seat, TAKE, g + 1, None] for seat in range(MAX_PLAYERS) for g in range(MOST_GARDENS)
+)
+"""The log's entry ``[seat, "take", garden, None]``, at ``seat · MOST_GARDENS + g``."""
+
+
+def logged(entry: list[Any]) -> list[Any]:
+    """The shared entry (`LOG_PLACES`, `LOG_TAKES`) equal to a view's log ``entry``."""
+    seat, what, garden, space = entry
+    if what == TAKE:
+        return LOG_TAKES[seat * MOST_GARDENS + garden - 1]
+    i = (garden - 1) * SIZE + SPACES.index(space)
+    return LOG_PLACES[(seat * len(KINDS) + CODE[what]) * MOST_SPACES + i]
 
 
 def _spaces(state: KrautUndRuebenState, g: int) -> dict[str, list[str]]:
@@ -61,6 +90,7 @@ def build(state: KrautUndRuebenState, seat: Seat | None) -> View:
         "out": {k: n for k, n in zip(KINDS, state.out, strict=True) if n},
         "moles": list(state.has_mole),
         "taken": [[s, g + 1] for s, g in state.taken],
+        "log": state.log[:],
         "finished": [s for s in range(state.players) if state.finished[s]],
         "contract": own,
         "contracts": [c if over or s == seat else None for s, c in enumerate(state.contracts)],
@@ -87,6 +117,7 @@ def restore(state: KrautUndRuebenState, view: View, seat: Seat, rng: random.Rand
             _put(state, g, SPACES.index(name), stack)
     state.taken = [(s, g - 1) for s, g in view["taken"]]
     state.owned = [[g for s, g in state.taken if s == seat_] for seat_ in range(state.players)]
+    state.log = [logged(entry) for entry in view["log"]]
     state.out = [view["out"].get(k, 0) for k in KINDS]
     for kind, n in view["out"].items():
         unseen[kind] -= n

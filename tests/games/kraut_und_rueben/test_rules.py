@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
-from potager.engine import PRIVATE_TO, IllegalAction
+from potager import games
+from potager.engine import PRIVATE_TO, GameRecord, IllegalAction
 from potager.games.kraut_und_rueben import GAME, KrautUndRuebenState
 from potager.games.kraut_und_rueben.data import CONTRACTS
 from potager.games.kraut_und_rueben.notation import TAKING
@@ -400,3 +404,76 @@ def test_notation() -> None:
     )
     with pytest.raises(IllegalAction):
         state.apply(0, state.str_to_action(0, "take 2"))
+
+
+# -- the public log (a view key: what every player saw placed, issue 12) ------------------------
+def test_the_log_records_placements_moles_and_takes_in_order() -> None:
+    """Every placement, the mole and every take, in order, the same in every view; a tile
+    with no place is not logged (it went nowhere), and the next game of a match starts a new
+    log."""
+    state = new(3, top=("tomato", "clover", "snail", "snail"), match=True)
+    turn(state, "1 a1", take="take 1")
+    turn(state, "2 b3")
+    turn(state, "1 a1")  # seat 2's snail over seat 0's tomato
+    play(state, "mole 2 b3")  # seat 0's mole over seat 1's clover
+    expected = [
+        [0, "tomato", 1, "a1"],
+        [0, "take", 1, None],
+        [1, "clover", 2, "b3"],
+        [2, "snail", 1, "a1"],
+        [0, "mole", 2, "b3"],
+    ]
+    assert [state.view(s)["log"] for s in (0, 1, 2, None)] == [expected] * 4
+    play(state, "draw")  # seat 1's snail, with no uncovered tile left: out of the game
+    assert state.view(0)["out"] == {"snail": 1} and state.view(0)["log"] == expected
+    while state.view(0)["game"] == 1:
+        _first_legal_turn(state)
+    assert state.view(0)["log"] == []
+
+
+def test_the_log_survives_a_sample_and_a_json_round_trip() -> None:
+    """A sample of a view (read from its JSON, as a server sends it) shows the same log and
+    goes on adding to it; its entries are the shared ones, not the view's lists."""
+    state = new(2, top=("tomato", "carrot", "snail"))
+    turn(state, "1 a1", take="take 1")
+    turn(state, "2 a1", take="take 2")
+    turn(state, "1 a1")
+    view = json.loads(json.dumps(state.view(1)))
+    sample = GAME.sample(view, 1, random.Random(3))
+    assert sample.view(1) == state.view(1) and sample.view(None)["log"] == view["log"]
+    assert all(a is b for a, b in zip(sample.log, state.log, strict=True))
+    play(sample, "draw")
+    drawn = sample.view(1)["drawn"]
+    sample.apply(1, sample.legal_actions(1)[0])
+    assert sample.view(0)["log"][:-1] == view["log"] and len(state.log) == len(view["log"])
+    assert sample.view(0)["log"][-1][:2] == [1, drawn]
+
+
+def test_the_log_holds_nothing_private() -> None:
+    """Two games that differ only in the contracts dealt log the same moves: the log is the
+    table's, the same for every seat and the spectator."""
+    one = new(3, contracts=(1, 2, 3))
+    two = new(3, contracts=(7, 8, 9))
+    rng = random.Random(5)
+    while len(one.log) < 20:
+        seat = one.to_move[0]
+        action = rng.choice(one.legal_actions(seat))
+        one.apply(seat, action)
+        two.apply(seat, action)
+    logs = [state.view(s)["log"] for state in (one, two) for s in (0, 1, 2, None)]
+    assert all(log == logs[0] for log in logs)
+
+
+def test_a_record_from_before_the_log_replays_with_its_log() -> None:
+    """A record holds moves only: one saved before views had a log (on 5151fa5) replays to
+    views that have it."""
+    record = GameRecord.from_json(
+        '{"format": 1, "game": "kraut-und-rueben", "players": 2, "variant": {"match": false},'
+        ' "seed": 4, "deck": null, "moves": [[0, 0], [0, 22], [0, 122], [1, 0], [1, 1],'
+        " [1, 126], [0, 0]]}"
+    )
+    assert games.replay(record).view(1)["log"] == [
+        [0, "tomato", 2, "b3"],
+        [0, "take", 2, None],
+        [1, "salad", 1, "a1"],
+    ]
