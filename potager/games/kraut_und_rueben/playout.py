@@ -56,7 +56,10 @@ probability in proportion to exp(0.7 x what it is worth to the seat under a cont
 the heuristic values it). Measured (issue 12, 922615b, an experiment's copy of this reading that
 remembered the placements it saw): the search with it won 61.0% (51.2–70.0%) of 100 two-player
 games at 1,000 iterations against the search without it, the contract each seat held dealt with
-probability 0.78–0.91 by the game's end."""
+probability 0.78–0.91 by the game's end. This code (f2adcb9) against the search before it
+(5151fa5), 1,000 iterations each, game k seeded k, it at seat k mod n: 64.3% (58.8–69.5%) of 300
+two-player games; 29.0% (21.0–38.5%) of 100 four-player games, one seat against three (a fair
+share is 25%)."""
 PLACEMENT_NOISE: Final = 0.25
 """The share of each placement read as made at random whatever the contract (the same
 measurement): one odd placement (a search's, or a person's) never rules a contract out."""
