@@ -24,7 +24,8 @@ action, with the machine's load average: on a shared machine the CPU per action 
 the throughput does, and the two together tell whether the server or the clients were the bound.
 Its last column is the machine's speed just before the row, as `make bench` measures its
 anchor (OpenSpiel's goofspiel, decisions a CPU second; with the ``bench`` extra): the same code
-ran 15-20% slower in some hours of this shared machine than in others.
+cost the server up to a quarter more CPU an action in some hours of this shared machine than in
+others (0.28-0.35 ms, issue 13's seventh round), the anchor moving less (642-720k).
 
 ``--processes P`` starts P server processes sharing the port (issue 13's scale-out: a fresh
 database on the private PostgreSQL of `potager.store.localpg` unless ``--database`` is given, and
@@ -548,7 +549,7 @@ async def set_ups(base: str, kind: Kind, n: int, server: int | None) -> dict[str
 
 ANCHOR = "goofspiel(num_cards=8,players=3)"
 """The machine's speed beside each row: this hour's figures compare with another hour's only
-at the same speed (this 2-core machine's server CPU an action moved 0.28-0.34 ms from hour to
+at the same speed (this 2-core machine's server CPU an action moved 0.28-0.35 ms from hour to
 hour for the same code, issue 13)."""
 
 
