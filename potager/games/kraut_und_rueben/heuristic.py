@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from potager.engine import Action, Game, Seat, View
@@ -37,6 +38,18 @@ PROMISE_PER_SPACE = 1.2
 """What an empty space of a garden one owns is expected to bring."""
 TAKE_THRESHOLD = 14.0
 """Take a garden once its points plus its promise reach this; sooner when the pile runs low."""
+
+
+def guess(
+    counts: list[list[int]], owners: Sequence[int | None], rival: Seat, contracts: list[int]
+) -> list[float]:
+    """How the bot guesses ``rival``'s contract among ``contracts``: a weight for each (the
+    largest 1), exp(`GUESS_SHARPNESS` x the points the gardens ``rival`` owns are worth under
+    it), from the gardens' uncovered tiles per kind (``counts``) and their ``owners``."""
+    mine = [g for g, o in enumerate(owners) if o == rival]
+    fit = [sum(points(n, counts[g]) for g in mine) for n in contracts]
+    top = max(fit)
+    return [math.exp(GUESS_SHARPNESS * (f - top)) for f in fit]
 
 
 @dataclass
@@ -66,10 +79,7 @@ class Table:
         table = Table(seat, view["contract"], owners, counts, tops, empty, {})
         unseen = [n for n in CONTRACTS if n != view["contract"]]
         for rival in {o for o in owners if o is not None and o != seat}:
-            mine = [g for g, o in enumerate(owners) if o == rival]
-            fit = [sum(points(n, counts[g]) for g in mine) for n in unseen]
-            top_fit = max(fit)
-            weights = [math.exp(GUESS_SHARPNESS * (f - top_fit)) for f in fit]
+            weights = guess(counts, owners, rival, unseen)
             total = sum(weights)
             table.rivals[rival] = [(w / total, n) for w, n in zip(weights, unseen, strict=True)]
         return table

@@ -73,7 +73,6 @@ DANDELION: Final = CODE["dandelion"]
 """Codes up to ``DANDELION`` (vegetables, clover, dandelion) are the kinds a snail covers."""
 TAKE_PILE: Final = 40
 """With fewer tiles than this left, the take threshold shrinks in proportion (as the heuristic)."""
-GUESS_SHARPNESS: Final[float] = heuristic.GUESS_SHARPNESS
 PROMISE_PER_SPACE: Final[float] = heuristic.PROMISE_PER_SPACE
 PROSPECT_WEIGHT: Final[float] = heuristic.PROSPECT_WEIGHT
 RIVAL_WEIGHT: Final[float] = heuristic.RIVAL_WEIGHT
@@ -407,7 +406,9 @@ def _read(
         ]
         for h, c in options
     ]
-    guesses = {r: _guess(counts, owner, r) for r in set(owner) if r >= 0 and r != mover}
+    guesses = {
+        r: heuristic.guess(counts, owner, r, contracts) for r in set(owner) if r >= 0 and r != mover
+    }
     at = options.index(chosen)
     uniform = PLACEMENT_NOISE / len(options)
     for j, contract in enumerate(others):
@@ -427,14 +428,3 @@ def _read(
         total = sum(math.exp(PLACEMENT_SHARPNESS * (v - top)) for v in values)
         p = math.exp(PLACEMENT_SHARPNESS * (values[at] - top)) / total
         row[j] += math.log((1 - PLACEMENT_NOISE) * p + uniform)
-
-
-def _guess(counts: list[list[int]], owner: list[int], rival: Seat) -> list[float]:
-    """The weight of each contract (1…12, at its number less one) for ``rival`` as the heuristic
-    guesses it (`heuristic.Table.of`): exp(`GUESS_SHARPNESS` x its gardens' points under it)."""
-    fit = [
-        sum(points(n, counts[h]) for h in range(len(owner)) if owner[h] == rival)
-        for n in sorted(CONTRACTS)
-    ]
-    top = max(fit)
-    return [math.exp(GUESS_SHARPNESS * (f - top)) for f in fit]
