@@ -55,9 +55,9 @@ DESCRIPTIONS = {
 game: the search is "Monte Carlo", not "tree", because Kraut & Rüben's searches flat and paired at
 the root (`ismcts.paired_root`). Strength is said only as measured: the ladder's figures are in
 README.md ("Bot levels, measured"), where ismcts beats the heuristic in every game and player
-count; ismcts-strong beats ismcts in Heuschrecken Poker (2-4 players, 2 an open interval at 200
-games), Pas de Haricots (4-6) and Garden Rush, not in Kraut & Rüben (2 players: 49% of 142
-games; its counts and intervals are kept there, not copied here)."""
+count, and ismcts-strong beats ismcts in most cells measured but not in Kraut & Rüben so far
+(its counts, intervals and open cells are kept there, not copied here, where they would go
+stale)."""
 
 
 def parse_level(level: str) -> dict[str, Any]:
