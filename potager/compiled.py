@@ -1,4 +1,5 @@
-"""The modules of the playout hot path that an install compiles with mypyc (`setup.py`).
+"""The modules of the hot paths, a playout's and the server's move's, that an install compiles with
+mypyc (`setup.py`).
 
 They stay plain Python source: mypyc turns the same files into C extensions, which Python imports
 in place of the source, and the rules still import only `potager.engine`. An install without a C
@@ -30,6 +31,10 @@ MODULES = (
     "potager.games.pas_de_haricots.playout",
     "potager.games.pas_de_haricots.rules",
     "potager.games.pas_de_haricots.scoring",
+    "potager.server.announce",
+    "potager.server.messages",
+    "potager.server.moves",
+    "potager.server.turns",
 )
 """Compiled together, into one library."""
 GROUP = "potager_compiled"

@@ -13,7 +13,8 @@ from potager.store import StaleVersion
 
 from .clocks import bot_for
 from .live import LiveTable
-from .moves import NotStored, ahead
+from .moves import ahead
+from .writer import NotStored
 
 if TYPE_CHECKING:
     from .manager import TableManager

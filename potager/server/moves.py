@@ -29,15 +29,12 @@ from ..i18n import say
 from .live import Connection, LiveTable
 from .schemas import Act, ErrorMessage
 from .turns import waiting_after
+from .writer import NotStored
 
 if TYPE_CHECKING:
     from .manager import TableManager
 
 log = logging.getLogger("potager.server")
-
-
-class NotStored(RuntimeError):
-    """The store could not write the move: nothing changed, it may be sent again."""
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,11 @@ Answer = bool | BaseException
 """What the store said of one move: written or not, or the group's error."""
 
 
+class NotStored(RuntimeError):
+    """The store could not write the move: nothing changed, it may be sent again. (Here, not in
+    `moves`, which mypyc compiles: a compiled class cannot derive from an exception.)"""
+
+
 def _answer(written: asyncio.Future[bool], answer: Answer) -> None:
     """Tell a move's waiter ``answer`` (unless it was told already)."""
     if written.done():
