@@ -58,7 +58,24 @@ def test_every_compiled_rules_module_is_compared_here() -> None:
 
 def source_rules(name: str) -> ModuleType:
     """A compiled module (rules, a playout, the search) loaded from its source as a module of its
-    own, beside the compiled one."""
+    own, beside the compiled one. A game's rules take its views from their source too, when they
+    are compiled: a compiled view reads only states of the compiled rules' class."""
+    package_name, _, short = name.rpartition(".")
+    views = f"{package_name}.views"
+    if short != "rules" or views not in compiled.MODULES:
+        return _from_source(name)
+    package = sys.modules[package_name]
+    compiled_views = importlib.import_module(views)
+    source_views = _from_source(views)
+    sys.modules[views], package.views = source_views, source_views  # type: ignore[attr-defined]
+    try:
+        return _from_source(name)
+    finally:
+        sys.modules[views], package.views = compiled_views, compiled_views  # type: ignore[attr-defined]
+
+
+def _from_source(name: str) -> ModuleType:
+    """Module ``name`` loaded from its source, as ``name`` + ``_from_source``."""
     built = importlib.import_module(name)
     path = Path(str(built.__file__)).with_name(name.rsplit(".", 1)[1] + ".py")
     spec = importlib.util.spec_from_file_location(f"{name}_from_source", path)
