@@ -64,8 +64,8 @@ def source_rules(name: str) -> ModuleType:
     views = f"{package_name}.views"
     if short != "rules" or views not in compiled.MODULES:
         return _from_source(name)
-    package = sys.modules[package_name]
     compiled_views = importlib.import_module(views)
+    package = sys.modules[package_name]
     source_views = _from_source(views)
     sys.modules[views], package.views = source_views, source_views  # type: ignore[attr-defined]
     try:
