@@ -12,7 +12,6 @@ what the model makes of the same table (`tests/server/test_messages.py`).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -161,21 +160,18 @@ def _json(data: Any) -> bytes:
     return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
 
 
-@dataclass
 class Shared:
     """What one update tells every connection, computed once: what every seat's state message
     has in common (the seats, the result, the time: serialised once), and per seat (``None``:
     spectators) and first event its message text, so that a thousand spectators cost one view
-    and one serialisation."""
+    and one serialisation. (A plain class: mypyc compiles its ``__init__``, where a dataclass's
+    stays interpreted.)"""
 
-    live: LiveTable
-    texts: dict[tuple[Seat | None, int, bool], str] = field(default_factory=dict)
-    _common: dict[str, Any] = field(init=False)
-
-    def __post_init__(self) -> None:
-        live = self.live
+    def __init__(self, live: LiveTable) -> None:
+        self.live = live
+        self.texts: dict[tuple[Seat | None, int, bool], str] = {}
         info, state = live.info, live.state
-        self._common = {
+        self._common: dict[str, Any] = {
             "last_mover": state.moves[-1][0] if state.moves else None,
             "to_move": orjson.Fragment(_json(list(state.to_move))),
             "seats": orjson.Fragment(_json(_seats_fields(live))),

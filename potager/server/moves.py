@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from potager.engine import Action, NotationError, Seat, State
 from potager.store import MoveWrite, StaleVersion, TableStatus
@@ -37,30 +36,41 @@ if TYPE_CHECKING:
 log = logging.getLogger("potager.server")
 
 
-@dataclass(frozen=True)
 class Standing:
     """Where a table stands, as shown (`shown`) or once the moves sent to the store are stored
     (`ahead`): its state, status, whom it waits on since when, and each seat's
-    `LiveTable.legal_since`."""
+    `LiveTable.legal_since`. Read-only. (A plain class, not a frozen dataclass: mypyc compiles
+    its ``__init__``, where a dataclass's stays interpreted, a few per move.)"""
 
-    state: State
-    status: TableStatus
-    waiting: dict[Seat, datetime]
-    since: list[int]
+    def __init__(
+        self, state: State, status: TableStatus, waiting: dict[Seat, datetime], since: list[int]
+    ) -> None:
+        self.state: Final = state
+        self.status: Final = status
+        self.waiting: Final = waiting
+        self.since: Final = since
 
 
-@dataclass(frozen=True, eq=False)
 class Queued:
     """A move sent to the store and not settled yet: ``ahead``, the table once it is stored;
     ``written``, the store's answer (`MoveWriter.queue`); ``outcome``, the move's, once the
-    table took it (None) or not (the error)."""
+    table took it (None) or not (the error). Read-only, a plain class as `Standing` is."""
 
-    ply: int
-    seat: Seat
-    action: Action
-    ahead: Standing
-    written: asyncio.Future[bool]
-    outcome: asyncio.Future[Exception | None]
+    def __init__(
+        self,
+        ply: int,
+        seat: Seat,
+        action: Action,
+        ahead: Standing,
+        written: asyncio.Future[bool],
+        outcome: asyncio.Future[Exception | None],
+    ) -> None:
+        self.ply: Final = ply
+        self.seat: Final = seat
+        self.action: Final = action
+        self.ahead: Final = ahead
+        self.written: Final = written
+        self.outcome: Final = outcome
 
 
 def shown(live: LiveTable) -> Standing:
