@@ -36,10 +36,10 @@ from potager.engine import Game, Seat
 from potager.engine.shuffle import below, shuffle
 
 from . import heuristic, notation
-from .data import CONTRACTS, KINDS, SNAILS_PER_GARDEN, SPACES
+from .data import CONTRACTS, KINDS, SNAILS_PER_GARDEN
 from .rules import KrautUndRueben, KrautUndRuebenState
 from .scoring import CODE, LAST_COLUMN, PRINCIPAL, WEIGHTS, points
-from .views import TAKE
+from .views import TAKE, space_of
 
 EPSILON: Final = 0.1
 """The share of placements drawn at random rather than by value."""
@@ -353,7 +353,7 @@ def placements(
             owned[mover] += 1
             continue
         kind = CODE[entry[1]]
-        i = g * SIZE + SPACES.index(entry[3])
+        i = space_of(entry)
         covered = tops[i]
         if mover != seat and kind != MOLE:
             prospect = owned[mover] < table.quota

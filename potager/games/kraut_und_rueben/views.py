@@ -41,13 +41,17 @@ LOG_TAKES: tuple[list[Any], ...] = tuple(
 """The log's entry ``[seat, "take", garden, None]``, at ``seat · MOST_GARDENS + g``."""
 
 
+def space_of(entry: list[Any]) -> int:
+    """The flat space ``12 · g + s`` of a placement's log ``entry``."""
+    return (entry[2] - 1) * SIZE + SPACES.index(entry[3])
+
+
 def logged(entry: list[Any]) -> list[Any]:
     """The shared entry (`LOG_PLACES`, `LOG_TAKES`) equal to a view's log ``entry``."""
-    seat, what, garden, space = entry
+    seat, what, garden, _ = entry
     if what == TAKE:
         return LOG_TAKES[seat * MOST_GARDENS + garden - 1]
-    i = (garden - 1) * SIZE + SPACES.index(space)
-    return LOG_PLACES[(seat * len(KINDS) + CODE[what]) * MOST_SPACES + i]
+    return LOG_PLACES[(seat * len(KINDS) + CODE[what]) * MOST_SPACES + space_of(entry)]
 
 
 def _spaces(state: KrautUndRuebenState, g: int) -> dict[str, list[str]]:
