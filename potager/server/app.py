@@ -69,14 +69,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.guard = Guard(settings.limits)
     if settings.limits.max_body:
         app.add_middleware(RequestBodyLimitMiddleware, max_body_size=settings.limits.max_body)
-    app.add_middleware(SecurityHeaders)  # added last, it wraps the others: every answer has them
+    app.add_middleware(SecurityHeaders)  # it wraps the others: every HTTP answer has them
+    app.add_middleware(play.TableSockets)  # outermost: the table sockets skip the rest
     app.add_exception_handler(Refused, refusals.refused)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, refusals.http_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, refusals.invalid_request)  # type: ignore[arg-type]
     limited = [Depends(rate_limited)]
     app.include_router(lobby.router, dependencies=limited)
     app.include_router(identity.router, dependencies=limited)
-    app.include_router(play.router)
     app.include_router(analysis.router, dependencies=limited)
     app.include_router(pages.router)
     app.include_router(rules.router)
@@ -99,7 +99,7 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
         found = model.model_json_schema(ref_template="#/components/schemas/{model}")
         components.update(found.pop("$defs", {}))
         components[model.__name__] = found
-    schema["paths"]["/ws/tables/{table_id}"] = {
+    schema["paths"][play.PATH] = {
         "get": {
             "tags": ["play"],
             "summary": "The table's WebSocket (upgrade this GET)",

@@ -7,6 +7,11 @@ client has at most ``client_sockets`` sockets and a table ``table_sockets`` (spe
 turned away past it, seat holders never), a message longer than ``max_message`` characters or
 past the socket's ``message_rate`` is refused unread, and a socket that says nothing while its
 table does not change for ``idle_timeout`` seconds is closed.
+
+The socket is served by `TableSockets`, a middleware just inside Starlette's error handler, not by
+a route behind the application's other middleware and router: none of those acts on a
+WebSocket, yet each of their frames was resumed for every message a socket awaited and wrapped
+every message it sent, three a move at a table of three (issue 13).
 """
 
 from __future__ import annotations
@@ -14,8 +19,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
+from starlette.routing import Match, WebSocketRoute
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..i18n import say, translate
 from .i18n import language
@@ -26,8 +33,7 @@ from .messages import Shared
 from .refusals import clip, summary
 from .schemas import Act, ClientMessage, ErrorMessage, Hello, Ping, Pong, Say, Sync, TakeBack
 
-router = APIRouter()
-
+PATH = "/ws/tables/{table_id}"
 BINARY = "\0binary"
 """What a binary frame reads as: text that is no message."""
 TOO_MANY = 4429
@@ -102,7 +108,26 @@ async def _refuse(websocket: WebSocket, error: ErrorMessage, code: int) -> None:
     await websocket.close(code)
 
 
-@router.websocket("/ws/tables/{table_id}")
+class TableSockets:
+    """ASGI middleware: a WebSocket to `PATH` goes straight to `table_socket`, with the server's
+    own ``receive`` and ``send``; everything else goes on to ``app``."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.route = WebSocketRoute(PATH, table_socket)
+        """Matches `PATH` as Starlette's router does (its root path, its parameters)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            match, child = self.route.matches(scope)
+            if match is Match.FULL:
+                scope.update(child)
+                websocket = WebSocket(scope, receive, send)
+                await table_socket(websocket, scope["path_params"]["table_id"])
+                return
+        await self.app(scope, receive, send)
+
+
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     guard: Guard = websocket.app.state.guard
     if not guard.origin_allowed(websocket.scope):

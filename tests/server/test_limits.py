@@ -189,6 +189,22 @@ def test_a_socket_that_speaks_stays_open_until_it_falls_silent(tmp_path: Path) -
             assert closed.value.code == 4408
 
 
+def test_table_sockets_are_served_before_the_router_and_other_sockets_are_not(
+    tmp_path: Path,
+) -> None:
+    """`play.TableSockets` takes a table's socket ahead of the other middleware, under the app's
+    root path too, and lets any other WebSocket through to the router, which refuses it."""
+    app = create_app(settings(f"sqlite:///{tmp_path / 'p.db'}", LIFTED))
+    with TestClient(app, root_path="/potager") as client:
+        created = create(client, TOY, ["human", "random"])
+        with client.websocket_connect(f"/potager/ws/tables/{created['table']['id']}") as ws:
+            seated = SeatDriver(ws, 0, created["you"]["token"])
+            assert seated.until_state()["seat"] == 0
+        for path in ("/ws/tables", "/ws/tables/a/b", "/ws/lobby"):
+            with pytest.raises(WebSocketDisconnect), client.websocket_connect(path) as ws:
+                ws.receive_json()
+
+
 def test_pages_and_answers_carry_security_headers(client: TestClient) -> None:
     for path in ("/", "/table/abc", "/static/js/potager.js", "/api/games", "/api/tables/nope"):
         headers = client.get(path).headers
