@@ -572,11 +572,11 @@ def free_port() -> int:
 
 
 def start_server(
-    database: str | None, processes: int = 1, redis: str | None = None
+    database: str | None, processes: int = 1, redis: str | None = None, log_level: str = "warning"
 ) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     # Every client of the load comes from this one address: no limits per client.
-    env = {"POTAGER_BOT_DELAY": "0", **UNLIMITED}
+    env = {"POTAGER_BOT_DELAY": "0", "POTAGER_LOG_LEVEL": log_level, **UNLIMITED}
     if processes > 1:
         database = database or localpg.fresh_database(localpg.start())
         env["POTAGER_REDIS_URL"] = redis or localredis.start()
@@ -629,12 +629,21 @@ def main(argv: list[str] | None = None) -> int:
         help="first set up N tables without a move (created, hello, closed): the server's CPU "
         "a table",
     )
+    parser.add_argument(
+        "--log-level",
+        default="warning",
+        choices=("debug", "info", "warning", "error"),
+        help="the started server's (``potager serve --log-level``; info logs every request and "
+        "socket, a fifth of a table's set-up)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     args = parser.parse_args(argv)
     # Stopped (``timeout``, kill): stop the server too, which runs in a session of its own.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     process, base = (
-        (None, args.url) if args.url else start_server(args.database, args.processes, args.redis)
+        (None, args.url)
+        if args.url
+        else start_server(args.database, args.processes, args.redis, args.log_level)
     )
     try:
         leader = process.pid if process is not None else None

@@ -3,9 +3,23 @@
 from __future__ import annotations
 
 import os
+from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
+
+
+class LogLevel(StrEnum):
+    """What the server logs (uvicorn's levels): at ``info`` every request and every socket
+    opened, seven lines for a table of three set up; at ``warning`` only what goes wrong. Those
+    seven lines were a fifth of the server's CPU to set a table up (issue 13: 3.3-4.2 ms a table
+    at ``warning``, 3.7-6.2 at ``info``, less in 6 of 7 runs in turn of ``bench.server_load
+    --set-ups 2000``), so the load bench serves at ``warning``, as a busy server would."""
+
+    debug = "debug"
+    info = "info"
+    warning = "warning"
+    error = "error"
 
 
 def serve(
@@ -36,6 +50,13 @@ def serve(
             "(default: $POTAGER_POLICIES). Clients cannot name other files.",
         ),
     ] = None,
+    log_level: Annotated[
+        LogLevel,
+        typer.Option(
+            envvar="POTAGER_LOG_LEVEL",
+            help="info: every request and socket; warning: only what goes wrong (a busy server).",
+        ),
+    ] = LogLevel.info,
 ) -> None:
     """Serve the lobby and the tables; open the printed address in a browser."""
     import uvicorn
@@ -44,7 +65,7 @@ def serve(
     from potager.server.app import configure_logging
     from potager.server.listener import uvicorn_options
 
-    configure_logging()
+    configure_logging(log_level.value)
     # Set in the environment, the workers started by uvicorn read them too.
     if database:
         os.environ["POTAGER_DATABASE_URL"] = database
@@ -60,7 +81,7 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     # No per-message compression on the table sockets: measured under bench.server_load it was
     # about half the server's CPU per action, for state messages of a few kilobytes.
-    options: dict[str, Any] = {"host": host, "port": port, "log_level": "info"}
+    options: dict[str, Any] = {"host": host, "port": port, "log_level": log_level.value}
     options["ws_per_message_deflate"] = False
     options |= uvicorn_options(settings.limits)
     typer.echo(f"Potager is served at http://{shown}:{port}/  (database: {settings.database_url})")

@@ -130,5 +130,6 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     return schema
 
 
-def configure_logging() -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+def configure_logging(level: str = "info") -> None:
+    """Potager's own log lines at ``level`` (uvicorn's are set by its ``log_level``)."""
+    logging.basicConfig(level=level.upper(), format="%(asctime)s %(name)s %(message)s")
