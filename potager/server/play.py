@@ -8,10 +8,11 @@ turned away past it, seat holders never), a message longer than ``max_message`` 
 past the socket's ``message_rate`` is refused unread, and a socket that says nothing while its
 table does not change for ``idle_timeout`` seconds is closed.
 
-The socket is served by `TableSockets`, a middleware just inside Starlette's error handler, not by
-a route behind the application's other middleware and router: none of those acts on a
-WebSocket, yet each of their frames was resumed for every message a socket awaited and wrapped
-every message it sent, three a move at a table of three (issue 13).
+The socket is served by `TableSockets`, the outermost of the application's own middleware (inside
+only Starlette's error handler and FastAPI's telemetry and body limit), not by a route behind the
+other middleware and the router: none of those acts on a WebSocket, yet each of their frames was
+resumed for every message a socket awaited, and the route's exception wrapper wrapped every
+message it sent, three a move at a table of three (issue 13).
 """
 
 from __future__ import annotations
