@@ -11,10 +11,9 @@ import typer
 
 class LogLevel(StrEnum):
     """What the server logs (uvicorn's levels): at ``info`` every request and every socket
-    opened, seven lines for a table of three set up; at ``warning`` only what goes wrong. Those
-    seven lines were a fifth of the server's CPU to set a table up (issue 13: 3.3-4.2 ms a table
-    at ``warning``, 3.7-6.2 at ``info``, less in 6 of 7 runs in turn of ``bench.server_load
-    --set-ups 2000``), so the load bench serves at ``warning``, as a busy server would."""
+    opened, seven lines for a table of three set up; at ``warning`` only what goes wrong. The
+    load bench serves at ``warning``, as a busy server would: what those lines cost a table's
+    set-up is measured in docs/server-load.md (issue 13, ninth round), not copied here."""
 
     debug = "debug"
     info = "info"
