@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -473,11 +474,18 @@ _POOLS: dict[int, Executor] = {}
 
 
 def _pool(workers: int) -> Executor:
-    """A pool of ``workers`` processes, started once. Forked where the system can (a script
-    without a ``__main__`` guard can then use it too), spawned elsewhere."""
+    """A pool of ``workers`` processes, started once: forked where the system can and no other
+    thread runs (a script without a ``__main__`` guard can then use it too). A process with other
+    threads (a server whose bots think in threads, a test runner) starts them from a fork server
+    instead, as does a system without fork: a child forked beside other threads inherits any lock
+    one of them held at that instant, and may wait for it forever."""
     pool = _POOLS.get(workers)
     if pool is None:
-        method = "fork" if "fork" in get_all_start_methods() else "spawn"
+        methods = get_all_start_methods()
+        if "fork" in methods and threading.active_count() == 1:
+            method = "fork"
+        else:
+            method = "forkserver" if "forkserver" in methods else "spawn"
         pool = _POOLS[workers] = ProcessPoolExecutor(workers, mp_context=get_context(method))
     return pool
 

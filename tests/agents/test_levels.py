@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+import threading
+from pathlib import Path
 
 import pytest
 
 from potager import agents, games
-from potager.agents.ismcts import ISMCTSAgent
+from potager.agents.ismcts import _POOLS, ISMCTSAgent, close_pools
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_level_of_every_game_is_made_and_described() -> None:
@@ -84,3 +90,41 @@ def test_root_parallel_search_sums_its_workers_and_is_reproducible() -> None:
     first = agent.evaluate(game, view, 1, legal, random.Random(5))
     assert sum(v.visits for v in first) == 40
     assert first == agent.evaluate(game, view, 1, legal, random.Random(5))
+
+
+def test_root_parallel_workers_are_not_forked_beside_other_threads() -> None:
+    """A child forked while another thread runs may inherit a lock that thread held: with other
+    threads (here one waiting, as a server's bot threads or a test runner's do), the workers come
+    from a fork server; in a process of one thread they are forked. The search is the same."""
+    close_pools()
+    release = threading.Event()
+    waiting = threading.Thread(target=release.wait)
+    waiting.start()
+    try:
+        served = _strong_visits()
+        assert _POOLS[2]._mp_context.get_start_method() == "forkserver"  # type: ignore[attr-defined]
+    finally:
+        release.set()
+        waiting.join()
+        close_pools()
+    alone = (
+        "import threading; from potager.agents.ismcts import _POOLS; "
+        "from tests.agents.test_levels import _strong_visits; "
+        "assert threading.active_count() == 1; visits = _strong_visits(); "
+        "print(_POOLS[2]._mp_context.get_start_method(), visits)"
+    )
+    started = subprocess.run(
+        [sys.executable, "-c", alone], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert started.stdout.split(maxsplit=1) == ["fork", f"{served}\n"], started.stderr
+
+
+def _strong_visits() -> list[tuple[str, int]]:
+    """Each action's visits from ismcts-strong (2 workers) at one seeded decision."""
+    game = games.get("heuschrecken-poker")
+    state = game.new_game(2, seed=3)
+    view, legal = state.view(1), state.legal_actions(1)
+    agent = agents.make("ismcts-strong:iterations=20", game)
+    assert isinstance(agent, ISMCTSAgent)
+    values = agent.evaluate(game, view, 1, legal, random.Random(5))
+    return [(state.action_to_str(v.action), v.visits) for v in values]
