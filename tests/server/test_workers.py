@@ -13,10 +13,15 @@ def test_a_worker_leaves_once_its_server_is_gone() -> None:
             sys.executable,
             "-c",
             "import time; from potager.server.workers import follow; "
-            f"follow({server.pid}, interval=0.05); time.sleep(60)",
-        ]
+            f"follow({server.pid}, interval=0.05); print('following', flush=True); "
+            "time.sleep(60)",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
+        # Its imports take seconds on a busy machine: it follows the server once it says so.
+        assert worker.stdout is not None and worker.stdout.readline() == "following\n"
         try:
             worker.wait(0.5)
         except subprocess.TimeoutExpired:
@@ -29,3 +34,4 @@ def test_a_worker_leaves_once_its_server_is_gone() -> None:
     finally:
         server.kill()
         worker.kill()
+        worker.wait()
