@@ -6,10 +6,11 @@ to harvest, the tools of a bonus — and sees the result. The basic game first, 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from potager import games
 from potager.engine import State
@@ -196,6 +197,32 @@ def test_the_harvest_popover_hides_no_square_of_its_fields(lobby: Page) -> None:
     )
     assert popover.locator("[data-action]").count() >= 1
     assert hidden == []
+
+
+def test_a_plug_in_draws_once_its_stylesheet_has_loaded(browser: Browser, server: str) -> None:
+    """`Potager.loadGame` resolves once the game's stylesheet has loaded, not its script alone:
+    a drawing made before measured its squares unstyled (the popover above, placed off the
+    squares it offers, then hid one of them once the styles came; seen once in four runs of the
+    suite on a busy machine). Here the stylesheet comes a second after the script."""
+
+    def late(route: Route) -> None:
+        time.sleep(1)
+        route.continue_()
+
+    page = browser.new_page()
+    page.route(f"**/static/games/{GAME}.css", late)
+    page.goto(server + "/")
+    cell = page.evaluate(
+        """async (name) => {
+          await Potager.loadGame(name);
+          const drawing = document.body.appendChild(document.createElement("div"));
+          drawing.className = "gr";
+          return getComputedStyle(drawing).getPropertyValue("--cell");
+        }""",
+        GAME,
+    )
+    page.close()
+    assert cell.strip() == "60px"  # a square's size, set by the stylesheet
 
 
 def test_a_finished_game_has_no_last_turn_pill_and_the_log_says_an_aubergine(lobby: Page) -> None:

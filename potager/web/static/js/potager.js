@@ -272,24 +272,30 @@ const Potager = (() => {
     return said || label;
   }
 
+  /* Per game, its stylesheet loaded (or failed): a plug-in's first drawing waits for it, so that
+   * nothing is drawn unstyled and what a drawing measures (Garden Rush's popover, placed off the
+   * squares it offers) is measured styled. */
+  const stylesheets = new Map();
   function registerGame(name, plugin) {
     if (!plugin || typeof plugin.render !== "function") throw new Error(`plug-in ${name} has no render()`);
     if (plugin.stylesheet && !document.querySelector(`link[data-game-css="${name}"]`)) {
-      document.head.append(h("link", {
+      stylesheets.set(name, new Promise((done) => document.head.append(h("link", {
         rel: "stylesheet", href: `/static/games/${encodeURIComponent(name)}.css`,
-        dataset: { gameCss: name },
-      }));
+        dataset: { gameCss: name }, onload: done, onerror: done,
+      }))));
     }
     plugins.set(name, plugin);
   }
 
-  /* Load /static/games/<name>.js once; resolve with its plug-in, or the generic one. */
+  /* Load /static/games/<name>.js once; resolve with its plug-in (its stylesheet loaded), or the
+   * generic one. */
   const loading = new Map();
   function loadGame(name) {
     if (!loading.has(name)) {
       loading.set(name, new Promise((resolve) => {
         const script = h("script", { src: `/static/games/${encodeURIComponent(name)}.js` });
-        script.onload = () => resolve(plugins.get(name) || generic);
+        script.onload = () => Promise.resolve(stylesheets.get(name))
+          .then(() => resolve(plugins.get(name) || generic));
         script.onerror = () => resolve(generic);
         document.head.append(script);
       }));
