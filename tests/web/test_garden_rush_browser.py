@@ -201,9 +201,9 @@ def test_the_harvest_popover_hides_no_square_of_its_fields(lobby: Page) -> None:
 
 def test_a_plug_in_draws_once_its_stylesheet_has_loaded(browser: Browser, server: str) -> None:
     """`Potager.loadGame` resolves once the game's stylesheet has loaded, not its script alone:
-    a drawing made before measured its squares unstyled (the popover above, placed off the
-    squares it offers, then hid one of them once the styles came; seen once in four runs of the
-    suite on a busy machine). Here the stylesheet comes a second after the script."""
+    a drawing made before could measure its squares unstyled (most likely why the popover above,
+    placed off the squares it offers, once hid one of them: one of five suite runs on a busy
+    machine). Here the stylesheet comes a second after the script."""
 
     def late(route: Route) -> None:
         time.sleep(1)
