@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from potager import agents, games
+from potager.agents.action_value import ActionValue
 from potager.agents.ismcts import _POOLS, ISMCTSAgent, close_pools
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,14 +83,9 @@ def test_a_fixed_budget_search_is_reproducible() -> None:
 
 
 def test_root_parallel_search_sums_its_workers_and_is_reproducible() -> None:
-    game = games.get("heuschrecken-poker")
-    state = game.new_game(2, seed=3)
-    view, legal = state.view(1), state.legal_actions(1)
-    agent = agents.make("ismcts-strong:iterations=20", game)
-    assert isinstance(agent, ISMCTSAgent) and agent.workers == 2
-    first = agent.evaluate(game, view, 1, legal, random.Random(5))
+    first = _strong_evaluation()
     assert sum(v.visits for v in first) == 40
-    assert first == agent.evaluate(game, view, 1, legal, random.Random(5))
+    assert first == _strong_evaluation()
 
 
 def test_root_parallel_workers_are_not_forked_beside_other_threads() -> None:
@@ -101,7 +97,7 @@ def test_root_parallel_workers_are_not_forked_beside_other_threads() -> None:
     waiting = threading.Thread(target=release.wait)
     waiting.start()
     try:
-        served = _strong_visits()
+        served = _strong_evaluation()
         assert _POOLS[2]._mp_context.get_start_method() == "forkserver"  # type: ignore[attr-defined]
     finally:
         release.set()
@@ -109,22 +105,21 @@ def test_root_parallel_workers_are_not_forked_beside_other_threads() -> None:
         close_pools()
     alone = (
         "import threading; from potager.agents.ismcts import _POOLS; "
-        "from tests.agents.test_levels import _strong_visits; "
-        "assert threading.active_count() == 1; visits = _strong_visits(); "
-        "print(_POOLS[2]._mp_context.get_start_method(), visits)"
+        "from tests.agents.test_levels import _strong_evaluation; "
+        "assert threading.active_count() == 1; values = _strong_evaluation(); "
+        "print(_POOLS[2]._mp_context.get_start_method(), repr(values))"
     )
     started = subprocess.run(
         [sys.executable, "-c", alone], capture_output=True, text=True, cwd=ROOT, check=False
     )
-    assert started.stdout.split(maxsplit=1) == ["fork", f"{served}\n"], started.stderr
+    assert started.stdout.split(maxsplit=1) == ["fork", f"{served!r}\n"], started.stderr
 
 
-def _strong_visits() -> list[tuple[str, int]]:
-    """Each action's visits from ismcts-strong (2 workers) at one seeded decision."""
+def _strong_evaluation() -> list[ActionValue]:
+    """Every action's value from ismcts-strong (2 workers of 20 iterations), one seeded decision."""
     game = games.get("heuschrecken-poker")
     state = game.new_game(2, seed=3)
     view, legal = state.view(1), state.legal_actions(1)
     agent = agents.make("ismcts-strong:iterations=20", game)
-    assert isinstance(agent, ISMCTSAgent)
-    values = agent.evaluate(game, view, 1, legal, random.Random(5))
-    return [(state.action_to_str(v.action), v.visits) for v in values]
+    assert isinstance(agent, ISMCTSAgent) and agent.workers == 2
+    return agent.evaluate(game, view, 1, legal, random.Random(5))
