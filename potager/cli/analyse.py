@@ -22,6 +22,7 @@ from rich.table import Table
 
 from potager import games
 from potager.analysis import LABELS, Analysis, analyse, chart, evaluator
+from potager.engine import Seat
 
 from .options import fail, stop
 from .replay import load_record
@@ -119,32 +120,46 @@ def write(path: Path, text: str) -> None:
 
 
 def report(analysis: Analysis) -> RenderableType:
-    """The moves table and each seat's count of labels and mean loss."""
-    moves = Table(
-        title=f"{analysis.record.game}: {analysis.evaluator}",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,  # no column rules, one space apart: it reads on 80 columns
-        padding=(0, 1),
-        collapse_padding=True,
-    )
-    for name in ("move", "seat", "played", "win %", "best", "best win %", "loss", "label"):
-        moves.add_column(
-            name,
-            justify="right" if "win" in name or name == "loss" else "left",
-            no_wrap=True,
+    """A table of each seat's moves (one table when one seat is analysed), then each seat's count
+    of labels and mean loss. On 80 columns a long move (a Garden Rush harvest) wraps within its
+    column; the figures and labels are never cut."""
+    holders = analysis.record.seats
+
+    def who(seat: Seat) -> str:
+        return str(seat) + (f" {escape(holders[seat].label)}" if holders is not None else "")
+
+    title = f"{analysis.record.game}: {analysis.evaluator}"
+    tables: list[RenderableType] = []
+    for seat in analysis.seats():
+        moves = Table(
+            title=f"{title} · seat {who(seat)}",
+            title_justify="left",
+            box=box.SIMPLE_HEAD,  # no column rules, one space apart: it reads on 80 columns
+            padding=(0, 1),
+            collapse_padding=True,
         )
-    for r in analysis.reviews:
-        d, played, best = r.decision, r.played, r.best
-        moves.add_row(
-            str(d.ply + 1),
-            str(d.seat),
-            escape(d.names[d.played]),
-            _win(played.win, played.win_low, played.win_high),
-            escape(d.names[best.action]),
-            _win(best.win, best.win_low, best.win_high),
-            f"{100 * r.loss:.1f}",
-            f"[{STYLES[r.label]}]{r.label}[/]" + ("*" if d.stand_in else ""),
-        )
+        for name in ("move", "played", "win %", "best", "best win %", "loss", "label"):
+            moves.add_column(
+                name,
+                justify="right" if "win" in name or name == "loss" else "left",
+                no_wrap=name not in ("played", "best"),
+            )
+        for r in analysis.reviews:
+            d, played, best = r.decision, r.played, r.best
+            if d.seat != seat:
+                continue
+            moves.add_row(
+                str(d.ply + 1),
+                escape(d.names[d.played]),
+                _win(played.win, played.win_low, played.win_high),
+                escape(d.names[best.action]),
+                _win(best.win, best.win_low, best.win_high),
+                f"{100 * r.loss:.1f}",
+                f"[{STYLES[r.label]}]{r.label}[/]" + ("*" if d.stand_in else ""),
+            )
+        if any(r.decision.stand_in for r in analysis.reviews if r.decision.seat == seat):
+            moves.caption = "*: made by the table's stand-in bot when the person's time ran out"
+        tables.append(moves)
     summary = Table(
         title="per seat (loss: win-chance points lost per decision)",
         title_justify="left",
@@ -152,26 +167,23 @@ def report(analysis: Analysis) -> RenderableType:
         padding=(0, 1),
         collapse_padding=True,
     )
-    summary.add_column("seat", no_wrap=True)
-    summary.add_column("decisions", justify="right")
-    for name in LABELS:
-        summary.add_column(f"[{STYLES[name]}]{name}[/]", justify="right")
-    summary.add_column("mean loss", justify="right")
+    summary.add_column("seat", overflow="fold")  # a long level wraps; the counts stay whole
+    for name in ("decisions", *LABELS, "mean loss"):
+        style = STYLES.get(name)
+        header = f"[{style}]{name}[/]" if style else name
+        summary.add_column(header, justify="right", no_wrap=True, min_width=len(name))
     summaries = [analysis.summary(seat) for seat in analysis.seats()]
     stood_in = ", ".join(f"seat {s.seat}: {s.stand_in}" for s in summaries if s.stand_in)
     if stood_in:
-        moves.caption = "*: made by the table's stand-in bot when the person's time ran out"
         summary.caption = f"not counted: the stand-in bot's decisions ({stood_in})"
-    holders = analysis.record.seats
     for s in summaries:
-        who = str(s.seat) + (f" {escape(holders[s.seat].label)}" if holders is not None else "")
         summary.add_row(
-            who,
+            who(s.seat),
             str(s.decisions),
             *(str(s.labels[name]) for name in LABELS),
             f"{100 * s.mean_loss:.1f}",
         )
-    return Group(moves, summary)
+    return Group(*tables, summary)
 
 
 def _win(win: float, low: float, high: float) -> str:
