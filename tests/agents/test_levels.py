@@ -6,15 +6,13 @@ import random
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
 import pytest
 
 from potager import agents, games
 from potager.agents.action_value import ActionValue
 from potager.agents.ismcts import _POOLS, ISMCTSAgent, close_pools
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests import ROOT
 
 
 def test_every_level_of_every_game_is_made_and_described() -> None:

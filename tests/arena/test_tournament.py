@@ -23,11 +23,11 @@ from potager.cli.main import app
 from potager.cli.tournament import report_page
 from potager.store import Store
 from potager.store.tournaments import Tournaments
+from tests import ROOT
 from tests.store.fixtures import db_url, postgres_server
 
 __all__ = ["db_url", "postgres_server"]
 
-ROOT = Path(__file__).resolve().parents[2]
 PNG = b"\x89PNG\r\n\x1a\n"
 
 

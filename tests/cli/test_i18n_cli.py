@@ -21,11 +21,12 @@ from potager.cli.language import speaking
 from potager.cli.main import app
 from potager.cli.options import language
 from potager.cli.render import Who, for_game
+from tests import ROOT
 from tests.cli.output import plain
 from tests.web import i18n_scan
 
 runner = CliRunner()
-CLI = Path(__file__).resolve().parents[2] / "potager" / "cli"
+CLI = ROOT / "potager" / "cli"
 STUDY = frozenset({"analyse", "report", "running", "serve", "simulate", "tournament", "main"})
 """The study commands' modules (and the console script's), which stay English (README)."""
 PLAYER_FACING = sorted(p for p in CLI.rglob("*.py") if p.stem not in STUDY)

@@ -17,12 +17,13 @@ from fastapi.testclient import TestClient
 
 from potager.server import create_app
 from potager.server.seating import bot_levels
+from tests import ROOT
 
 from .conftest import settings
 
 pytest.importorskip("numpy")
 
-MODEL = str(Path(__file__).resolve().parents[2] / "models" / "heuschrecken-poker-2p.npz")
+MODEL = str(ROOT / "models" / "heuschrecken-poker-2p.npz")
 POLICY = "policy:" + MODEL
 
 

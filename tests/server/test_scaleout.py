@@ -32,6 +32,7 @@ from potager.engine import GameRecord
 from potager.server.config import UNLIMITED
 from potager.server.spawn import spawn, stop
 from potager.store import localpg, localredis
+from tests import ROOT
 from tests.server.driver import at_port
 from tests.server.driver import create as create_table
 from tests.web.conftest import free_port
@@ -44,7 +45,7 @@ def redis_url() -> str:
     url = os.environ.get("POTAGER_TEST_REDIS_URL")
     if url:
         return url
-    return localredis.start(Path(__file__).resolve().parents[2] / ".redisdata")
+    return localredis.start(ROOT / ".redisdata")
 
 
 @contextmanager

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from potager.store import localpg
+from tests import ROOT
 
 BACKENDS = ["sqlite", "postgresql"]
 
@@ -23,8 +24,7 @@ def postgres_server() -> str:
     url = os.environ.get("POTAGER_TEST_POSTGRES_URL")
     if url:
         return url
-    root = Path(__file__).resolve().parents[2]
-    return localpg.start(root / ".pgdata")
+    return localpg.start(ROOT / ".pgdata")
 
 
 @pytest.fixture(params=BACKENDS)

@@ -15,9 +15,10 @@ import uvicorn
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 from potager.server import Settings, create_app
+from tests import ROOT
 
 CHROMIUM = "/usr/bin/chromium"
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
 
 
 def free_port() -> int:

@@ -12,6 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect
 
 from potager.engine import PRIVATE_TO
+from tests import ROOT
 from tests.web.clicking import (
     FINISHED,
     PHONE,
@@ -129,5 +130,5 @@ def test_a_refresh_or_a_new_tab_rejoins_the_seat(browser: Browser, server: str) 
 
 def test_the_client_marks_private_events_by_the_engines_reserved_key() -> None:
     """The log's "only you" badge and the generic description use `PRIVATE_TO` itself."""
-    source = (Path(__file__).resolve().parents[2] / "potager/web/static/js/potager.js").read_text()
+    source = (ROOT / "potager/web/static/js/potager.js").read_text()
     assert f'const PRIVATE_TO = "{PRIVATE_TO}";' in source

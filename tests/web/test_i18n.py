@@ -22,9 +22,9 @@ from potager.server import rules
 from potager.server.i18n import language
 from potager.server.manager import available_games
 from potager.store.models import TableStatus
+from tests import ROOT
 from tests.web import i18n_scan
 
-ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "potager" / "web" / "static"
 SERVER = ROOT / "potager" / "server"
 CLI = ROOT / "potager" / "cli"
