@@ -3,14 +3,14 @@ header cut (issue 16); a move too long for its column wraps, its figures whole."
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from potager import agents, games
-from potager.analysis import decisions
+from potager.analysis import LABELS, decisions
+from potager.arena.match import play_match
 from potager.cli import analyse as analyse_cli
 from potager.cli.main import app
 from potager.engine import SeatHolder, signed
@@ -43,11 +43,7 @@ def test_a_long_move_wraps_and_every_figure_and_label_stays_whole(
     column for the seat they once squeezed the table until its labels were cut off."""
     monkeypatch.setattr(analyse_cli, "evaluator", lambda level, game: ViewDigestSearch())
     game = games.get("garden-rush")
-    bot = agents.make("heuristic", game)
-    state, rng = game.new_game(2, 5), random.Random(5)
-    while not state.is_over:
-        seat = state.to_move[0]
-        state.apply(seat, bot.act(game, state.view(seat), seat, state.legal_actions(seat), rng))
+    state = play_match(game, [agents.make("heuristic", game)] * 2, seed=5)
     record = signed(state, [SeatHolder.person("Ada"), SeatHolder.bot("ismcts:iterations=300")])
     assert max(len(state.action_to_str(a)) for _, a in record.moves) > 20
     path = tmp_path / "game.json"
@@ -57,9 +53,9 @@ def test_a_long_move_wraps_and_every_figure_and_label_stays_whole(
     assert "…" not in result.output
     lines = result.output.splitlines()
     assert max(len(line.rstrip()) for line in lines) <= 80
-    labels = ("best", "good", "inaccuracy", "mistake", "blunder")
-    rows = [line.split() for line in lines if line.split()[:1] and line.split()[0].isdigit()]
-    moves = [r for r in rows if r[-1] in labels and sum("–" in c for c in r) == 2]
+    rows = [line.split() for line in lines]
+    moves = [r for r in rows if r and r[0].isdigit() and r[-1] in LABELS]
+    assert all(sum("–" in cell for cell in row) == 2 for row in moves), "both intervals whole"
     assert len(moves) == len(decisions(record, [0, 1])), "a move's figures on its first line"
     assert "seat 0 Ada" in result.output and "seat 1 ismcts:iterations=300 bot" in result.output
 
