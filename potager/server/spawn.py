@@ -45,8 +45,18 @@ def spawn(
             time.sleep(0.1)
 
 
-def stop(process: subprocess.Popen[bytes], how: signal.Signals = signal.SIGKILL) -> None:
-    """Signal the server and its bot workers (its whole session); wait for it to end."""
-    if process.poll() is None:
-        os.killpg(process.pid, how)
-    process.wait(20)
+def stop(
+    process: subprocess.Popen[bytes], how: signal.Signals = signal.SIGKILL, wait: float = 20
+) -> None:
+    """Signal the server and its workers (its whole session) and wait for it to end. A server
+    still running ``wait`` seconds after ``how`` is killed, its whole session with it, and the
+    failure raised: nothing is left behind serving."""
+    if process.poll() is not None:
+        return
+    os.killpg(process.pid, how)
+    try:
+        process.wait(wait)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        raise RuntimeError(f"the server did not stop within {wait:g} s of {how.name}") from None
