@@ -69,7 +69,7 @@ from potager.store.clocks import SeatClock, end_table, load_clocks, save_clocks
 
 from ..i18n import say
 from .cluster import FORWARD_TIMEOUT
-from .forever import cancelling
+from .forever import cancelling, go_on
 from .live import LiveTable
 from .seating import Refused
 
@@ -406,7 +406,7 @@ class Clocks:
 
     # -- the look every tick -------------------------------------------------------------------
     async def _sweep_forever(self) -> None:
-        while True:
+        while go_on():
             await asyncio.sleep(self.tick)
             try:
                 await self.sweep()
@@ -531,7 +531,7 @@ class Clocks:
         self._wake.set()
 
     async def _write_forever(self) -> None:
-        while True:
+        while go_on():
             await self._wake.wait()
             self._wake.clear()
             try:

@@ -39,7 +39,7 @@ from potager.store import ChatLine
 
 from ..i18n import say
 from .fanout import Fanout
-from .forever import cancelling
+from .forever import cancelling, go_on
 from .lease import Leases
 from .live import LiveTable
 from .schemas import ErrorMessage
@@ -343,7 +343,7 @@ class Cluster:
     # -- tables whose owner died -------------------------------------------------------------------
     async def _sweep_forever(self) -> None:
         rounds = 0
-        while True:
+        while go_on():
             try:
                 await self._sweep(full=rounds % FULL_SWEEP == 0)
             except Exception:

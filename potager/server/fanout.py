@@ -23,7 +23,7 @@ from typing import Any
 import orjson
 from redis.asyncio import Redis
 
-from .forever import cancelling
+from .forever import cancelling, go_on
 
 log = logging.getLogger("potager.server")
 
@@ -86,7 +86,7 @@ class Fanout:
             self._waiting.pop(request, None)
 
     async def _send(self) -> None:
-        while True:
+        while go_on():
             batch = [await self._outbox.get()]
             while not self._outbox.empty():
                 batch.append(self._outbox.get_nowait())
@@ -101,7 +101,7 @@ class Fanout:
                 log.exception("%d messages to other processes were not sent", len(batch))
 
     async def _listen(self, pubsub: Any) -> None:
-        while True:
+        while go_on():
             try:
                 async for raw in pubsub.listen():
                     self._dispatch(raw)

@@ -8,6 +8,12 @@ exception (redis-py's pub/sub raises `ConnectionError` when cancelled while it r
 redis/redis-py#2717). A loop that retried then would have swallowed its cancellation, and the
 server's shutdown would wait for it forever (seen once in the suite: a `TestClient` never
 finished leaving a server with Redis). So each such loop asks `cancelling` before it carries on.
+
+A library may also take the cancellation and carry on as if nothing had happened, its call
+returning normally: then no exception reaches the loop at all, and the loop waits for its next
+round with its task still marked as cancelled (issue 13: one of two server processes of a load
+bench never stopped after its SIGTERM, its cluster sweep asleep in that state, so that its
+shutdown waited for the sweep for ever). So each loop goes round only while `go_on`.
 """
 
 from __future__ import annotations
@@ -20,3 +26,11 @@ def cancelling() -> bool:
     back, `asyncio.Task.uncancel`, whatever exception it arrived as.)"""
     task = asyncio.current_task()
     return task is not None and task.cancelling() > 0
+
+
+def go_on() -> bool:
+    """True, or `asyncio.CancelledError` if the running task has been cancelled, whether or not
+    the cancellation reached it as such: the head of a background loop, ``while go_on():``."""
+    if cancelling():
+        raise asyncio.CancelledError
+    return True

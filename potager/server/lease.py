@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from redis.asyncio import Redis
 
-from .forever import cancelling
+from .forever import cancelling, go_on
 
 log = logging.getLogger("potager.server")
 
@@ -80,7 +80,7 @@ class Leases:
     async def _renew(self) -> None:
         """Renew the heartbeat; if it had lapsed (the loop stalled past `TTL`), others may have
         taken tables over: ``on_lapse`` has the caller check which are still its own."""
-        while True:
+        while go_on():
             await asyncio.sleep(RENEW)
             try:
                 if not await self.redis.set(self._alive + self.me, 1, px=int(TTL * 1000), xx=True):

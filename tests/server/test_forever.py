@@ -2,16 +2,23 @@
 into another exception (`potager.server.forever`): redis-py's pub/sub may raise
 `ConnectionError` when cancelled in the middle of a read (redis/redis-py#2717). The pub/sub
 listener used to log it as a failed read and listen again, so a stopping server waited for it
-forever (a suite run once hung leaving a server with Redis)."""
+forever (a suite run once hung leaving a server with Redis). Nor when a library takes the
+cancellation and carries on as if nothing had happened (a load bench's server process once never
+stopped after its SIGTERM, its cluster sweep asleep with its task marked as cancelled)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import contextlib
+from collections.abc import AsyncIterator, Callable, Coroutine
+from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from potager.server import lease
+from potager.server.cluster import Cluster
 from potager.server.fanout import Fanout
 
 
@@ -59,3 +66,56 @@ def test_the_listener_stops_when_its_cancellation_comes_back_as_another_error() 
         return redis.pubsub_made.reads
 
     assert asyncio.run(scenario()) == 1  # it did not listen again after its cancellation
+
+
+class Swallowing:
+    """A round that takes its cancellation and returns as if nothing had happened (a library
+    that retries the call its cancellation broke); once it has, later calls answer at once, as
+    a server that is there does."""
+
+    def __init__(self) -> None:
+        self.swallowed = False
+
+    async def __call__(self, *_: Any, **__: Any) -> bool:
+        if not self.swallowed:
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.sleep(30)
+            self.swallowed = True
+        return True
+
+
+class Scripts:
+    """Enough of a Redis client for `Leases`: its scripts, and a ``set`` that swallows."""
+
+    def __init__(self) -> None:
+        self.set = Swallowing()
+
+    def register_script(self, script: str) -> object:
+        return object()
+
+
+def _sweeping() -> Coroutine[Any, Any, None]:
+    tables = SimpleNamespace(store=SimpleNamespace(url="sqlite://"))
+    cluster = Cluster(tables, "redis://127.0.0.1:1")  # type: ignore[arg-type]  # never reached
+    cluster._sweep = Swallowing()  # type: ignore[method-assign,assignment]
+    return cluster._sweep_forever()
+
+
+def _beating() -> Coroutine[Any, Any, None]:
+    return lease.Leases(Scripts(), "space", lambda: None)._renew()  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("loop", [_sweeping, _beating], ids=["cluster sweep", "heartbeat"])
+def test_a_loop_stops_when_a_library_swallows_its_cancellation(
+    loop: Callable[[], Coroutine[Any, Any, None]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lease, "RENEW", 0.01)
+
+    async def scenario() -> bool:
+        task = asyncio.create_task(loop())
+        await asyncio.sleep(0.2)  # in the middle of a round
+        task.cancel()
+        await asyncio.wait([task], timeout=10)  # a hang fails the test instead of the suite
+        return task.cancelled()
+
+    assert asyncio.run(scenario())
