@@ -33,7 +33,8 @@ from collections.abc import Awaitable, Callable, Coroutine
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
+from redis.exceptions import RedisError
 
 from potager.store import ChatLine
 
@@ -57,12 +58,21 @@ SWEEP = 2.0
 """Seconds between looks for tables whose owner died."""
 FULL_SWEEP = 5
 """Every this many sweeps, the store's unfinished tables without an owner are claimed too."""
+REDIS_CONNECTIONS = 32
+"""The most connections a process opens to Redis; a command waits for a free one (up to
+`REDIS_WAIT` seconds). redis-py's own pool refuses the 101st command under way at once
+(``MaxConnectionsError``), and a busy process forwarding moves had more than that under way
+(issue 13: a load bench's sockets then died with the error)."""
+REDIS_WAIT = 5.0
 
 
 class Cluster:
     def __init__(self, tables: TableManager, url: str) -> None:
         self.tables = tables
-        self.redis = Redis.from_url(url)
+        pool = BlockingConnectionPool.from_url(
+            url, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT
+        )
+        self.redis = Redis(connection_pool=pool)
         space = "potager:" + hashlib.sha256(tables.store.url.encode()).hexdigest()[:12]
         self.leases = Leases(self.redis, space, self._lapsed)
         self.me = self.leases.me
@@ -275,11 +285,15 @@ class Cluster:
         """Send ``request`` to the table's owner and return its refusal, if any; ``here`` serves
         it in this process once the table is taken over (its owner gone)."""
         for _ in range(FORWARD_TRIES):
-            owner = await self.leases.owner(live.info.id)
-            if owner is None or owner == self.me:
-                if await self.take_over(live):
-                    return await here()
-                continue
+            try:
+                owner = await self.leases.owner(live.info.id)
+                if owner is None or owner == self.me:
+                    if await self.take_over(live):
+                        return await here()
+                    continue
+            except RedisError as exc:
+                log.warning("table %s: Redis did not answer: %s", live.info.id, exc)
+                break
             try:
                 reply = await self.fanout.request(owner, request, FORWARD_TIMEOUT)
             except TimeoutError:

@@ -10,6 +10,7 @@ Redis is ``POTAGER_TEST_REDIS_URL`` (``make test`` exports it) or the private se
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -17,19 +18,24 @@ import signal
 import subprocess
 import sys
 import threading
+import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
 import pytest
+from redis.exceptions import ConnectionError as RedisConnectionError
 from websockets.sync.client import ClientConnection, connect
 
 from potager import games
 from potager.engine import GameRecord
+from potager.server.cluster import Cluster
 from potager.server.config import UNLIMITED
+from potager.server.schemas import ErrorMessage
 from potager.server.spawn import spawn, stop
 from potager.store import localpg, localredis
 from tests import ROOT
@@ -204,3 +210,46 @@ def test_several_processes_need_redis(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.returncode != 0 and "several processes need Redis" in done.stderr
+
+
+def _cluster(redis: str) -> Cluster:
+    """A process's link to the others, for a table manager of a store nobody else uses."""
+    tables = SimpleNamespace(store=SimpleNamespace(url=f"sqlite:///{uuid.uuid4().hex}"))
+    return Cluster(tables, redis)  # type: ignore[arg-type]
+
+
+def test_a_busy_process_waits_for_a_redis_connection_rather_than_failing(redis_url: str) -> None:
+    """300 forwarded moves asking their table's owner at once: redis-py's own pool refused every
+    command past its 100th under way (``MaxConnectionsError``, and the mover's socket died with
+    it under a load bench); the process's pool has them wait for one of its connections."""
+
+    async def scenario() -> list[str | None]:
+        cluster = _cluster(redis_url)
+        try:
+            return await asyncio.gather(*(cluster.leases.owner(f"t{i}") for i in range(300)))
+        finally:
+            await cluster.redis.aclose()
+
+    assert asyncio.run(scenario()) == [None] * 300
+
+
+def test_a_move_forwarded_while_redis_fails_is_refused_as_unavailable(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Redis failing under a forwarded move is a clear error to the mover, as a database that
+    fails is, not a socket closed on an exception."""
+
+    async def failing(table_id: str) -> str | None:
+        raise RedisConnectionError("Connection refused.")
+
+    async def scenario() -> ErrorMessage | None:
+        cluster = _cluster(redis_url)
+        monkeypatch.setattr(cluster.leases, "owner", failing)
+        live = SimpleNamespace(info=SimpleNamespace(id="t"))
+        try:
+            return await cluster.forward(live, 0, "digest", 3, 7)  # type: ignore[arg-type]
+        finally:
+            await cluster.redis.aclose()
+
+    refused = asyncio.run(scenario())
+    assert refused is not None and refused.code == "unavailable"
