@@ -99,7 +99,15 @@ def make(level: str, game: Game) -> Agent:
         merge = getattr(policy, "representatives", None)
         paired = getattr(policy, "PAIRED", False)
         sampler = getattr(policy, "sampler", None)
-        return ISMCTSAgent(**arguments, guide=guide, merge=merge, paired=paired, sampler=sampler)
+        order = getattr(module, "order", None)
+        if arguments.get("widening") and order is None:
+            raise ValueError(
+                f"bot level {level!r}: widening needs the game's order of its actions, "
+                f"which {game.name} has not"
+            )
+        return ISMCTSAgent(
+            **arguments, guide=guide, merge=merge, paired=paired, sampler=sampler, order=order
+        )
     raise ValueError(
         f"unknown bot level {level!r} for {game.name}; levels: {', '.join(levels(game))}"
     )

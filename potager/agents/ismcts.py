@@ -73,6 +73,9 @@ Sampler = Callable[[Game, AnyView, Seat], Draw]
 """A game's search sampler (``sampler`` in its ``playout.py``): reads the seat's view once and
 returns the `Draw` of states made for the search: in Heuschrecken Poker, quiet states that keep
 no record, with the bids other seats made in secret drawn as they likely bid."""
+Order = Callable[[State, Seat, list[Action]], list[Action]]
+"""A game's ``order(state, seat, actions)`` (in its ``heuristic.py``): ``actions`` best first by
+its rules of thumb, for progressive widening."""
 Merge = Callable[[State, list[Action]], list[Action]]
 """A game's ``representatives(state, actions)`` (in its ``playout.py``): for each legal action,
 the first of those that lead to the same game but for a detail that never matters (Kraut &
@@ -91,6 +94,8 @@ class Knowledge(NamedTuple):
     merge: Merge | None = None
     paired: bool = False
     sampler: Sampler | None = None
+    order: Order | None = None
+    widening: float = 0.0
 
 
 PLAIN = Knowledge()
@@ -101,11 +106,12 @@ class _Node:
     """A decision reached by one sequence of choices: each mover's edges, the children by the
     joint choice (one action per seat to move, in `to_move` order)."""
 
-    __slots__ = ("children", "edges")
+    __slots__ = ("children", "edges", "ranks")
 
     def __init__(self) -> None:
         self.edges: dict[Seat, dict[Action, Edge]] = {}
         self.children: dict[tuple[Action, ...], _Node] = {}
+        self.ranks: dict[Seat, dict[Action, int]] = {}
 
 
 class ISMCTSAgent:
@@ -128,6 +134,8 @@ class ISMCTSAgent:
         paired: bool = False,
         z: float = 1.0,
         sampler: Sampler | None = None,
+        order: Order | None = None,
+        widening: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS search needs iterations or seconds")
@@ -142,6 +150,8 @@ class ISMCTSAgent:
         self.paired = paired
         self.z = z
         self.sampler = sampler
+        self.order = order
+        self.widening = widening
 
     def act(
         self, game: Game, view: AnyView, seat: Seat, legal_actions: list[Action], rng: random.Random
@@ -167,7 +177,9 @@ class ISMCTSAgent:
             # from ours so that the search stays reproducible.
             guess = self.guide.act(game, view, seat, legal_actions, random.Random(seeds[0]))
             hint = (seat, classes.get(guess, guess), self.bias)
-        knowledge = Knowledge(hint, self.playout, self.merge, self.paired, self.sampler)
+        knowledge = Knowledge(
+            hint, self.playout, self.merge, self.paired, self.sampler, self.order, self.widening
+        )
         if self.workers == 1:
             stats = _search(game, view, seat, seeds[0], self.budget(), knowledge)
         else:
@@ -254,6 +266,8 @@ def _iterate(
                 state.apply(mover, actions[0])
                 continue
             guided = hint if hint is not None and node is root and mover == hint[0] else None
+            if knowledge.order is not None and knowledge.widening and len(actions) > WIDE:
+                actions = _widened(node, state, mover, actions, guided, knowledge)
             action, edge, expanded = _choose(node, mover, actions, rng, c, guided, True)
             path.append((mover, edge))
             state.apply(mover, action)
@@ -332,6 +346,43 @@ def _choose(
         return (*_select(edges, actions[start:] + actions[:start], c), False)
     edge = edges[action] = [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]  # offered once: now
     return action, edge, True
+
+
+WIDE = 4
+"""Progressive widening (`_widened`) offers at least this many actions at a decision."""
+
+
+def _widened(
+    node: _Node,
+    state: State,
+    mover: Seat,
+    actions: list[Action],
+    guided: Hint | None,
+    knowledge: Knowledge,
+) -> list[Action]:
+    """Progressive widening (Coulom 2007; Chaslot et al. 2008's progressive unpruning): of
+    ``actions``, the ``WIDE + n ** widening`` best by the game's ``order`` once ``mover`` has
+    chosen ``n`` times at ``node`` (the hint's choice always among them). The order is read once
+    a node, from the second state that reaches it (the first expands an action at random, as
+    without widening); an action legal only in later determinizations comes after those it
+    ranked."""
+    assert knowledge.order is not None
+    edges = node.edges.get(mover)
+    if not edges:
+        return actions  # a first visit, as most nodes have only: no order read for it
+    ranks = node.ranks.get(mover)
+    if ranks is None:
+        ranks = node.ranks[mover] = {
+            a: i for i, a in enumerate(knowledge.order(state, mover, actions))
+        }
+    n = sum(edge[_VISITS] for edge in edges.values())
+    width = WIDE + int(n**knowledge.widening)
+    last = len(ranks)
+    ordered = sorted(actions, key=lambda a: ranks.get(a, last))
+    offered = ordered[:width]
+    if guided is not None and guided[1] in actions and guided[1] not in offered:
+        offered.append(guided[1])
+    return offered
 
 
 def _select(

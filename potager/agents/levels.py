@@ -4,9 +4,11 @@
 processes (root parallelism). ``ismcts:iterations=2000`` fixes the iterations instead (seeded, it
 is then reproducible on any machine), ``ismcts:seconds=3`` the time; ``workers=N``,
 ``exploration=C`` (the UCB constant), ``bias=B`` (the weight of the game's heuristic's choice at
-the root, a progressive bias B / (visits + 1); 0: none) and ``playout=random`` (uniformly random
-playouts instead of the game's own playout policy, ``playout=game``) may be given too,
-comma-separated: ``ismcts-strong:iterations=4000,workers=2``.
+the root, a progressive bias B / (visits + 1); 0: none), ``playout=random`` (uniformly random
+playouts instead of the game's own playout policy, ``playout=game``) and ``widening=A``
+(progressive widening: a decision offers the search its ``4 + n ** A`` best actions by the game's
+heuristic once chosen ``n`` times; 0: every action; Garden Rush only, `ismcts._widened`) may be
+given too, comma-separated: ``ismcts-strong:iterations=4000,workers=2``.
 """
 
 from __future__ import annotations
@@ -32,8 +34,9 @@ _PARAMETERS = {
     "workers": int,
     "exploration": float,
     "bias": float,
+    "widening": float,
 }
-_MAY_BE_ZERO = {"exploration", "bias"}
+_MAY_BE_ZERO = {"exploration", "bias", "widening"}
 PLAYOUTS = ("game", "random")
 """The ``playout`` parameter: the game's own playout policy (its ``playout.py``; random play for
 a game without one) or uniformly random play."""
@@ -138,6 +141,8 @@ def describe(level: str) -> str:
     guided = ", guided by the heuristic" if arguments["bias"] else ""
     if arguments["playout"] == "random":
         guided += ", random playouts"
+    if arguments.get("widening"):
+        guided += f", progressive widening {arguments['widening']:g}"
     return (
         f"Monte Carlo search over what it may know{guided}; {' or '.join(limits)} a move, "
         f"{cores} core{'s' if cores > 1 else ''}"

@@ -261,3 +261,10 @@ class _Plan:
         single = (c - 1) & 1
         sign = 1.0 if (seat == self.seat) == bool(single) else -1.0
         return sign * (DOUBLE if seat == self.seat else 0.4)
+
+
+def order(state: GardenRushState, seat: Seat, actions: list[Action]) -> list[Action]:
+    """``actions`` best first by the heuristic's values from ``state`` (the search's own sampled
+    state): the order in which progressive widening offers them."""
+    plan = _Plan(state, seat)
+    return sorted(actions, key=plan.value, reverse=True)

@@ -1,0 +1,79 @@
+"""Progressive widening (issue 12: "progressive widening where Garden Rush's ~50-action lists
+need it"): ``widening=A`` has a decision offer the search only its ``4 + n ** A`` best actions
+by the game's heuristic (`potager.games.garden_rush.heuristic.order`) once chosen ``n`` times.
+Measured, not the default: README, "Bot levels, measured"."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from potager import agents, games
+from potager.agents.ismcts import WIDE
+from potager.agents.levels import describe
+from potager.engine import State
+from potager.games.garden_rush import heuristic
+
+GARDEN_RUSH = games.get("garden-rush")
+
+
+def _crowded() -> tuple[State, int, list[int]]:
+    """A Garden Rush position a few turns in, its seat to move and that seat's many actions."""
+    state = GARDEN_RUSH.new_game(2, seed=3)
+    rng = random.Random(1)
+    for _ in range(6):
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.to_move[0]
+    legal = state.legal_actions(seat)
+    assert len(legal) > 40
+    return state, seat, legal
+
+
+def _searched(level: str, state: State, seat: int, legal: list[int]) -> set[int]:
+    """The actions the search tried at the root."""
+    values = agents.make(level, GARDEN_RUSH).evaluate(
+        GARDEN_RUSH, state.view(seat), seat, legal, random.Random(7)
+    )
+    return {v.action for v in values if v.visits}
+
+
+def test_a_widened_root_tries_only_the_heuristic_s_best_actions() -> None:
+    state, seat, legal = _crowded()
+    iterations = 40
+    width = WIDE + int((iterations - 1) ** 0.3)
+    sample = GARDEN_RUSH.sample(state.view(seat), seat, random.Random(0))
+    best = heuristic.order(sample, seat, legal)[:width]  # type: ignore[arg-type]
+    widened = _searched(f"ismcts:iterations={iterations},widening=0.3", state, seat, legal)
+    assert widened <= set(best), "a widened root tried an action outside the heuristic's best"
+    everything = _searched(f"ismcts:iterations={iterations}", state, seat, legal)
+    assert len(everything) > 2 * width  # without widening, the root tries far more
+
+
+def test_the_order_is_the_heuristic_s_values_best_first() -> None:
+    state, seat, legal = _crowded()
+    plan = heuristic._Plan(state, seat)  # type: ignore[arg-type]
+    ordered = heuristic.order(state, seat, legal)  # type: ignore[arg-type]
+    assert sorted(ordered) == sorted(legal)
+    values = [plan.value(a) for a in ordered]
+    assert values == sorted(values, reverse=True)
+
+
+def test_a_widened_search_is_reproducible_from_its_seed() -> None:
+    state, seat, legal = _crowded()
+    level = "ismcts:iterations=150,widening=0.3"
+
+    def figures() -> list[tuple[int, int, float]]:
+        agent = agents.make(level, GARDEN_RUSH)
+        values = agent.evaluate(GARDEN_RUSH, state.view(seat), seat, legal, random.Random(5))
+        return [(v.action, v.visits, v.win) for v in values]
+
+    assert figures() == figures()
+
+
+def test_widening_is_refused_for_a_game_without_an_order_and_described_where_it_is_given() -> None:
+    with pytest.raises(ValueError, match="widening needs the game's order"):
+        agents.make("ismcts:widening=0.3", games.get("heuschrecken-poker"))
+    assert "progressive widening 0.3" in describe("ismcts:iterations=1000,widening=0.3")
+    assert "widening" not in describe("ismcts:iterations=1000")
