@@ -12,6 +12,7 @@ from potager.engine import IllegalAction, Seat
 from potager.store import StaleVersion
 
 from .clocks import bot_for
+from .forever import stopped
 from .live import LiveTable
 from .moves import ahead
 from .writer import NotStored
@@ -93,6 +94,4 @@ class BotTurns:
 
     async def stop(self) -> None:
         """Cancel every bot's turn and wait until they have all stopped."""
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await stopped(list(self._tasks))

@@ -69,7 +69,7 @@ from potager.store.clocks import SeatClock, end_table, load_clocks, save_clocks
 
 from ..i18n import say
 from .cluster import FORWARD_TIMEOUT
-from .forever import cancelling, go_on
+from .forever import cancelling, go_on, stopped
 from .live import LiveTable
 from .seating import Refused
 
@@ -210,9 +210,7 @@ class Clocks:
 
     async def stop(self) -> None:
         """Stop looking, then write what is still to be written."""
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await stopped(list(self._tasks))
         with contextlib.suppress(Exception):
             await self._write()
 

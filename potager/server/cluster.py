@@ -40,7 +40,7 @@ from potager.store import ChatLine
 
 from ..i18n import say
 from .fanout import Fanout
-from .forever import cancelling, go_on
+from .forever import cancelling, go_on, stopped
 from .lease import Leases
 from .live import LiveTable
 from .schemas import ErrorMessage
@@ -97,9 +97,7 @@ class Cluster:
 
     async def stop(self) -> None:
         """Let go of every table at once: the other processes take them over at their next sweep."""
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await stopped(list(self._tasks))
         await self.fanout.stop()
         await self.leases.stop()
         await self.redis.aclose()

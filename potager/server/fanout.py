@@ -23,7 +23,7 @@ from typing import Any
 import orjson
 from redis.asyncio import Redis
 
-from .forever import cancelling, go_on
+from .forever import cancelling, go_on, stopped
 
 log = logging.getLogger("potager.server")
 
@@ -52,9 +52,7 @@ class Fanout:
         ]
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await stopped(list(self._tasks))
         for waiting in self._waiting.values():
             waiting.cancel()
 

@@ -13,12 +13,22 @@ A library may also take the cancellation and carry on as if nothing had happened
 returning normally: then no exception reaches the loop at all, and the loop waits for its next
 round with its task still marked as cancelled (issue 13: one of two server processes of a load
 bench never stopped after its SIGTERM, its cluster sweep asleep in that state, so that its
-shutdown waited for the sweep for ever). So each loop goes round only while `go_on`.
+shutdown waited for the sweep for ever). So each loop goes round only while `go_on`. And where
+the swallowing call blocks again (redis-py's pub/sub read, retried after the cancellation broke
+it, waits for the next message), no check in the loop is reached: so the server stops its tasks
+with `stopped`, which cancels again, every second, those still running.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections.abc import Collection
+
+log = logging.getLogger("potager.server")
+
+AGAIN = 1.0
+"""Seconds `stopped` waits for cancelled tasks before it cancels those still running again."""
 
 
 def cancelling() -> bool:
@@ -34,3 +44,15 @@ def go_on() -> bool:
     if cancelling():
         raise asyncio.CancelledError
     return True
+
+
+async def stopped(tasks: Collection[asyncio.Task[object]]) -> None:
+    """Cancel ``tasks`` and wait until every one has ended, cancelling again each `AGAIN` seconds
+    those still running (a cancellation a library took and carried on from)."""
+    pending = set(tasks)
+    while pending:
+        for task in pending:
+            task.cancel()
+        _, pending = await asyncio.wait(pending, timeout=AGAIN)
+        for task in pending:
+            log.warning("%s still runs %g s after it was cancelled: cancelled again", task, AGAIN)

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from potager.server import lease
+from potager.server import forever, lease
 from potager.server.cluster import Cluster
 from potager.server.fanout import Fanout
 
@@ -119,3 +119,32 @@ def test_a_loop_stops_when_a_library_swallows_its_cancellation(
         return task.cancelled()
 
     assert asyncio.run(scenario())
+
+
+class RetriedRead(CancelledAsConnectionError):
+    """A pub/sub whose read, cancelled, is retried and waits again for the next message (redis-py
+    turns the cancellation into `ConnectionError` and its retry reconnects and reads again): no
+    exception, nor any return, reaches the listener."""
+
+    async def listen(self) -> AsyncIterator[dict[str, Any]]:
+        self.reads += 1
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.get_running_loop().create_future()
+        await asyncio.get_running_loop().create_future()  # the retried read: no message comes
+        yield {}
+
+
+def test_the_listener_stops_when_its_read_takes_the_cancellation_and_waits_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(forever, "AGAIN", 0.05)
+
+    async def scenario() -> None:
+        redis = Redis()
+        redis.pubsub_made = RetriedRead()
+        fanout = Fanout(redis, "space", "me", lambda *_: None, lambda *_: None)  # type: ignore[arg-type]
+        await fanout.start()
+        await asyncio.sleep(0.05)  # the listener is waiting for a message
+        await asyncio.wait_for(fanout.stop(), timeout=10)  # cancelled again, it ends
+
+    asyncio.run(scenario())
