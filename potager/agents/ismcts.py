@@ -111,7 +111,8 @@ class _Node:
     def __init__(self) -> None:
         self.edges: dict[Seat, dict[Action, Edge]] = {}
         self.children: dict[tuple[Action, ...], _Node] = {}
-        self.ranks: dict[Seat, dict[Action, int]] = {}
+        self.ranks: dict[Seat, dict[Action, int]] | None = None
+        """Each mover's actions by rank, for progressive widening only (`_widened`)."""
 
 
 class ISMCTSAgent:
@@ -370,6 +371,8 @@ def _widened(
     edges = node.edges.get(mover)
     if not edges:
         return actions  # a first visit, as most nodes have only: no order read for it
+    if node.ranks is None:
+        node.ranks = {}
     ranks = node.ranks.get(mover)
     if ranks is None:
         ranks = node.ranks[mover] = {

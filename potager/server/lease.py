@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from redis.asyncio import Redis
 
-from .forever import cancelling, go_on
+from .forever import cancelling, go_on, stopped
 
 log = logging.getLogger("potager.server")
 
@@ -95,9 +95,7 @@ class Leases:
     async def stop(self) -> None:
         """Stop beating and let go of every table at once (a clean stop need not wait `TTL`)."""
         if self._beat is not None:
-            self._beat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._beat
+            await stopped([self._beat])
         with contextlib.suppress(Exception):
             mine = [t for t, p in (await self.owners()).items() if p == self.me]
             if mine:
