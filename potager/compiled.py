@@ -16,6 +16,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 MODULES = (
     "potager.agents.ismcts",
     "potager.agents.random_agent",
+    "potager.engine.ascending",
     "potager.engine.commitments",
     "potager.engine.shuffle",
     "potager.games.garden_rush.actions",

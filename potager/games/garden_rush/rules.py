@@ -15,10 +15,10 @@ the fields through its square, and one leaving drops them. Likewise each seat's 
 free squares (`plants`), the bulk of most legal lists.
 
 Compiled with mypyc (`potager.compiled`): the tables are ``Final`` and typed, and the hot path
-calls no Python-level builtins (`ones`, `_rank`), so that it compiles to plain C operations. The
-tables of actions that go into lists (harvests, moves, the record's pairs) are typed ``Any``:
-compiled, an ``int`` or a pair read from a typed table is unboxed, then boxed again, as a new
-object, to go into a list, where ``Any`` passes the shared object itself.
+calls no Python-level builtins (`ones`, `potager.engine.ascending`), so that it compiles to plain
+C operations. The tables of actions that go into lists (harvests, moves, the record's pairs) are
+typed ``Any``: compiled, an ``int`` or a pair read from a typed table is unboxed, then boxed
+again, as a new object, to go into a list, where ``Any`` passes the shared object itself.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from operator import or_
 from typing import Any, Final
 
 from potager.engine import Action, Event, Game, IllegalAction, Result, Seat, State, View
+from potager.engine.ascending import holds, insert, position
 from potager.engine.record import move_entries
 from potager.engine.shuffle import copied, shuffle
 
@@ -332,30 +333,6 @@ _MOVES: Final[tuple[tuple[Any, ...], ...]] = move_entries(2, len(OP))
 """``_MOVES[seat][action]``: the record's ``(seat, action)``, shared rather than built per move."""
 
 
-def _rank(actions: list[Action], action: int) -> int:
-    """Where ``action`` is or would go in the ascending ``actions`` (`bisect.bisect_left`, which
-    compiled code would call as a Python function)."""
-    low, high = 0, len(actions)
-    while low < high:
-        middle = (low + high) >> 1
-        if actions[middle] < action:
-            low = middle + 1
-        else:
-            high = middle
-    return low
-
-
-def _holds(actions: list[Action], action: int) -> bool:
-    """Whether the ascending ``actions`` hold ``action``."""
-    i = _rank(actions, action)
-    return i < len(actions) and actions[i] == action
-
-
-def _insert(actions: list[Any], action: Any) -> None:
-    """Put ``action`` into the ascending ``actions`` (`bisect.insort`)."""
-    actions.insert(_rank(actions, action), action)
-
-
 _PLANT_AT: Final[tuple[tuple[Any, ...], ...]] = tuple(_by_square(ids) for ids in PLANT_ID)
 """``_PLANT_AT[slot][square]`` is ``PLANT_ID[slot][square]`` in a tuple (``None`` off the board)."""
 _KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
@@ -593,12 +570,12 @@ class GardenRushState(State):
         if seat != self.turn or self.phase == OVER:
             return False
         if self.phase == BONUS:
-            return _holds(self._bonus(), action)
+            return holds(self._bonus(), action)
         if not 0 <= action < len(_DECODE):
             return False
         op, slot, q = _DECODE[action]
         if op == HARVEST:
-            return self.phase == MAIN and _holds(self.ready[seat], action)
+            return self.phase == MAIN and holds(self.ready[seat], action)
         if self.phase == SWAP_PLACE and not 0 <= slot - self.swap_slot <= 1:
             return False
         if op == PLANT:
@@ -849,10 +826,10 @@ class GardenRushState(State):
             # left to test (inline: a function call per token costs more than the lookup).
             sure, test = _THROUGH[v][q][_window(q, mask & _NEIGHBOURS[v][q])]
             for a in sure:
-                ready.pop(_rank(ready, a))
+                ready.pop(position(ready, a))
             for a, m in test:
                 if m & mask == m:
-                    ready.pop(_rank(ready, a))
+                    ready.pop(position(ready, a))
 
     def _put(self, seat: Seat, q: int, value: int) -> None:
         """Put a token (cell ``value``) on the free square ``q``: a vegetable completes the fields
@@ -873,10 +850,10 @@ class GardenRushState(State):
             ready = self.ready[seat]
             sure, test = _THROUGH[v][q][_window(q, mask & _NEIGHBOURS[v][q])]  # as in `_clear`
             for a in sure:
-                _insert(ready, a)
+                insert(ready, a)
             for a, m in test:
                 if m & mask == m:
-                    _insert(ready, a)
+                    insert(ready, a)
 
     def _place(self, seat: Seat, slot: int, q: int, as_mole: bool) -> tuple[int, int]:
         """Place 1 token (rulebook "Placer 1 jeton"): take Hedge slot ``slot``; a vegetable stays

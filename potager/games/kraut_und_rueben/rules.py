@@ -25,6 +25,7 @@ from potager.engine import (
     VariantSpec,
     View,
 )
+from potager.engine.ascending import holds, position
 from potager.engine.record import move_entries
 from potager.engine.sampling import LastView, start_sample
 from potager.engine.shuffle import copied, shuffle
@@ -196,26 +197,6 @@ def _place_event(seat: Seat, kind: int, i: int, covered: int) -> Any:
             "covers": None if covered == EMPTY else KINDS[covered],
         }
     return event
-
-
-def _position(ascending: list[Action], action: Action) -> int:
-    """Where ``action`` is or would go in the ascending list: `bisect.bisect_left`, as a loop
-    that compiles to C int comparisons (the builtin compares Python ints through rich
-    comparison, and the legal places are searched at every placement)."""
-    low, high = 0, len(ascending)
-    while low < high:
-        middle = (low + high) // 2
-        if ascending[middle] < action:
-            low = middle + 1
-        else:
-            high = middle
-    return low
-
-
-def _holds(ascending: list[Action], action: Action) -> bool:
-    """Whether ``action`` is in the ascending list."""
-    i = _position(ascending, action)
-    return i < len(ascending) and ascending[i] == action
 
 
 class KrautUndRuebenState(State):
@@ -390,7 +371,7 @@ class KrautUndRuebenState(State):
                 first = self.place_base + g * SIZE  # the garden's only open space follows
                 if targets is self.open:
                     targets = targets[:]
-                targets.remove(self.open[_position(self.open, first)])
+                targets.remove(self.open[position(self.open, first)])
         return targets
 
     def _snail_targets(self) -> list[Action]:
@@ -433,7 +414,7 @@ class KrautUndRuebenState(State):
                 and self.coverable[g] >> (i - g * SIZE) & 1
             )
         if self.phase == PLACING:
-            return _holds(self.targets, action)
+            return holds(self.targets, action)
         if self.phase == TAKING:
             g = action - self.take_base
             return action == self.pass_action or (0 <= g < self.gardens and self.owner[g] < 0)
@@ -456,7 +437,7 @@ class KrautUndRuebenState(State):
         """Play ``action`` of ``seat``, the seat to move, if it is legal; whether it was."""
         phase = self.phase
         if phase == PLACING:
-            if not _holds(self.targets, action):
+            if not holds(self.targets, action):
                 return False
             if not self.quiet:
                 self.moves.append(MOVES[seat][action])
@@ -530,7 +511,7 @@ class KrautUndRuebenState(State):
             self.snails[g] += 1
         if covered == EMPTY:
             self.base[i] = kind
-            del self.open[_position(self.open, action)]  # ascending: no scan
+            del self.open[position(self.open, action)]  # ascending: no scan
             self.placed += 1
             if kind <= DANDELION:
                 self.coverable[g] |= bit
