@@ -7,8 +7,9 @@ is then reproducible on any machine), ``ismcts:seconds=3`` the time; ``workers=N
 the root, a progressive bias B / (visits + 1); 0: none), ``playout=random`` (uniformly random
 playouts instead of the game's own playout policy, ``playout=game``) and ``widening=A``
 (progressive widening: a decision of one seat offers the search its ``4 + n ** A`` best actions by
-the game's heuristic once chosen ``n`` times; 0: every action; Garden Rush only,
-`ismcts._widened`) may be given too, comma-separated: ``ismcts-strong:iterations=4000,workers=2``.
+the game's heuristic once chosen ``n`` times; 0: every action; Garden Rush only, whose levels
+widen by default with its ``heuristic.WIDENING``, `ismcts._widened`) may be given too,
+comma-separated: ``ismcts-strong:iterations=4000,workers=2``.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from potager import agents, games
-from potager.agents import ActionValue
+from potager.agents import SEARCH, ActionValue, parse_level
 from potager.engine import Action, Game, GameRecord, IllegalAction, RecordError, Seat, View
 
 from .labels import LABELS, Label, label
@@ -42,9 +42,17 @@ class Evaluator(Protocol):
         ...
 
 
-def evaluator(level: str, game: Game) -> Evaluator:
+def evaluator(level: str, game: Game, every_action: bool = True) -> Evaluator:
     """The agent of ``level`` (``ismcts:iterations=1000``, ``ismcts:seconds=2``...) as an
-    evaluator; `ValueError` when that level is unknown or cannot evaluate actions."""
+    evaluator; `ValueError` when that level is unknown or cannot evaluate actions.
+
+    ``every_action``: the search judges every legal action, as analysis needs (a played move
+    that the search never tried would have no estimate, so no label worse than ``good``): a
+    game's default progressive widening (Garden Rush's), which spends the search on the
+    heuristic's best actions, is off unless ``level`` names a ``widening``. A hint, which needs
+    only the best action, keeps it."""
+    if every_action and level.partition(":")[0] in SEARCH and "widening" not in parse_level(level):
+        level += f"{',' if ':' in level else ':'}widening=0"
     agent = agents.make(level, game)
     if not callable(getattr(agent, "evaluate", None)):
         raise ValueError(f"bot level {level!r} cannot evaluate actions; analysis needs ismcts")

@@ -118,7 +118,7 @@ def play_game(
 def hint_search(game: Game) -> Evaluator:
     """The search that answers ``hint`` (`HINT_LEVEL`), or `fail` when it is not available."""
     try:
-        return evaluator(HINT_LEVEL, game)
+        return evaluator(HINT_LEVEL, game, every_action=False)
     except ValueError as exc:
         fail(t("hints need the search: {why}", why=exc), "--hints")
 

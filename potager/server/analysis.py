@@ -88,7 +88,7 @@ def review_job(game_name: str, level: str, decision: Decision, seed: int) -> Mov
 def hint_job(game_name: str, view: View, seat: Seat, legal: list[Action], ply: int) -> ActionValue:
     """The best action's estimate for a hint (runs in a bot worker)."""
     game = games.get(game_name)
-    return best_move(evaluator(HINT_LEVEL, game), game, view, seat, legal, ply)
+    return best_move(evaluator(HINT_LEVEL, game, every_action=False), game, view, seat, legal, ply)
 
 
 class Analyst:

@@ -1,7 +1,8 @@
 """Progressive widening (issue 12: "progressive widening where Garden Rush's ~50-action lists
 need it"): ``widening=A`` has a decision offer the search only its ``4 + n ** A`` best actions
 by the game's heuristic (`potager.games.garden_rush.heuristic.order`) once chosen ``n`` times.
-Measured, not the default: README, "Bot levels, measured"."""
+Garden Rush's search levels widen by default (its ``heuristic.WIDENING``; measured: README,
+"Bot levels, measured")."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import random
 import pytest
 
 from potager import agents, games
-from potager.agents.ismcts import WIDE
+from potager.agents.ismcts import WIDE, ISMCTSAgent
 from potager.agents.levels import describe
 from potager.engine import State
 from potager.games.garden_rush import heuristic
@@ -47,7 +48,7 @@ def test_a_widened_root_tries_only_the_heuristic_s_best_actions() -> None:
     best = heuristic.order(sample, seat, legal)[:width]  # type: ignore[arg-type]
     widened = _searched(f"ismcts:iterations={iterations},widening=0.3", state, seat, legal)
     assert widened <= set(best), "a widened root tried an action outside the heuristic's best"
-    everything = _searched(f"ismcts:iterations={iterations}", state, seat, legal)
+    everything = _searched(f"ismcts:iterations={iterations},widening=0", state, seat, legal)
     assert len(everything) > 2 * width  # without widening, the root tries far more
 
 
@@ -77,3 +78,16 @@ def test_widening_is_refused_for_a_game_without_an_order_and_described_where_it_
         agents.make("ismcts:widening=0.3", games.get("heuschrecken-poker"))
     assert "progressive widening 0.3" in describe("ismcts:iterations=1000,widening=0.3")
     assert "widening" not in describe("ismcts:iterations=1000")
+
+
+@pytest.mark.parametrize("level", ["ismcts", "ismcts-strong", "ismcts:iterations=500"])
+def test_garden_rush_s_search_levels_widen_by_default_and_other_games_do_not(level: str) -> None:
+    widened = agents.make(level, GARDEN_RUSH)
+    assert isinstance(widened, ISMCTSAgent) and widened.widening == heuristic.WIDENING > 0
+    assert widened.order is heuristic.order
+    full = agents.make(f"{level}{',' if ':' in level else ':'}widening=0", GARDEN_RUSH)
+    assert isinstance(full, ISMCTSAgent) and full.widening == 0
+    for name in games.names():
+        if name != GARDEN_RUSH.name:
+            other = agents.make(level, games.get(name))
+            assert isinstance(other, ISMCTSAgent) and other.widening == 0

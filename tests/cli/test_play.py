@@ -197,7 +197,9 @@ def test_play_command_with_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     register(monkeypatch)
     levels: list[str] = []
     monkeypatch.setattr(
-        play_command, "evaluator", lambda level, game: levels.append(level) or ViewDigestSearch()
+        play_command,
+        "evaluator",
+        lambda level, game, **_: levels.append(level) or ViewDigestSearch(),
     )
     result = runner.invoke(app, ["play", "toy", "--hints", "--seed", "2"], input="hint\nq\n")
     assert result.exit_code == 0, result.output

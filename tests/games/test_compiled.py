@@ -18,6 +18,7 @@ import pytest
 from potager import compiled, games
 from potager.agents import random_playout
 from potager.engine import State
+from potager.games.garden_rush import heuristic
 from tests.agents.test_playouts import _points as random_points
 
 RULES = {
@@ -216,6 +217,23 @@ def test_the_source_and_the_build_search_alike(name: str) -> None:
         "paired": getattr(playout, "PAIRED", False),
     }
     for state in random_points(game, 6, 11):
+        seat = state.to_move[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        ours = built.ISMCTSAgent(**options).evaluate(game, view, seat, legal, random.Random(1))
+        theirs = plain.ISMCTSAgent(**options).evaluate(game, view, seat, legal, random.Random(1))
+        assert ours == theirs
+
+
+def test_the_source_and_the_build_widen_alike() -> None:
+    """Garden Rush's search with its progressive widening (`ismcts._widened`), compiled and from
+    source, judges the same actions the same from the same seed."""
+    game = games.get("garden-rush")
+    built, plain = (
+        importlib.import_module("potager.agents.ismcts"),
+        source_rules("potager.agents.ismcts"),
+    )
+    options = {"iterations": 60, "order": heuristic.order, "widening": heuristic.WIDENING}
+    for state in random_points(game, 6, 12):
         seat = state.to_move[0]
         view, legal = state.view(seat), state.legal_actions(seat)
         ours = built.ISMCTSAgent(**options).evaluate(game, view, seat, legal, random.Random(1))

@@ -24,7 +24,7 @@ TOY = "toy"
 def fake_search(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     levels: list[str] = []
     monkeypatch.setattr(
-        analysis, "evaluator", lambda level, game: levels.append(level) or ViewDigestSearch()
+        analysis, "evaluator", lambda level, game, **_: levels.append(level) or ViewDigestSearch()
     )
     return levels
 
@@ -136,7 +136,7 @@ def test_a_seat_asks_for_one_hint_at_a_time(
             release.wait(10)
             return super().evaluate(*args)
 
-    monkeypatch.setattr(analysis, "evaluator", lambda level, game: Slow())
+    monkeypatch.setattr(analysis, "evaluator", lambda level, game, **_: Slow())
     created = create(client, TOY, ["human", "random"], hints=True)
     me = created["you"]
     with client.websocket_connect(f"/ws/tables/{me['table_id']}") as socket:
