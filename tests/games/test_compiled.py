@@ -200,15 +200,25 @@ def test_the_source_and_the_build_play_the_same_playouts(module: str) -> None:
             assert built.representatives(state, legal) == plain.representatives(state, legal)
 
 
-@pytest.mark.parametrize("name", ["heuschrecken-poker", "pas-de-haricots", "kraut-und-rueben"])
-def test_the_source_and_the_build_search_alike(name: str) -> None:
-    """The compiled search (`potager.agents.ismcts`) and its source judge the same actions the
-    same from the same seed: a tree (simultaneous nodes included) and a paired root."""
+def _search_alike(name: str, options: dict[str, Any], seed: int) -> None:
+    """The compiled search (`potager.agents.ismcts`) and its source, built with ``options``,
+    judge the same actions the same from the same seed at six random points of game ``name``."""
     game = games.get(name)
     built, plain = (
         importlib.import_module("potager.agents.ismcts"),
         source_rules("potager.agents.ismcts"),
     )
+    for state in random_points(game, 6, seed):
+        seat = state.to_move[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        ours = built.ISMCTSAgent(**options).evaluate(game, view, seat, legal, random.Random(1))
+        theirs = plain.ISMCTSAgent(**options).evaluate(game, view, seat, legal, random.Random(1))
+        assert ours == theirs
+
+
+@pytest.mark.parametrize("name", ["heuschrecken-poker", "pas-de-haricots", "kraut-und-rueben"])
+def test_the_source_and_the_build_search_alike(name: str) -> None:
+    """A tree (simultaneous nodes included) and a paired root, with each game's playout."""
     playout = importlib.import_module(f"potager.games.{name.replace('-', '_')}.playout")
     options = {
         "iterations": 40,
@@ -216,29 +226,13 @@ def test_the_source_and_the_build_search_alike(name: str) -> None:
         "merge": getattr(playout, "representatives", None),
         "paired": getattr(playout, "PAIRED", False),
     }
-    for state in random_points(game, 6, 11):
-        seat = state.to_move[0]
-        view, legal = state.view(seat), state.legal_actions(seat)
-        ours = built.ISMCTSAgent(**options).evaluate(game, view, seat, legal, random.Random(1))
-        theirs = plain.ISMCTSAgent(**options).evaluate(game, view, seat, legal, random.Random(1))
-        assert ours == theirs
+    _search_alike(name, options, 11)
 
 
 def test_the_source_and_the_build_widen_alike() -> None:
-    """Garden Rush's search with its progressive widening (`ismcts._widened`), compiled and from
-    source, judges the same actions the same from the same seed."""
-    game = games.get("garden-rush")
-    built, plain = (
-        importlib.import_module("potager.agents.ismcts"),
-        source_rules("potager.agents.ismcts"),
-    )
+    """Garden Rush's search with its progressive widening (`ismcts._widened`)."""
     options = {"iterations": 60, "order": heuristic.order, "widening": heuristic.WIDENING}
-    for state in random_points(game, 6, 12):
-        seat = state.to_move[0]
-        view, legal = state.view(seat), state.legal_actions(seat)
-        ours = built.ISMCTSAgent(**options).evaluate(game, view, seat, legal, random.Random(1))
-        theirs = plain.ISMCTSAgent(**options).evaluate(game, view, seat, legal, random.Random(1))
-        assert ours == theirs
+    _search_alike("garden-rush", options, 12)
 
 
 def test_the_source_and_the_build_score_alike() -> None:
