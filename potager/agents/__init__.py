@@ -100,7 +100,8 @@ def make(level: str, game: Game) -> Agent:
         paired = getattr(policy, "PAIRED", False)
         sampler = getattr(policy, "sampler", None)
         order = getattr(module, "order", None)
-        arguments.setdefault("widening", getattr(module, "WIDENING", 0.0))  # the game's default
+        for knob in ("widening", "choice"):  # the game's defaults, where the level names none
+            arguments.setdefault(knob, getattr(module, knob.upper(), 0.0))
         if arguments.get("widening") and order is None:
             raise ValueError(
                 f"bot level {level!r}: widening needs the game's order of its actions, "

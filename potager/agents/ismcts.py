@@ -31,7 +31,9 @@ Built for these games:
   pairs by ``z`` standard errors (the heuristic as a prior).
 
 `evaluate` returns every legal action's visits, win share and mean final score with 95% intervals
-(`ActionValue`), best first; `act` plays the first. With ``workers`` > 1 the search runs that many
+(`ActionValue`), best first: the most visited, or with ``choice`` F > 0 the best win share among
+the actions visited at least F times as often as the most visited one (`_chosen`); `act` plays the
+first. With ``workers`` > 1 the search runs that many
 independent trees in worker processes (root parallelism) and sums their root statistics. Seeded
 from the ``rng`` given, the search is reproducible at a fixed iteration budget.
 """
@@ -138,6 +140,7 @@ class ISMCTSAgent:
         sampler: Sampler | None = None,
         order: Order | None = None,
         widening: float = 0.0,
+        choice: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS search needs iterations or seconds")
@@ -154,6 +157,7 @@ class ISMCTSAgent:
         self.sampler = sampler
         self.order = order
         self.widening = widening
+        self.choice = choice
 
     def act(
         self, game: Game, view: AnyView, seat: Seat, legal_actions: list[Action], rng: random.Random
@@ -190,6 +194,8 @@ class ISMCTSAgent:
         if self.paired and stats:
             chosen = _paired_choice(stats, None if hint is None else hint[1], self.z)
             values.sort(key=lambda v: classes.get(v.action, v.action) != chosen)  # stable
+        elif self.choice:
+            values = _chosen(values, self.choice)
         return values
 
     def budget(self) -> Budget:
@@ -526,6 +532,18 @@ def _values(
         )
     values.sort(key=lambda v: (-v.visits, -v.win, v.action))
     return values
+
+
+def _chosen(values: list[ActionValue], choice: float) -> list[ActionValue]:
+    """``values`` (most visited first) with the best win share first among the actions visited
+    at least ``choice`` times as often as the most visited one, then the others as they were.
+    The most visited action is the robust choice of plain UCT, but a progressive bias (the
+    heuristic's hint, `_select`) adds visits to its action whatever that action wins: among
+    actions that are all well searched, the share decides."""
+    least = choice * values[0].visits
+    searched = [v for v in values if v.visits >= least]
+    searched.sort(key=lambda v: (-v.win, -v.visits, v.action))
+    return searched + [v for v in values if v.visits < least]
 
 
 # -- root parallelism ---------------------------------------------------------------------------

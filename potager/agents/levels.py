@@ -8,8 +8,11 @@ the root, a progressive bias B / (visits + 1); 0: none), ``playout=random`` (uni
 playouts instead of the game's own playout policy, ``playout=game``) and ``widening=A``
 (progressive widening: a decision of one seat offers the search its ``4 + n ** A`` best actions by
 the game's heuristic once chosen ``n`` times; 0: every action; Garden Rush only, whose levels
-widen by default with its ``heuristic.WIDENING``, `ismcts._widened`) may be given too,
-comma-separated: ``ismcts-strong:iterations=4000,workers=2``.
+widen by default with its ``heuristic.WIDENING``, `ismcts._widened`) and ``choice=F`` (the move
+played is the best win share among the actions searched at least F times as often as the most
+searched one, F from 0 to 1; 0: the most searched; Garden Rush's levels choose so by default with
+its ``heuristic.CHOICE``, `ismcts._chosen`) may be given too, comma-separated:
+``ismcts-strong:iterations=4000,workers=2``.
 """
 
 from __future__ import annotations
@@ -36,8 +39,10 @@ _PARAMETERS = {
     "exploration": float,
     "bias": float,
     "widening": float,
+    "choice": float,
 }
-_MAY_BE_ZERO = {"exploration", "bias", "widening"}
+_MAY_BE_ZERO = {"exploration", "bias", "widening", "choice"}
+_AT_MOST_ONE = {"choice"}
 PLAYOUTS = ("game", "random")
 """The ``playout`` parameter: the game's own playout policy (its ``playout.py``; random play for
 a game without one) or uniformly random play."""
@@ -108,8 +113,11 @@ def parse_level(level: str) -> dict[str, Any]:
             number is None
             or not math.isfinite(number)
             or not (number > 0 or (key in _MAY_BE_ZERO and number == 0))
+            or (key in _AT_MOST_ONE and number > 1)
         ):
             what = "positive int" if kind is int else "positive number"
+            if key in _AT_MOST_ONE:
+                what = "number from 0 to 1"
             raise ValueError(f"bot level {level!r}: {key} takes a {what}, not {value!r}")
         given[key] = number
     if "iterations" in given and "seconds" not in given:
@@ -144,6 +152,8 @@ def describe(level: str) -> str:
         guided += ", random playouts"
     if arguments.get("widening"):
         guided += f", progressive widening {arguments['widening']:g}"
+    if arguments.get("choice"):
+        guided += f", choosing by win share over {arguments['choice']:g} of the most visits"
     return (
         f"Monte Carlo search over what it may know{guided}; {' or '.join(limits)} a move, "
         f"{cores} core{'s' if cores > 1 else ''}"

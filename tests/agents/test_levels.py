@@ -76,6 +76,7 @@ def test_search_levels_take_their_budgets() -> None:
         ("ismcts:depth=3", "expected key=value with key one of iterations, seconds"),
         ("ismcts:iterations", "expected key=value"),
         ("ismcts:workers=2,workers=3", "workers is given twice"),
+        ("ismcts:choice=1.5", "choice takes a number from 0 to 1, not '1.5'"),
         ("ismcts-weak", "unknown bot level 'ismcts-weak'"),
     ],
 )

@@ -1,8 +1,10 @@
-"""Progressive widening (issue 12: "progressive widening where Garden Rush's ~50-action lists
-need it"): ``widening=A`` has a decision offer the search only its ``4 + n ** A`` best actions
-by the game's heuristic (`potager.games.garden_rush.heuristic.order`) once chosen ``n`` times.
-Garden Rush's search levels widen by default (its ``heuristic.WIDENING``; measured: README,
-"Bot levels, measured")."""
+"""Two knobs of the search, on by default in Garden Rush (its ``heuristic.WIDENING`` and
+``heuristic.CHOICE``; measured: README, "Bot levels, measured"). Progressive widening (issue 12:
+"progressive widening where Garden Rush's ~50-action lists need it"): ``widening=A`` has a
+decision offer the search only its ``4 + n ** A`` best actions by the game's heuristic
+(`potager.games.garden_rush.heuristic.order`) once chosen ``n`` times. The choice by share:
+``choice=F`` plays the best win share among the actions searched at least F times as often as
+the most searched one."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ import random
 import pytest
 
 from potager import agents, games
-from potager.agents.ismcts import WIDE, ISMCTSAgent
+from potager.agents import ActionValue
+from potager.agents.ismcts import WIDE, ISMCTSAgent, _chosen
 from potager.agents.levels import describe
 from potager.engine import State
 from potager.games.garden_rush import heuristic
@@ -81,13 +84,42 @@ def test_widening_is_refused_for_a_game_without_an_order_and_described_where_it_
 
 
 @pytest.mark.parametrize("level", ["ismcts", "ismcts-strong", "ismcts:iterations=500"])
-def test_garden_rush_s_search_levels_widen_by_default_and_other_games_do_not(level: str) -> None:
-    widened = agents.make(level, GARDEN_RUSH)
-    assert isinstance(widened, ISMCTSAgent) and widened.widening == heuristic.WIDENING > 0
-    assert widened.order is heuristic.order
-    full = agents.make(f"{level}{',' if ':' in level else ':'}widening=0", GARDEN_RUSH)
-    assert isinstance(full, ISMCTSAgent) and full.widening == 0
+def test_garden_rush_s_search_levels_widen_and_choose_by_share_by_default(level: str) -> None:
+    """Garden Rush's defaults (`heuristic.WIDENING`, `heuristic.CHOICE`), which a level's own
+    ``widening=0`` or ``choice=0`` turns off; no other game has them."""
+    tuned = agents.make(level, GARDEN_RUSH)
+    assert isinstance(tuned, ISMCTSAgent) and tuned.order is heuristic.order
+    assert tuned.widening == heuristic.WIDENING > 0 and tuned.choice == heuristic.CHOICE > 0
+    joined = f"{level}{',' if ':' in level else ':'}"
+    plain = agents.make(f"{joined}widening=0,choice=0", GARDEN_RUSH)
+    assert isinstance(plain, ISMCTSAgent) and plain.widening == plain.choice == 0
     for name in games.names():
         if name != GARDEN_RUSH.name:
             other = agents.make(level, games.get(name))
-            assert isinstance(other, ISMCTSAgent) and other.widening == 0
+            assert isinstance(other, ISMCTSAgent) and other.widening == other.choice == 0
+
+
+def _value(action: int, visits: int, win: float) -> ActionValue:
+    return ActionValue(action, visits, win, 0.0, 1.0, 0.0, 0.0, 0.0)
+
+
+def test_the_choice_is_the_best_share_among_the_well_searched_actions() -> None:
+    """`ismcts._chosen`: the actions searched at least F times as often as the most searched one
+    by win share, then the others as they were (most searched first)."""
+    values = [_value(1, 100, 0.5), _value(2, 60, 0.6), _value(3, 50, 0.55), _value(4, 40, 0.9)]
+    assert [v.action for v in _chosen(values, 0.5)] == [2, 3, 1, 4]
+    assert [v.action for v in _chosen(values, 0.4)] == [4, 2, 3, 1]
+    assert [v.action for v in _chosen(values, 1.0)] == [1, 2, 3, 4]
+
+
+def test_a_search_that_chooses_by_share_plays_its_first_value() -> None:
+    state, seat, legal = _crowded()
+    level = "ismcts:iterations=300,widening=0.3,choice=0.5"
+    agent = agents.make(level, GARDEN_RUSH)
+    values = agent.evaluate(GARDEN_RUSH, state.view(seat), seat, legal, random.Random(2))
+    most = max(v.visits for v in values)
+    best = values[0]
+    assert best.visits >= 0.5 * most
+    assert all(best.win >= v.win for v in values if v.visits >= 0.5 * most)
+    assert agent.act(GARDEN_RUSH, state.view(seat), seat, legal, random.Random(2)) == best.action
+    assert "choosing by win share over 0.5 of the most visits" in describe(level)
