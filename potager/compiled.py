@@ -21,6 +21,7 @@ MODULES = (
     "potager.engine.shuffle",
     "potager.games.garden_rush.actions",
     "potager.games.garden_rush.data",
+    "potager.games.garden_rush.heuristic",
     "potager.games.garden_rush.rules",
     "potager.games.heuschrecken_poker.data",
     "potager.games.heuschrecken_poker.playout",

@@ -235,6 +235,27 @@ def test_the_source_and_the_build_widen_alike() -> None:
     _search_alike("garden-rush", options, 12)
 
 
+@pytest.mark.parametrize("variant", [{}, {"tools_and_moles": True}])
+def test_the_source_and_the_build_of_garden_rush_s_heuristic_agree(variant: dict[str, Any]) -> None:
+    """Garden Rush's heuristic is compiled (the search's progressive widening reads its `order`
+    at every node it widens): at every decision of random games, the compiled one and its source
+    order the actions alike and play the same action from the same generator."""
+    built = importlib.import_module("potager.games.garden_rush.heuristic")
+    plain = source_rules("potager.games.garden_rush.heuristic")
+    game = games.get("garden-rush")
+    rng = random.Random(8)
+    for number in range(3):
+        state = game.new_game(2, seed=number, variant=variant)
+        while not state.is_over:
+            seat = state.to_move[0]
+            view, legal = state.view(seat), state.legal_actions(seat)
+            assert built.order(state, seat, legal) == plain.order(state, seat, legal)
+            ours = built.HeuristicAgent().act(game, view, seat, legal, random.Random(number))
+            theirs = plain.HeuristicAgent().act(game, view, seat, legal, random.Random(number))
+            assert ours == theirs
+            state.apply(seat, rng.choice(legal))
+
+
 def test_the_source_and_the_build_score_alike() -> None:
     """Kraut & Rüben's compiled `scoring.points` against its source on random gardens."""
     built = importlib.import_module("potager.games.kraut_und_rueben.scoring")

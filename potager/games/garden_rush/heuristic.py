@@ -18,9 +18,9 @@ secret, is never looked at). Each legal action gets a value in rough points and 
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
-from potager.engine import Action, Game, Seat, View
+from potager.engine import Action, Game, Seat
 
 from .actions import (
     ARG1,
@@ -91,8 +91,10 @@ class HeuristicAgent:
     name = "heuristic"
 
     def act(
-        self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
+        self, game: Game, view: Any, seat: Seat, legal_actions: list[Action], rng: random.Random
     ) -> Action:
+        """``view`` is typed ``Any``: a bot is handed a `SeatView`, which this module, compiled
+        (`potager.compiled`), would refuse as a dict."""
         if len(legal_actions) == 1:
             return legal_actions[0]
         state = game.sample(view, seat, rng)
