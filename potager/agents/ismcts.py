@@ -32,10 +32,10 @@ Built for these games:
 
 `evaluate` returns every legal action's visits, win share and mean final score with 95% intervals
 (`ActionValue`), best first: the most visited, or with ``choice`` F > 0 the best win share among
-the actions visited at least F times as often as the most visited one (`_chosen`); `act` plays the
-first. With ``workers`` > 1 the search runs that many
-independent trees in worker processes (root parallelism) and sums their root statistics. Seeded
-from the ``rng`` given, the search is reproducible at a fixed iteration budget.
+the actions visited at least F times as often as the most visited one (`_chosen`; a paired root
+chooses by its pairs instead); `act` plays the first. With ``workers`` > 1 the search runs that
+many independent trees in worker processes (root parallelism) and sums their root statistics.
+Seeded from the ``rng`` given, the search is reproducible at a fixed iteration budget.
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ the game's heuristic once chosen ``n`` times; 0: every action; Garden Rush only,
 widen by default with its ``heuristic.WIDENING``, `ismcts._widened`) and ``choice=F`` (the move
 played is the best win share among the actions searched at least F times as often as the most
 searched one, F from 0 to 1; 0: the most searched; Garden Rush's levels choose so by default with
-its ``heuristic.CHOICE``, `ismcts._chosen`) may be given too, comma-separated:
-``ismcts-strong:iterations=4000,workers=2``.
+its ``heuristic.CHOICE``, `ismcts._chosen`; Kraut & Rüben's paired root chooses by its pairs
+whatever F) may be given too, comma-separated: ``ismcts-strong:iterations=4000,workers=2``.
 """
 
 from __future__ import annotations
