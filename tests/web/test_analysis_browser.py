@@ -26,7 +26,7 @@ def server(server: str) -> Iterator[str]:
     """The shared test server, its search replaced for this module's tests (bots think in
     threads there, so the patch reaches them)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(analysis, "evaluator", lambda level, game: ViewDigestSearch())
+        patch.setattr(analysis, "evaluator", lambda level, game, **_: ViewDigestSearch())
         yield server
 
 

@@ -50,7 +50,7 @@ def stood_in(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, in
     with pytest.MonkeyPatch.context() as patch, serving(settings) as address:
         # The search of the analysis is tests/analysis's view-digest stand-in (bots think in
         # threads here, so the patch reaches them): these tests are about the page.
-        patch.setattr(analysis, "evaluator", lambda level, game: ViewDigestSearch())
+        patch.setattr(analysis, "evaluator", lambda level, game, **_: ViewDigestSearch())
         yield address, first + 1  # the replay counts moves from 1
 
 
