@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -20,6 +19,7 @@ from potager.store import Store
 from . import analysis, collector, identity, lobby, pages, play, refusals, rules
 from .analysis import Analyst
 from .config import Settings
+from .forever import stopped
 from .limits import Guard, SecurityHeaders, rate_limited
 from .manager import Refused, TableManager
 from .schemas import ClientMessage, ServerMessage
@@ -54,9 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             with collector.serving():
                 yield
         finally:
-            collecting.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await collecting
+            await stopped([collecting])
             await app.state.analyst.stop()
             await manager.stop()
 

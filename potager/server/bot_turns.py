@@ -94,4 +94,4 @@ class BotTurns:
 
     async def stop(self) -> None:
         """Cancel every bot's turn and wait until they have all stopped."""
-        await stopped(list(self._tasks))
+        await stopped(self._tasks)

@@ -210,7 +210,7 @@ class Clocks:
 
     async def stop(self) -> None:
         """Stop looking, then write what is still to be written."""
-        await stopped(list(self._tasks))
+        await stopped(self._tasks)
         with contextlib.suppress(Exception):
             await self._write()
 

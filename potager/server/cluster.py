@@ -97,7 +97,7 @@ class Cluster:
 
     async def stop(self) -> None:
         """Let go of every table at once: the other processes take them over at their next sweep."""
-        await stopped(list(self._tasks))
+        await stopped(self._tasks)
         await self.fanout.stop()
         await self.leases.stop()
         await self.redis.aclose()

@@ -52,7 +52,7 @@ class Fanout:
         ]
 
     async def stop(self) -> None:
-        await stopped(list(self._tasks))
+        await stopped(self._tasks)
         for waiting in self._waiting.values():
             waiting.cancel()
 
