@@ -38,6 +38,7 @@ from potager.engine import Action, GameRecord, Seat, View
 from potager.store import AnalysisInfo
 
 from ..i18n import say
+from .forever import stopped
 from .live import LiveTable
 from .manager import Refused, TableManager
 from .schemas import SeatAuth
@@ -232,8 +233,10 @@ class Analyst:
         )
 
     async def stop(self) -> None:
-        for task in list(self.running.values()):
-            task.cancel()
+        """Cancel the analyses running and wait until each has ended (`forever.stopped`, as
+        every other server task stops): a search in the bot pool is not waited for, only its
+        task, which ends at its next await."""
+        await stopped(self.running.values())
 
 
 async def analyst(request: Request) -> Analyst:

@@ -3,6 +3,7 @@ that allow them, with the search replaced by the view-digest stand-in of tests/a
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from pathlib import Path
@@ -154,3 +155,24 @@ def test_a_seat_asks_for_one_hint_at_a_time(
         first.join(10)
     assert second.status_code == 429 and "still being thought about" in second.text
     assert answers[0].status_code == 200
+
+
+def test_stopping_the_analyst_ends_every_running_analysis_before_it_returns() -> None:
+    """The server's shutdown stops the analyses like its other tasks (`forever.stopped`): once
+    `Analyst.stop` returns, none still runs, though its search (here a wait that never ends)
+    would go on."""
+
+    async def scenario() -> None:
+        analyst = analysis.Analyst(None, 100)  # type: ignore[arg-type]  # stop needs no manager
+        searching = asyncio.Event()
+
+        async def run() -> None:
+            searching.set()
+            await asyncio.Event().wait()
+
+        analyst.running["t"] = task = asyncio.create_task(run())
+        await searching.wait()
+        await analyst.stop()
+        assert task.done() and task.cancelled()
+
+    asyncio.run(scenario())
