@@ -63,7 +63,8 @@ def test_a_person_plays_a_whole_game_by_clicking_the_gardens(
     verbs: dict[str, int] = {}
     shot = False
     for _ in range(300):
-        use_mole = verbs.get("take", 0) > 0 and not verbs.get("mole")
+        # The mole once the person has a garden (its button is gone once it is played).
+        use_mole = bool(page.locator(".kr-garden.mine").count())
         notation = play_or_use_mole(page, use_mole)
         if notation is None:
             break
@@ -79,8 +80,12 @@ def test_a_person_plays_a_whole_game_by_clicking_the_gardens(
             expect(page.locator(".kr-contract td.lit").first).to_be_visible()
             screenshot_busy_table(page, screenshots)
             shot = True
-    assert shot and verbs.get("draw", 0) >= 6 and verbs.get("mole") == 1, verbs
-    assert verbs.get("take") == 1, verbs
+    assert shot and verbs.get("draw", 0) >= 6, verbs
+    # What the person did, as the game logged it: a click that the page redrew under it may
+    # have been played all the same (its notation then unknown here).
+    log = page.locator(".log li")
+    assert log.filter(has_text="Ada takes garden").count() == 1, verbs
+    assert log.filter(has_text="Ada plays the mole").count() == 1, verbs
     expect(page.locator("#turn")).to_contain_text("Game over")
     expect(page.locator(".scores tr")).to_have_count(3)
     check_result_in_view(page)
@@ -88,7 +93,6 @@ def test_a_person_plays_a_whole_game_by_clicking_the_gardens(
     expect(page.locator(".kr-gardeners.revealed .kr-contract")).to_have_count(3)
     expect(page.locator(".kr-final strong")).to_have_count(3)
     expect(page.locator(".kr-garden.mine .kr-full")).to_be_visible()
-    assert page.locator(".log li").filter(has_text="plays the mole").count() >= 1
     page.screenshot(path=screenshots / f"{GAME}-over.png", full_page=True)
     # The replay draws the same gardens, move by move, with no contract shown to a spectator.
     page.click("text=Watch the replay")
