@@ -23,10 +23,14 @@ TOY = "toy"
 
 @pytest.fixture(autouse=True)
 def fake_search(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The stand-in search for every analysis and hint; the levels asked of it, in order."""
     levels: list[str] = []
-    monkeypatch.setattr(
-        analysis, "evaluator", lambda level, game, **_: levels.append(level) or ViewDigestSearch()
-    )
+
+    def evaluator(level: str, game: Any, **_: Any) -> ViewDigestSearch:
+        levels.append(level)
+        return ViewDigestSearch()
+
+    monkeypatch.setattr(analysis, "evaluator", evaluator)
     return levels
 
 
