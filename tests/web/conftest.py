@@ -12,13 +12,21 @@ from pathlib import Path
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
 
 from potager.server import Settings, create_app
 from tests import ROOT
 
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
+EXPECT_TIMEOUT = 15_000
+"""How long (ms) a check of the page waits for what it expects; Playwright's default is 5 s. The
+suite's two workers, their servers, bots and browsers share two cores with whatever else the
+machine runs, and beside other work a page has missed that 5 s twice in one run (a move drawn
+after its click, the replay's chat after the forward clicks: fresh clone of 270544a beside the
+ladder, 2 failed, 1108 passed; the same clone idle, 1110 passed). A check returns as soon as it
+holds: a passing test waits no longer for it."""
+expect.set_options(timeout=EXPECT_TIMEOUT)
 
 
 def free_port() -> int:
