@@ -18,13 +18,15 @@ from potager.agents.ismcts import WIDE, ISMCTSAgent, _chosen
 from potager.agents.levels import describe
 from potager.engine import State
 from potager.games.garden_rush import heuristic
+from potager.games.garden_rush.rules import GardenRushState
 
 GARDEN_RUSH = games.get("garden-rush")
 
 
-def _crowded() -> tuple[State, int, list[int]]:
+def _crowded() -> tuple[GardenRushState, int, list[int]]:
     """A Garden Rush position a few turns in, its seat to move and that seat's many actions."""
     state = GARDEN_RUSH.new_game(2, seed=3)
+    assert isinstance(state, GardenRushState)
     rng = random.Random(1)
     for _ in range(6):
         seat = state.to_move[0]
@@ -35,11 +37,16 @@ def _crowded() -> tuple[State, int, list[int]]:
     return state, seat, legal
 
 
+def _search(level: str) -> ISMCTSAgent:
+    """The search agent of ``level`` for Garden Rush."""
+    agent = agents.make(level, GARDEN_RUSH)
+    assert isinstance(agent, ISMCTSAgent)
+    return agent
+
+
 def _searched(level: str, state: State, seat: int, legal: list[int]) -> set[int]:
     """The actions the search tried at the root."""
-    values = agents.make(level, GARDEN_RUSH).evaluate(
-        GARDEN_RUSH, state.view(seat), seat, legal, random.Random(7)
-    )
+    values = _search(level).evaluate(GARDEN_RUSH, state.view(seat), seat, legal, random.Random(7))
     return {v.action for v in values if v.visits}
 
 
@@ -48,7 +55,8 @@ def test_a_widened_root_tries_only_the_heuristic_s_best_actions() -> None:
     iterations = 40
     width = WIDE + int((iterations - 1) ** 0.3)
     sample = GARDEN_RUSH.sample(state.view(seat), seat, random.Random(0))
-    best = heuristic.order(sample, seat, legal)[:width]  # type: ignore[arg-type]
+    assert isinstance(sample, GardenRushState)
+    best = heuristic.order(sample, seat, legal)[:width]
     widened = _searched(f"ismcts:iterations={iterations},widening=0.3", state, seat, legal)
     assert widened <= set(best), "a widened root tried an action outside the heuristic's best"
     everything = _searched(f"ismcts:iterations={iterations},widening=0", state, seat, legal)
@@ -57,8 +65,8 @@ def test_a_widened_root_tries_only_the_heuristic_s_best_actions() -> None:
 
 def test_the_order_is_the_heuristic_s_values_best_first() -> None:
     state, seat, legal = _crowded()
-    plan = heuristic._Plan(state, seat)  # type: ignore[arg-type]
-    ordered = heuristic.order(state, seat, legal)  # type: ignore[arg-type]
+    plan = heuristic._Plan(state, seat)
+    ordered = heuristic.order(state, seat, legal)
     assert sorted(ordered) == sorted(legal)
     values = [plan.value(a) for a in ordered]
     assert values == sorted(values, reverse=True)
@@ -69,7 +77,7 @@ def test_a_widened_search_is_reproducible_from_its_seed() -> None:
     level = "ismcts:iterations=150,widening=0.3"
 
     def figures() -> list[tuple[int, int, float]]:
-        agent = agents.make(level, GARDEN_RUSH)
+        agent = _search(level)
         values = agent.evaluate(GARDEN_RUSH, state.view(seat), seat, legal, random.Random(5))
         return [(v.action, v.visits, v.win) for v in values]
 
@@ -115,7 +123,7 @@ def test_the_choice_is_the_best_share_among_the_well_searched_actions() -> None:
 def test_a_search_that_chooses_by_share_plays_its_first_value() -> None:
     state, seat, legal = _crowded()
     level = "ismcts:iterations=300,widening=0.3,choice=0.5"
-    agent = agents.make(level, GARDEN_RUSH)
+    agent = _search(level)
     values = agent.evaluate(GARDEN_RUSH, state.view(seat), seat, legal, random.Random(2))
     most = max(v.visits for v in values)
     best = values[0]
