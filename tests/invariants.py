@@ -98,7 +98,8 @@ def assert_quiet_samples(
         return None
     seat = state.to_move[0]
     view = state.view(seat)
-    loud = game.sample(view, seat, random.Random(seed))
+    # the game's own state, as the sampler's: `quiet` is theirs, not `State`'s
+    loud: Any = game.sample(view, seat, random.Random(seed))
     quiet = sampler(game, view, seat)(random.Random(seed))
     assert quiet.quiet and not loud.quiet
     if align is not None:
