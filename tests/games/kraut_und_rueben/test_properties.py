@@ -33,7 +33,7 @@ GAME_BOUND = (85 + 5) * TURN_DECISIONS
 def tiles(state: KrautUndRuebenState) -> Counter[str]:
     """Every tile of the box, wherever it is: pile, gardens, out of the game, the drawn tile,
     moles in hand and the unused moles left in the box."""
-    where = Counter(KINDS[k] for k in state.pile)
+    where: Counter[str] = Counter(KINDS[k] for k in state.pile)
     where.update(KINDS[k] for k in state.base + state.cover if k != EMPTY)
     where.update({k: n for k, n in zip(KINDS, state.out, strict=True)})
     if state.drawn != EMPTY:
@@ -103,6 +103,7 @@ def test_no_move_draws_from_the_generator_once_no_deal_is_ahead(
     """What lets a clone or a sample share the generator (`KrautUndRuebenState.deals_ahead`):
     only a match's next deal draws from it, so from the last game on its state stays."""
     state = GAME.new_game(players, seed, {"match": match})
+    assert isinstance(state, KrautUndRuebenState)
     assert_draws_only_while_a_deal_is_ahead(state, random.Random(seed), GAME_BOUND * state.games)
 
 
@@ -123,14 +124,15 @@ def test_the_unseen_pile_order_is_hidden(seed: int, steps: int) -> None:
         action = rng.choice(first.legal_actions(seat))
         first.apply(seat, action)
         second.apply(seat, action)
-    for seat in (0, 1, 2, None):
-        assert first.view(seat) == second.view(seat)
+    for viewer in (0, 1, 2, None):
+        assert first.view(viewer) == second.view(viewer)
 
 
 def test_others_contracts_are_hidden() -> None:
     """Two games that differ only in the others' contracts look the same to seat 0."""
     one = GAME.new_game(3, seed_dealing(3, (5, 6)), deck=pile())
     two = GAME.new_game(3, seed_dealing(3, (5, 7)), deck=pile())
+    assert isinstance(one, KrautUndRuebenState) and isinstance(two, KrautUndRuebenState)
     assert one.contracts[0] == two.contracts[0] and one.contracts[1] != two.contracts[1]
     rng = random.Random(4)
     for _ in range(30):
@@ -144,12 +146,14 @@ def test_others_contracts_are_hidden() -> None:
 
 def test_sample_deals_others_contracts_from_the_unseen() -> None:
     state = GAME.new_game(4, 3)
+    assert isinstance(state, KrautUndRuebenState)
     rng = random.Random(1)
     for _ in range(20):
         step_random(state, rng)
-    seen = set()
+    seen: set[int] = set()
     for _ in range(40):
         sampled = GAME.sample(state.view(2), 2, rng)
+        assert isinstance(sampled, KrautUndRuebenState)
         assert sampled.contracts[2] == state.contracts[2]
         assert len(set(sampled.contracts)) == 4
         seen.update(sampled.contracts[s] for s in (0, 1, 3))
