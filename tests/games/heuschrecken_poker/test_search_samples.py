@@ -53,8 +53,9 @@ def at_the_last_bid(seed: int, players: int) -> tuple[HeuschreckenState, Heuschr
         seat = state.to_move[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         if state.is_over:
-            state = GAME.new_game(players, seed)
-            assert isinstance(state, HeuschreckenState)
+            first = GAME.new_game(players, seed)
+            assert isinstance(first, HeuschreckenState)
+            state = first
     one, other = state.clone(), state.clone()
     for seat in range(players - 1):
         one.apply(seat, rng.choice(one.legal_actions(seat)))
