@@ -66,9 +66,12 @@ def test_a_batch_grows_every_step_in_turn(tmp_path: Path, monkeypatch: pytest.Mo
     readme.write_text(f"{ladder.START}\n{ladder.END}\n")
     written: list[str] = []
     write = ladder.write
-    monkeypatch.setattr(
-        ladder, "write", lambda path, text: (written.append(text), write(path, text))
-    )
+
+    def kept_and_written(path: Path, text: str) -> None:
+        written.append(text)
+        write(path, text)
+
+    monkeypatch.setattr(ladder, "write", kept_and_written)
     played = _run(
         tmp_path / "r.jsonl",
         *("--players", "2", "--players", "3", "--games", "4", "--batch", "2"),

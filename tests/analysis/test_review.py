@@ -16,7 +16,7 @@ from potager.agents import ActionValue
 from potager.analysis import analyse, decisions, label
 from potager.cli import analyse as analyse_cli
 from potager.cli.main import app
-from potager.engine import GameRecord, SeatHolder, signed
+from potager.engine import Game, GameRecord, SeatHolder, signed
 from tests.analysis.fake import ViewDigestSearch
 from tests.toy import GAME, KEEP, register
 
@@ -102,9 +102,12 @@ def test_an_evaluation_must_cover_every_legal_action(monkeypatch: pytest.MonkeyP
 def test_analyse_command_prints_and_writes(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     register(monkeypatch)
     levels: list[str] = []
-    monkeypatch.setattr(
-        analyse_cli, "evaluator", lambda level, game: levels.append(level) or ViewDigestSearch()
-    )
+
+    def evaluator(level: str, game: Game) -> ViewDigestSearch:
+        levels.append(level)
+        return ViewDigestSearch()
+
+    monkeypatch.setattr(analyse_cli, "evaluator", evaluator)
     path = tmp_path / "game.json"
     path.write_text(toy_record().to_json())
     out, png = tmp_path / "analysis.json", tmp_path / "chart.png"

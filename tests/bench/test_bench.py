@@ -49,7 +49,11 @@ def test_interleaved_slices_keep_the_fastest_of_each() -> None:
     calls: list[str] = []
 
     def game(name: str, decisions: int) -> Callable[[int], int]:
-        return lambda i: calls.append(name) or decisions
+        def one(i: int) -> int:
+            calls.append(name)
+            return decisions
+
+        return one
 
     best = interleaved(0, [game("a", 3), game("b", 5)], slices=3)
     assert calls == ["a", "b"] * 3

@@ -16,7 +16,7 @@ from potager.analysis import Evaluator
 from potager.cli import play as play_command
 from potager.cli.main import app
 from potager.cli.terminal import ChoiceError, Quit, TerminalPlay
-from potager.engine import GameRecord, SeatHolder
+from potager.engine import Game, GameRecord, SeatHolder
 from tests.analysis.fake import ViewDigestSearch
 from tests.cli.output import plain
 from tests.toy import GIVE, KEEP, register
@@ -196,11 +196,12 @@ def test_hint_names_the_best_move_from_the_seats_view(monkeypatch: pytest.Monkey
 def test_play_command_with_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     register(monkeypatch)
     levels: list[str] = []
-    monkeypatch.setattr(
-        play_command,
-        "evaluator",
-        lambda level, game, **_: levels.append(level) or ViewDigestSearch(),
-    )
+
+    def evaluator(level: str, game: Game, **_: object) -> ViewDigestSearch:
+        levels.append(level)
+        return ViewDigestSearch()
+
+    monkeypatch.setattr(play_command, "evaluator", evaluator)
     result = runner.invoke(app, ["play", "toy", "--hints", "--seed", "2"], input="hint\nq\n")
     assert result.exit_code == 0, result.output
     assert levels == [play_command.HINT_LEVEL] and "hint: " in result.output

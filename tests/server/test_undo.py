@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import threading
+from collections.abc import Sequence
 from contextlib import ExitStack
 from typing import Any
 
@@ -325,11 +326,14 @@ def test_an_undo_racing_another_seat_s_move_leaves_one_consistent_table(
 def test_the_offer_is_worked_out_once_a_move(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    calls = []
+    calls: list[int] = []
     original = takeback.refusal
-    monkeypatch.setattr(
-        takeback, "refusal", lambda s, seat, *kept: calls.append(seat) or original(s, seat, *kept)
-    )
+
+    def counted(s: State, seat: int, *kept: Sequence[State]) -> str | None:
+        calls.append(seat)
+        return original(s, seat, *kept)
+
+    monkeypatch.setattr(takeback, "refusal", counted)
     table_id, grants = three_people(client)
     url = f"/ws/tables/{table_id}"
     with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
