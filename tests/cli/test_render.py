@@ -23,7 +23,7 @@ def draw(renderer: render.Renderer, state: State, seat: int | None, events: bool
     console = Console(file=out, width=100)
     console.print(renderer.render(state.view(seat), seat))
     for event in state.events_for(seat) if events else []:
-        line = renderer.describe(event)
+        line = renderer.describe(event, seat)
         assert line is None or isinstance(line, str)
         if line is not None:
             console.print(line)
