@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
@@ -25,6 +25,7 @@ from potager.rl import (
 )
 from potager.rl.doc import tables
 from potager.rl.encoding import encoder
+from potager.rl.single import PotagerSingle
 from potager.rl.table import rewards
 
 from .conftest import CONFIGS, config_id
@@ -153,11 +154,15 @@ def test_rewards_split_ties_and_measure_margins() -> None:
 @pytest.mark.parametrize("name", games.names())
 def test_single_agent_env_plays_a_whole_game_against_bots(name: str) -> None:
     env = gymnasium.make(rl.GYMNASIUM_IDS[name], opponents="heuristic", seat=1)
+    single = env.unwrapped
+    assert isinstance(single, PotagerSingle)
     obs, _ = env.reset(seed=7)
     rng = np.random.default_rng(7)
-    done, reward, info = False, 0.0, {}
+    done = False
+    reward: SupportsFloat = 0.0
+    info: dict[str, Any] = {}
     while not done:
-        mask = env.unwrapped.action_masks()
+        mask = single.action_masks()
         assert mask.any() and np.array_equal(mask, obs["action_mask"].astype(bool))
         obs, reward, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
         assert not truncated
@@ -165,7 +170,7 @@ def test_single_agent_env_plays_a_whole_game_against_bots(name: str) -> None:
     assert reward == rewards(Result(tuple(result["scores"]), tuple(result["winners"])), "win")[1]
     with pytest.raises(IllegalAction):
         env.reset(seed=7)
-        env.step(int(np.flatnonzero(env.unwrapped.action_masks() == 0)[0]))
+        env.step(int(np.flatnonzero(single.action_masks() == 0)[0]))
 
 
 def test_docs_hold_every_feature_table() -> None:
