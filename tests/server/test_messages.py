@@ -9,6 +9,7 @@ import json
 import random
 import time
 from dataclasses import dataclass
+from typing import cast
 
 import pytest
 
@@ -16,7 +17,7 @@ from potager import games
 from potager.engine import Seat, State
 from potager.server import messages
 from potager.server.clocks import SPEEDS, TableClock
-from potager.server.live import LiveTable
+from potager.server.live import Connection, LiveTable
 from potager.server.schemas import LegalAction, ResultModel, SeatPublic, StateMessage
 from potager.server.takeback import offered
 from potager.store import SeatInfo, TableInfo
@@ -134,7 +135,7 @@ def test_every_state_message_is_the_models_text(name: str, monkeypatch: pytest.M
             for listener in listeners:
                 start = listener.events_sent
                 for reset in (False, True):
-                    text = shared.state_message(listener, reset)
+                    text = shared.state_message(cast(Connection, listener), reset)
                     assert text == model_message(live, listener.seat, 0 if reset else start, reset)
                     compared += 1
             if live.info.status == "finished":
@@ -149,7 +150,7 @@ def test_the_seats_connected_are_those_connected_here_or_elsewhere() -> None:
     """`LiveTable.connected_seats`, which each state message reads once, agrees with
     `LiveTable.connected` seat by seat: sockets here (a spectator's too) and other processes'."""
     live = table("heuschrecken-poker", 4, 3, undo=False)
-    live.connections = [Listener(3), Listener(None), Listener(3)]  # type: ignore[list-item]
+    live.connections = cast(list[Connection], [Listener(3), Listener(None), Listener(3)])
     live.elsewhere = {"a": (frozenset({1}), 0), "b": (frozenset(), 4)}
     assert live.connected_seats() == {1, 3, None}
     assert [live.connected(s) for s in range(4)] == [False, True, False, True]
