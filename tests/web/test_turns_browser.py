@@ -149,7 +149,9 @@ def test_the_lobby_stops_asking_about_a_table_whose_game_is_over(
     asked: list[list[str]] = []
 
     def answer(route: Route) -> None:  # the server's answer, as if the first game had ended
-        asked.append([s["table"] for s in route.request.post_data_json["seats"]])
+        body = route.request.post_data_json
+        assert body is not None, "the lobby asks with the seats it holds"
+        asked.append([s["table"] for s in body["seats"]])
         route.fulfill(json={"waiting": [], "over": [over["table_id"]]})
 
     page.route("**/api/turns", answer)
