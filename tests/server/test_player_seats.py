@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from potager.server.live import token_hash
-from potager.store import SeatInfo, Store, TableInfo
+from potager.store import SeatInfo, Store, TableInfo, TableStatus
 from potager.store.players import Players
 from tests.server.driver import SeatDriver
 from tests.server.test_identity import PASSWORD, bearer, cheap_hashing, new_player, table_for
@@ -141,12 +141,13 @@ def test_the_store_finds_a_players_seats_at_unfinished_tables_on_each_backend(
     store.upgrade()
     players = Players(store)
     players.create("ada", "Ada", token_hash("ada"))
-    for table_id, status, taken in (
+    tables: list[tuple[str, TableStatus, bool]] = [
         ("playing", "playing", True),
         ("waiting", "waiting", True),
         ("done", "finished", True),
         ("left", "waiting", False),
-    ):
+    ]
+    for table_id, status, taken in tables:
         seats = [
             SeatInfo(0, "human", None, "Ada", "a", taken, "ada"),
             SeatInfo(1, "bot", "random", "random bot"),
