@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from potager.server import create_app
@@ -38,7 +39,9 @@ def open_ids(client: TestClient) -> set[str]:
 
 def looked(client: TestClient) -> None:
     """One look of the clocks, now (they also look every hundredth of a second by themselves)."""
-    client.portal.call(client.app.state.manager.clocks.sweep)  # type: ignore[attr-defined,union-attr]
+    app = client.app
+    assert isinstance(app, FastAPI) and client.portal is not None  # inside the client's `with`
+    client.portal.call(app.state.manager.clocks.sweep)
 
 
 @pytest.mark.parametrize(("speed", "away"), [("none", 30 * MINUTE), ("real_time", 10 * MINUTE)])
