@@ -8,6 +8,7 @@ import json
 import multiprocessing
 import random
 from collections import Counter
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
@@ -239,6 +240,7 @@ def test_a_pool_stopped_early_ends_its_workers_at_once(monkeypatch: pytest.Monke
     job = make_job("toy", ("random", "random"), 1)
     before = set(multiprocessing.active_children())  # another test's pool may live on
     chunks_run = ProcessBackend(2).run(job, chunks(20_000))
+    assert isinstance(chunks_run, Generator)  # what a caller may close
     index, rows = next(chunks_run)
     assert 0 <= index < 100 and len(rows) == 200
     assert len(set(multiprocessing.active_children()) - before) == 2
