@@ -88,7 +88,7 @@ train: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check potager tests bench setup.py conftest.py
-	$(BIN)/mypy potager bench setup.py
+	$(BIN)/mypy potager tests bench setup.py conftest.py
 
 fmt: $(STAMP)
 	$(BIN)/ruff format potager tests bench
