@@ -56,7 +56,8 @@ DESCRIPTIONS = {
     ),
     "ismcts-strong": (
         "the same search, longer; 5 s a move on 2 cores; "
-        "stronger against ismcts in most games measured, not in Kraut & Rüben"
+        "wins more than its share against ismcts in every game and player count measured, "
+        "by the ladder's margin in most, not in Kraut & Rüben"
     ),
     "policy:PATH": "a policy trained by reinforcement learning (potager train), saved at PATH",
 }
@@ -64,9 +65,9 @@ DESCRIPTIONS = {
 game: the search is "Monte Carlo", not "tree", because Kraut & Rüben's searches flat and paired at
 the root (`ismcts.paired_root`). Strength is said only as measured: the ladder's figures are in
 README.md ("Bot levels, measured"), where ismcts beats the heuristic in every game and player
-count, and ismcts-strong beats ismcts in most cells measured but not in Kraut & Rüben so far
-(its counts, intervals and open cells are kept there, not copied here, where they would go
-stale)."""
+count; ismcts-strong wins more than its fair share against ismcts in every cell (each whole
+interval above it), and by the ladder's margin in most cells, not in Kraut & Rüben's so far (its
+counts, intervals and open cells are kept there, not copied here, where they would go stale)."""
 
 
 def parse_level(level: str) -> dict[str, Any]:

@@ -34,13 +34,16 @@ def test_each_named_level_says_what_it_is_how_long_it_thinks_and_how_strong() ->
         assert "instant" in time or " a move" in time
         assert any(word in strength for word in ("weakest", "against", "beats"))
     assert "beats the heuristic in every game and player count" in agents.describe("ismcts")
-    assert "against ismcts in most games measured" in agents.describe("ismcts-strong")
+    strong = agents.describe("ismcts-strong")
+    assert "more than its share against ismcts in every game" in strong
+    assert "margin in most, not in Kraut & Rüben" in strong
 
 
 def test_what_the_search_levels_say_of_their_strength_is_what_the_ladder_measured() -> None:
     """The lobby's lines claim only what `docs/ladder.jsonl` holds: ismcts's step over the
     heuristic holds (its whole interval over the target) in every game and player count;
-    ismcts-strong's over ismcts holds in most cells measured, and in no Kraut & Rüben one."""
+    ismcts-strong wins more than its fair share against ismcts in every cell (the whole interval
+    above 1/n), and its step holds in most cells measured, and in no Kraut & Rüben one."""
     measured = ladder.steps(ladder.load(ROOT / ladder.RESULTS))
     search = {(s.game, s.players): s for s in measured if s.stronger.startswith("ismcts:")}
     every = {
@@ -53,6 +56,7 @@ def test_what_the_search_levels_say_of_their_strength_is_what_the_ladder_measure
     strong = [s for s in measured if s.stronger.startswith("ismcts-strong")]
     assert [s for s in strong if s.game == "kraut-und-rueben" and s.verdict() == "yes"] == []
     assert sum(s.verdict() == "yes" for s in strong) > len(strong) / 2, "most cells measured"
+    assert all(ladder.wilson(s.wins, s.games)[0] > 1 / s.players for s in strong), "every cell"
 
 
 def test_search_levels_take_their_budgets() -> None:
