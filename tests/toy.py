@@ -127,7 +127,7 @@ class ToyState(State):
         return "Keep the fruit" if action == KEEP else "Give the fruit to the next seat"
 
 
-class Toy(Game):
+class Toy(Game[ToyState]):
     name = "toy"
     title = "Toy Fruit"
     min_players = 2

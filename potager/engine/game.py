@@ -14,7 +14,9 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic
+
+from typing_extensions import TypeVar
 
 from .errors import IllegalAction, NotationError, Reason
 from .record import GameRecord
@@ -24,12 +26,19 @@ VariantSpec = dict[str, tuple[tuple[Any, ...], Any, str]]
 """``{option name: (allowed values, default, one-line doc)}``."""
 
 
+S = TypeVar("S", bound="State", covariant=True, default="State")
+"""A game's own state class: what its `Game.new_game` and `Game.sample` return. Covariant, so
+that a game is a ``Game[State]``, which a bare ``Game`` means (PEP 696's default: until Python
+3.13, `typing_extensions`)."""
+
+
 def _normalise(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-class Game(ABC):
-    """A game's facts and the factory of its states. One instance per game (see the registry)."""
+class Game(ABC, Generic[S]):
+    """A game's facts and the factory of its states (``S``, its `State` subclass: a game module
+    declares ``class ItsGame(Game[ItsState])``). One instance per game (see the registry)."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -44,7 +53,7 @@ class Game(ABC):
         seed: int | None = None,
         variant: Mapping[str, Any] | None = None,
         deck: Iterable[str] | None = None,
-    ) -> State:
+    ) -> S:
         """A new game. ``seed=None`` draws a fresh seed (kept in the record).
 
         Raises `ValueError` for a player count out of range, an unknown variant option or value,
@@ -65,7 +74,7 @@ class Game(ABC):
     @abstractmethod
     def _new_state(
         self, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
-    ) -> State:
+    ) -> S:
         """Set up the table (rulebook, "set-up"); ``deck`` is already checked."""
 
     def check_players(self, players: int) -> None:
@@ -155,7 +164,7 @@ class Game(ABC):
 
     # -- hidden information --------------------------------------------------------------------
     @abstractmethod
-    def sample(self, view: View, seat: Seat, rng: random.Random) -> State:
+    def sample(self, view: View, seat: Seat, rng: random.Random) -> S:
         """A full state built from ``view`` alone: what it shows kept, the hidden drawn at random
         from what ``seat`` could consider possible."""
 

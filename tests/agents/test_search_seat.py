@@ -44,7 +44,7 @@ class PickState(State):
         return Result(tuple(float(s in winners) for s in range(2)), winners)
 
 
-class Pick(Game):
+class Pick(Game[PickState]):
     name = "pick"
     title = "Pick"
     min_players = 2

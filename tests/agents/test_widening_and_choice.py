@@ -17,16 +17,14 @@ from potager.agents import ActionValue
 from potager.agents.ismcts import WIDE, ISMCTSAgent, _chosen
 from potager.agents.levels import describe
 from potager.engine import State
+from potager.games.garden_rush import GAME as GARDEN_RUSH
 from potager.games.garden_rush import heuristic
 from potager.games.garden_rush.rules import GardenRushState
-
-GARDEN_RUSH = games.get("garden-rush")
 
 
 def _crowded() -> tuple[GardenRushState, int, list[int]]:
     """A Garden Rush position a few turns in, its seat to move and that seat's many actions."""
     state = GARDEN_RUSH.new_game(2, seed=3)
-    assert isinstance(state, GardenRushState)
     rng = random.Random(1)
     for _ in range(6):
         seat = state.to_move[0]
@@ -55,7 +53,6 @@ def test_a_widened_root_tries_only_the_heuristic_s_best_actions() -> None:
     iterations = 40
     width = WIDE + int((iterations - 1) ** 0.3)
     sample = GARDEN_RUSH.sample(state.view(seat), seat, random.Random(0))
-    assert isinstance(sample, GardenRushState)
     best = heuristic.order(sample, seat, legal)[:width]
     widened = _searched(f"ismcts:iterations={iterations},widening=0.3", state, seat, legal)
     assert widened <= set(best), "a widened root tried an action outside the heuristic's best"

@@ -23,7 +23,7 @@ from .rules import GardenRushState
 from .views import read_view, sample
 
 
-class GardenRush(Game):
+class GardenRush(Game[GardenRushState]):
     """Garden Rush (Ki Mansell, Space Cowboys 2025), two players."""
 
     name = "garden-rush"

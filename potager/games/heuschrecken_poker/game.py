@@ -6,7 +6,7 @@ import random
 from functools import partial
 from typing import Any, ClassVar
 
-from potager.engine import Game, Seat, State, VariantSpec, View
+from potager.engine import Game, Seat, VariantSpec, View
 from potager.engine.sampling import LastView
 
 from . import rules
@@ -14,7 +14,7 @@ from .data import BIDS, CARD_COUNTS, KINDS, MAX_PLAYERS, MIN_PLAYERS, reference
 from .rules import HeuschreckenState
 
 
-class HeuschreckenPoker(Game):
+class HeuschreckenPoker(Game[HeuschreckenState]):
     """Heuschrecken Poker (Grasshopper Poker), Jacques Zeimet, Drei Magier."""
 
     name = "heuschrecken-poker"
@@ -31,7 +31,7 @@ class HeuschreckenPoker(Game):
 
     def _new_state(
         self, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
-    ) -> State:
+    ) -> HeuschreckenState:
         return HeuschreckenState(self, players, seed, variant, deck)
 
     def components(self, players: int, variant: dict[str, Any]) -> list[str]:
@@ -45,7 +45,7 @@ class HeuschreckenPoker(Game):
     def __init__(self) -> None:
         self._last_view = LastView(partial(rules.read_view, self))
 
-    def sample(self, view: View, seat: Seat, rng: random.Random) -> State:
+    def sample(self, view: View, seat: Seat, rng: random.Random) -> HeuschreckenState:
         """The view read once (`rules.read_view`, kept for the next sample of an equal view),
         then the unseen pile shuffled and the others' pending bids drawn (`rules.sample`)."""
         return rules.sample(self._last_view(view, seat), rng)

@@ -81,7 +81,7 @@ Reading = tuple["KrautUndRuebenState", tuple[int, ...], tuple[int, ...]]
 in code order and the contracts the others may hold."""
 
 
-class KrautUndRueben(Game):
+class KrautUndRueben(Game["KrautUndRuebenState"]):
     """Kraut & Rüben (Gerd Fenchel, Kosmos 1998), 2–5 players."""
 
     name = "kraut-und-rueben"

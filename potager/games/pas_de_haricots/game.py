@@ -15,7 +15,7 @@ from .rules import PasDeHaricotsState
 from .sampling import read_view, sample
 
 
-class PasDeHaricots(Game):
+class PasDeHaricots(Game[PasDeHaricotsState]):
     """Pas de Haricots (Amigo), 3 to 6 players."""
 
     name = "pas-de-haricots"

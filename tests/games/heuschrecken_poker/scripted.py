@@ -21,7 +21,6 @@ def deck(*top: str) -> list[str]:
 
 def new(players: int, *top: str, beginner: bool = False) -> HeuschreckenState:
     state = GAME.new_game(players, 1, {"beginner": beginner}, deck(*top))
-    assert isinstance(state, HeuschreckenState)
     return state
 
 
@@ -64,5 +63,4 @@ def position(
     )
     view.update(keys)
     state = GAME.sample(view, 0, random.Random(0))
-    assert isinstance(state, HeuschreckenState)
     return state

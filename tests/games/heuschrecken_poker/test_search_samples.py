@@ -22,7 +22,6 @@ def some_way_in(seed: int, players: int) -> HeuschreckenState:
     limit = 60
     while True:
         state = GAME.new_game(players, seed)
-        assert isinstance(state, HeuschreckenState)
         steps = rng.randrange(limit)
         while (steps > 0 or state.committed) and not state.is_over:
             seat = state.to_move[0]
@@ -54,7 +53,6 @@ def at_the_last_bid(seed: int, players: int) -> tuple[HeuschreckenState, Heuschr
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         if state.is_over:
             first = GAME.new_game(players, seed)
-            assert isinstance(first, HeuschreckenState)
             state = first
     one, other = state.clone(), state.clone()
     for seat in range(players - 1):

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from potager import games
+from potager.games.pas_de_haricots import GAME
 from potager.games.pas_de_haricots.cards import CARDS
 from potager.games.pas_de_haricots.data import DEAL
 from potager.games.pas_de_haricots.rules import PasDeHaricotsState
-
-GAME = games.get("pas-de-haricots")
 
 
 def deck_with(hands: list[list[str]]) -> list[str]:
@@ -26,7 +24,6 @@ def deck_with(hands: list[list[str]]) -> list[str]:
 
 def new(hands: list[list[str]], hands_in_match: int = 3, seed: int = 1) -> PasDeHaricotsState:
     state = GAME.new_game(len(hands), seed, {"hands": hands_in_match}, deck_with(hands))
-    assert isinstance(state, PasDeHaricotsState)
     return state
 
 

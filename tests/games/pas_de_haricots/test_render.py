@@ -27,7 +27,6 @@ def shows(text: str, card: str) -> bool:
 def states() -> list[PasDeHaricotsState]:
     """A commit phase, a take phase, the start of hand 2, the end of a match."""
     state = GAME.new_game(4, 8, {"hands": 2})
-    assert isinstance(state, PasDeHaricotsState)
     rng = random.Random(8)
     found: list[PasDeHaricotsState] = []
     wanted = [
