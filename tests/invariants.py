@@ -15,6 +15,7 @@ import pytest
 
 from potager import games
 from potager.engine import PRIVATE_TO, Game, GameRecord, IllegalAction, State
+from potager.engine.shuffle import copied
 
 
 def snapshot(state: State) -> str:
@@ -87,8 +88,10 @@ def assert_quiet_samples(
     sample's clone is quiet and plays ``playout`` as the sample does. A sampler that deals some
     hidden information otherwise (Kraut & Rüben infers the others' contracts) gives ``align``,
     which copies that onto the game's sample: the seat's own view must be the same before it,
-    every view after. Returns the game's own sample, played to its end (``None`` if ``state``
-    ended within the steps)."""
+    every view after. A quiet sample deals what is still to be dealt (the next hand, a match's
+    next game) from the generator it was drawn with, the search's, so the game's sample is given
+    a copy of that generator's state before they play. Returns the game's own sample, played to
+    its end (``None`` if ``state`` ended within the steps)."""
     rng = random.Random(seed)
     for _ in range(steps):
         if state.is_over:
@@ -105,6 +108,7 @@ def assert_quiet_samples(
     if align is not None:
         assert quiet.view(seat) == loud.view(seat)
         align(loud, quiet)
+    loud.rng = copied(quiet.rng)
     players = loud.players
     assert [quiet.view(s) for s in range(players)] == [loud.view(s) for s in range(players)]
     moves = random.Random(seed)

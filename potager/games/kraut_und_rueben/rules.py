@@ -126,11 +126,13 @@ class KrautUndRueben(Game["KrautUndRuebenState"]):
     ) -> KrautUndRuebenState:
         """A sample of the view read as ``reading`` (`read_view`): its table copied, the unseen
         pile reshuffled, the others' contracts dealt. ``quiet``: the state keeps no record of
-        what is played on it (`KrautUndRuebenState.quiet`)."""
+        what is played on it (`KrautUndRuebenState.quiet`), and a match's games to come are
+        dealt from ``rng``, the search's own generator, instead of one seeded for it."""
         table, unseen, others = reading
         blank = KrautUndRuebenState(self, table.players, 0, table.variant, None, blank=True)
         seed = rng.randrange(2**63)
-        shared = None if table.deals_ahead() else table.rng  # nothing will draw from it
+        # in a single game or a match's last, nothing will draw from the table's generator
+        shared = rng if quiet else None if table.deals_ahead() else table.rng
         state = start_sample(table, blank, seed, shared)
         table._copy_table(state)
         state.pile = [*unseen]

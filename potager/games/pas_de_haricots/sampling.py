@@ -67,10 +67,11 @@ def sample(reading: Reading, rng: random.Random, quiet: bool = False) -> PasDeHa
     of the table with its own seed and generator (the table's in the last hand, where nothing
     draws from it), the unseen cards shuffled and dealt to the other hands and to the others'
     face-down cards. ``quiet``: the state keeps no record of what is played on it
-    (`PasDeHaricotsState.quiet`)."""
+    (`PasDeHaricotsState.quiet`), and it deals the hands to come from ``rng``, the search's own
+    generator, instead of one seeded for it (seeding one was a sixteenth of an iteration)."""
     table, seat, cards, pending, sizes, committed = reading
     blank = PasDeHaricotsState(table.game, table.players, 0, table.variant, None, blank=True)
-    shared = None if table.deals_ahead() else table.rng
+    shared = rng if quiet else None if table.deals_ahead() else table.rng
     state = start_sample(table, blank, rng.randrange(2**63), shared)
     table._copy_table(state)
     state.quiet = quiet
