@@ -4,11 +4,10 @@ determinizations and playout seeds, the heuristic's choice kept unless beaten on
 from __future__ import annotations
 
 import random
-from typing import cast
 
 from potager import agents, games
 from potager.agents.ismcts import ISMCTSAgent, Knowledge, _paired_choice, paired_root
-from potager.engine import State
+from potager.games.kraut_und_rueben import GAME as KRAUT_UND_RUEBEN
 from potager.games.kraut_und_rueben.notation import PLACING
 from potager.games.kraut_und_rueben.playout import representatives
 from potager.games.kraut_und_rueben.rules import KrautUndRuebenState
@@ -16,8 +15,7 @@ from potager.games.kraut_und_rueben.rules import KrautUndRuebenState
 
 def _placement(seed: int) -> KrautUndRuebenState:
     """A Kraut & Rüben 2p position where seat to move places a tile with several gardens open."""
-    game = games.get("kraut-und-rueben")
-    state = cast(KrautUndRuebenState, game.new_game(2, seed=seed))
+    state = KRAUT_UND_RUEBEN.new_game(2, seed=seed)
     rng = random.Random(seed)
     while not (
         state.phase == PLACING
@@ -86,11 +84,11 @@ def test_other_games_keep_the_tree() -> None:
 
 def test_a_paired_search_over_two_workers_adds_their_pairs() -> None:
     game = games.get("kraut-und-rueben")
-    state: State = _placement(4)
+    state = _placement(4)
     seat = state.to_move[0]
     legal = state.legal_actions(seat)
     agent = agents.make("ismcts-strong:iterations=20,workers=2", game)
     assert isinstance(agent, ISMCTSAgent)
     values = agent.evaluate(game, state.view(seat), seat, legal, random.Random(1))
-    choices = len(set(representatives(cast(KrautUndRuebenState, state), legal)))
+    choices = len(set(representatives(state, legal)))
     assert values[0].visits * choices >= 40
