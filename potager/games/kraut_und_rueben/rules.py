@@ -131,7 +131,8 @@ class KrautUndRueben(Game["KrautUndRuebenState"]):
         table, unseen, others = reading
         blank = KrautUndRuebenState(self, table.players, 0, table.variant, None, blank=True)
         seed = rng.randrange(2**63)
-        # in a single game or a match's last, nothing will draw from the table's generator
+        # a loud sample shares the table's generator where nothing will draw from it (a single
+        # game, a match's last) and is seeded its own otherwise
         shared = rng if quiet else None if table.deals_ahead() else table.rng
         state = start_sample(table, blank, seed, shared)
         table._copy_table(state)
