@@ -336,6 +336,13 @@ class State(ABC):
     def clone(self) -> State:
         return copy.deepcopy(self, {id(self.game): self.game})
 
+    def deals_ahead(self) -> bool:
+        """Whether the rules may still draw from `rng` after this point. A game whose rules draw
+        only at the set-up (or no more from some point on) says False there, and its `clone` and
+        its samples (`sampling.start_sample`) may then share the generator instead of copying or
+        seeding one; the default, True, is always safe."""
+        return True
+
     def _copy_engine_attributes(self, new: State) -> None:
         """Give ``new``, a state made blank by a game's `clone` or `sample`, the attributes this
         class sets up (game, seed, variant, notation, and the same generator, moves and events

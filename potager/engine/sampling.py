@@ -68,15 +68,20 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def start_sample(table: S, blank: S, seed: int, generator: random.Random | None = None) -> S:
+def start_sample(table: S, blank: S, rng: random.Random, quiet: bool = False) -> S:
     """``blank`` (a state of ``table``'s class made blank, as its `clone` makes one) with
-    ``table``'s engine attributes (`State._copy_engine_attributes`) and a sample's own: ``seed``,
-    ``generator`` (by default a new one seeded with ``seed``: a game whose rules never draw after
-    the set-up may pass one to share), no moves and no events. The game's `sample` then lays the
-    table it read from the view out in it and draws what is hidden."""
+    ``table``'s engine attributes (`State._copy_engine_attributes`) and a sample's own: a seed
+    drawn from ``rng``, no moves and no events, and a generator for the rules' draws to come. A
+    ``quiet`` sample (a search's own, whose play nobody reads back) takes ``rng`` itself; another
+    gets one seeded with its seed, or shares ``table``'s where the rules will not draw again
+    (`State.deals_ahead`): seeding a generator costs a third of a sample. The game's `sample`
+    then lays the table it read from the view out in it and draws what is hidden."""
     table._copy_engine_attributes(blank)
-    blank.seed = seed
-    blank.rng = random.Random(seed) if generator is None else generator
+    blank.seed = seed = rng.getrandbits(63)
+    if quiet:
+        blank.rng = rng
+    else:
+        blank.rng = random.Random(seed) if table.deals_ahead() else table.rng
     blank.moves = []
     blank.events = []
     return blank

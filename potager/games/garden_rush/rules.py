@@ -32,7 +32,7 @@ from typing import Any, Final
 from potager.engine import Action, Event, Game, IllegalAction, Result, Seat, State, View
 from potager.engine.ascending import holds, insert, position
 from potager.engine.record import move_entries
-from potager.engine.shuffle import copied, shuffle
+from potager.engine.shuffle import shuffle
 
 from .actions import (
     ARG1,
@@ -1104,13 +1104,19 @@ class GardenRushState(State):
         return view(self, seat)
 
     def clone(self) -> GardenRushState:
+        """A copy that shares the game's generator (`deals_ahead`)."""
         new = GardenRushState(self.game, 2, self.seed, self.variant, self.deck, blank=True)
         self._copy_engine_attributes(new)
-        new.rng = copied(self.rng)
         new.moves = list(self.moves)
         new.events = list(self.events)
         self._copy_table(new)
         return new
+
+    def deals_ahead(self) -> bool:
+        """False: Garden Rush draws from the generator only at the set-up (the bag and the
+        Tools & Moles cards are shuffled once; the tests prove no move draws), so a clone or a
+        sample shares it."""
+        return False
 
     def _copy_engine_attributes(self, new: State) -> None:
         """`State._copy_engine_attributes` from the fields (`__slots__`): there is no instance

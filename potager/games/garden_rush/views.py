@@ -107,7 +107,7 @@ def sample(table: GardenRushState, rng: random.Random) -> GardenRushState:
     table's generator: these rules draw only at the set-up, and seeding a new generator would cost
     a third of a sample."""
     blank = GardenRushState(table.game, 2, 0, table.variant, None, blank=True)
-    state = start_sample(table, blank, rng.randrange(2**63), table.rng)
+    state = start_sample(table, blank, rng)
     table._copy_table(state)
     shuffle(state.bag, rng)
     return state

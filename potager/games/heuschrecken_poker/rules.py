@@ -496,10 +496,8 @@ class HeuschreckenState(State):
         return f"take {KINDS[action - TAKE_BASE]}"
 
     def clone(self) -> HeuschreckenState:
-        """A copy that shares the game's generator: Heuschrecken Poker draws from it only at
-        the set-up (the pile is shuffled once; the tests prove no move draws), so no state
-        advances it after and sharing it is as good as copying it, without the copy's 625
-        words (8% of the server's CPU a move, issue 13)."""
+        """A copy that shares the game's generator (`deals_ahead`): sharing it is as good as
+        copying it, without the copy's 625 words (8% of the server's CPU a move, issue 13)."""
         new = HeuschreckenState(self.game, self.players, self.seed, self.variant, None, blank=True)
         self._copy_engine_attributes(new)
         new.rng = self.rng
@@ -507,6 +505,11 @@ class HeuschreckenState(State):
         new.events = list(self.events)
         self._copy_table(new)
         return new
+
+    def deals_ahead(self) -> bool:
+        """False: Heuschrecken Poker draws from the generator only at the set-up (the pile is
+        shuffled once; the tests prove no move draws), so a clone or a sample shares it."""
+        return False
 
     def _copy_table(self, new: HeuschreckenState) -> None:
         """Lay this state's table out in ``new`` (the lists copied, the values shared)."""
@@ -598,9 +601,7 @@ def sample(reading: Reading, rng: random.Random, quiet: bool = False) -> Heuschr
     ``quiet``: the state keeps no record of what is played on it (`HeuschreckenState.quiet`)."""
     table, unseen, pending = reading
     blank = HeuschreckenState(table.game, table.players, 0, table.variant, None, blank=True)
-    # The table's generator, shared as `clone` shares it: these rules never draw after the
-    # set-up, and seeding a new one would cost a tenth of a search's iteration.
-    state = start_sample(table, blank, rng.getrandbits(63), table.rng)
+    state = start_sample(table, blank, rng, quiet)
     table._copy_table(state)
     pile = [*unseen]
     shuffle(pile, rng)

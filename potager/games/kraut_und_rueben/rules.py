@@ -130,11 +130,7 @@ class KrautUndRueben(Game["KrautUndRuebenState"]):
         dealt from ``rng``, the search's own generator, instead of one seeded for it."""
         table, unseen, others = reading
         blank = KrautUndRuebenState(self, table.players, 0, table.variant, None, blank=True)
-        seed = rng.randrange(2**63)
-        # a loud sample shares the table's generator where nothing will draw from it (a single
-        # game, a match's last) and is seeded its own otherwise
-        shared = rng if quiet else None if table.deals_ahead() else table.rng
-        state = start_sample(table, blank, seed, shared)
+        state = start_sample(table, blank, rng, quiet)
         table._copy_table(state)
         state.pile = [*unseen]
         shuffle(state.pile, rng)

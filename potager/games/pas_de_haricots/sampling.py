@@ -72,8 +72,7 @@ def sample(reading: Reading, rng: random.Random, quiet: bool = False) -> PasDeHa
     twentieth of an iteration)."""
     table, seat, cards, pending, sizes, committed = reading
     blank = PasDeHaricotsState(table.game, table.players, 0, table.variant, None, blank=True)
-    shared = rng if quiet else None if table.deals_ahead() else table.rng
-    state = start_sample(table, blank, rng.randrange(2**63), shared)
+    state = start_sample(table, blank, rng, quiet)
     table._copy_table(state)
     state.quiet = quiet
     unseen = [*cards]

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from potager.games.garden_rush.data import FIRST_TOOL, KINDS, PER_TOOL_TOKEN, PER_VEGETABLE
 from potager.games.garden_rush.rules import EMPTY, GardenRushState
 from tests.invariants import (
+    assert_draws_only_while_a_deal_is_ahead,
     assert_events_addressed,
     assert_notation_round_trip,
     assert_rejection,
@@ -91,6 +92,16 @@ def test_random_games_keep_every_invariant(seed: int, variant: dict[str, object]
     assert_events_addressed(state)
     assert_rejection(state, rng)
     assert_sample_keeps_view(state, rng)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seeds, variants)
+def test_no_move_draws_from_the_generator(seed: int, variant: dict[str, object]) -> None:
+    """What lets a clone or a sample share the generator (`GardenRushState.deals_ahead`):
+    only the set-up draws from it."""
+    state = GAME.new_game(2, seed, variant)
+    assert not state.deals_ahead()
+    assert_draws_only_while_a_deal_is_ahead(state, random.Random(seed), BOUND)
 
 
 @settings(max_examples=10, deadline=None)

@@ -13,6 +13,7 @@ from potager.games.heuschrecken_poker import GAME
 from potager.games.heuschrecken_poker.data import CARD_COUNTS
 from potager.games.heuschrecken_poker.rules import HeuschreckenState
 from tests.invariants import (
+    assert_draws_only_while_a_deal_is_ahead,
     assert_events_addressed,
     assert_notation_round_trip,
     assert_rejection,
@@ -88,15 +89,11 @@ def test_replay_rejection_sampling_and_notation_anywhere(
 @settings(max_examples=20, deadline=None)
 @given(games)
 def test_no_move_draws_from_the_generator(game: tuple[int, int, bool]) -> None:
-    """What lets clones share the generator (`HeuschreckenState.clone`): only the set-up
-    draws from it."""
+    """What lets a clone or a sample share the generator (`HeuschreckenState.deals_ahead`):
+    only the set-up draws from it."""
     state = new(*game)
-    at_set_up = state.rng.getstate()
-
-    def undrawn(after: State) -> None:
-        assert after.rng.getstate() == at_set_up
-
-    play_random(state, random.Random(game[0]), BOUND, undrawn)
+    assert not state.deals_ahead()
+    assert_draws_only_while_a_deal_is_ahead(state, random.Random(game[0]), BOUND)
 
 
 @settings(max_examples=20, deadline=None)
