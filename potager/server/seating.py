@@ -258,9 +258,17 @@ class Seating:
             info.status = "playing"
             info.waiting = waiting_after({}, state.to_move, None, utcnow())
         tables = self.tables
-        await tables.db(tables.store.create_table, info)
         if tables.cluster is not None:
+            # Claimed before it is stored: another process's sweep claims every unfinished table
+            # of the store that nobody owns, and one that ran between the two took the new table
+            # while this process believed it its own (two writers, issue 13).
             await tables.cluster.leases.claim(info.id)
+        try:
+            await tables.db(tables.store.create_table, info)
+        except Exception:
+            if tables.cluster is not None:
+                await tables.cluster.leases.release(info.id)
+            raise
         live = LiveTable(info, state)
         live.owner = owner
         tables.add(live)
