@@ -7,6 +7,11 @@ them each move it has stored (`potager.server.fanout`: the seat and the action o
 process renders its own sockets' views, so nothing hidden travels in a rendered message), and
 they play it on their copy and announce it to their sockets.
 
+A table socket is handed to the process that owns its table before it is answered
+(`potager.server.handoff`), where that process runs on the same machine: then a table's sockets
+are all its owner's, and no other process mirrors it for them. Where one cannot be handed, the
+process that accepted it serves it through a mirror, as follows.
+
 A move sent to a process that does not own the table is forwarded to the owner, which checks it
 again (the seat's token, the version seen, legality) and stores it. We forward rather than move
 the lease because a table's players are spread over the processes by the kernel, connection by
@@ -41,6 +46,7 @@ from potager.store import ChatLine
 from ..i18n import say
 from .fanout import Fanout
 from .forever import cancelling, go_on, stopped
+from .handoff import Handoff
 from .lease import Leases
 from .live import LiveTable
 from .schemas import ErrorMessage
@@ -67,7 +73,7 @@ REDIS_WAIT = 5.0
 
 
 class Cluster:
-    def __init__(self, tables: TableManager, url: str) -> None:
+    def __init__(self, tables: TableManager, url: str, handoff: bool = True) -> None:
         self.tables = tables
         pool = BlockingConnectionPool.from_url(
             url, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT
@@ -77,6 +83,9 @@ class Cluster:
         self.leases = Leases(self.redis, space, self._lapsed)
         self.me = self.leases.me
         self.fanout = Fanout(self.redis, space, self.me, self._table_message, self._request)
+        self.handoff = Handoff(space, self.me, self._owns, self.leases.owner) if handoff else None
+        """Hands a table socket's connection to the table's owner (None: each process serves
+        those it accepts)."""
         self.loading: dict[str, list[dict[str, Any]]] = {}
         """Messages for tables being read from the store, played once they are in memory."""
         self._behind: dict[str, int] = {}
@@ -93,16 +102,24 @@ class Cluster:
         await self.redis.ping()
         await self.leases.start()
         await self.fanout.start()
+        if self.handoff is not None:
+            self.handoff.start()
         self.spawn(self._sweep_forever())
 
     async def stop(self) -> None:
         """Let go of every table at once: the other processes take them over at their next sweep."""
+        if self.handoff is not None:
+            self.handoff.stop()
         await stopped(self._tasks)
         await self.fanout.stop()
         await self.leases.stop()
         await self.redis.aclose()
 
     # -- ownership ---------------------------------------------------------------------------------
+    def _owns(self, table_id: str) -> bool:
+        live = self.tables.live.get(table_id)
+        return live is not None and live.owned
+
     async def adopt(self, live: LiveTable) -> None:
         """``live`` was just read from the store: it is ours if no living process owns it."""
         if live.info.status == "finished":

@@ -131,7 +131,10 @@ class Settings:
     (``POTAGER_ANALYSIS_ITERATIONS``). ``finished_cache``: finished tables kept in memory when
     nobody is connected to them, the most recently used (``POTAGER_FINISHED_CACHE``).
     ``redis_url``: ``POTAGER_REDIS_URL``; set, this process is one of several sharing the
-    database (`potager.server.cluster`); unset (the default), it is the only one.
+    database (`potager.server.cluster`); unset (the default), it is the only one. ``handoff``:
+    whether such a process hands a table socket's connection to the process that owns the
+    table, on the same machine (`potager.server.handoff`; ``POTAGER_HANDOFF``, on by default;
+    ``0``: every process serves the sockets it accepts, through mirrors).
     ``limits``: what one client may ask (`Limits`). Clocks (`potager.server.clocks`):
     ``clock_scale`` multiplies every speed's durations (``POTAGER_CLOCK_SCALE``, 1; tests and
     demonstrations run real time in tenths of a second), ``clock_tick`` is how often, in seconds,
@@ -159,6 +162,9 @@ class Settings:
     )
     redis_url: str | None = field(
         default_factory=lambda: os.environ.get("POTAGER_REDIS_URL") or None
+    )
+    handoff: bool = field(
+        default_factory=lambda: os.environ.get("POTAGER_HANDOFF", "1").strip() not in ("0", "")
     )
     analysis_iterations: int = field(
         default_factory=lambda: int(os.environ.get("POTAGER_ANALYSIS_ITERATIONS", "500"))

@@ -12,19 +12,28 @@ disarmed once the whole request is in, and with a cap on the connections one cli
 holds at once (refused before reading a byte). Uvicorn's bound on the head holds only while it is
 incomplete: a head that came whole in one read (any up to 64 KiB on loopback) went through past
 ``max_header``; `GuardedH11Protocol` gives it a 431 (`HEAD_TOO_LARGE`).
+
+With several processes, a table socket's connection is handed to the process that owns its table
+before it is answered (`potager.server.handoff`): the protocol pauses, asks, and either lets go of
+the connection or upgrades it as usual; the owner's protocol is made with the request's head to
+read first (``handed``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 from collections import Counter
 from typing import Any, ClassVar
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from . import handoff
 from .config import Limits
+
+log = logging.getLogger("potager.server")
 
 environment_limits = functools.cache(Limits.from_env)
 """This process's limits as its environment sets them (uvicorn's worker processes import the
@@ -48,9 +57,16 @@ class GuardedH11Protocol(H11Protocol):
     limits: ClassVar[Limits | None] = None
     holders: ClassVar[Counter[str]] = Counter()
     """Open connections per client address, for every connection of this class."""
+    handed: bytes | None = None
+    """The request's head, for a connection another process handed to this one (`handoff`)."""
+    _handing: asyncio.Task[None] | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        shared = handoff.current()
+        if shared is not None and not shared.ready:
+            make = functools.partial(self.handed_to, self.config, self.server_state, self.app_state)
+            shared.offer(make)
         limits = self.limits or environment_limits()
         self.request_timeout = limits.request_timeout
         self.max_header = limits.max_header
@@ -64,6 +80,17 @@ class GuardedH11Protocol(H11Protocol):
         self.holders[holder] += 1
         self._holder = holder
         self._arm()
+        if self.handed is not None:
+            self.data_received(self.handed)
+
+    @classmethod
+    def handed_to(
+        cls, config: Any, server_state: Any, app_state: dict[str, Any], head: bytes
+    ) -> GuardedH11Protocol:
+        """The protocol of a connection handed to this server, ``head`` to be read first."""
+        protocol = cls(config, server_state, app_state)
+        protocol.handed = head
+        return protocol
 
     def _arm(self) -> None:
         self._disarm()
@@ -116,8 +143,34 @@ class GuardedH11Protocol(H11Protocol):
             self._arm()
 
     def handle_websocket_upgrade(self, event: Any) -> None:
-        """The socket is the table's from now on (`play` keeps its own limits)."""
+        """The socket is the table's from now on (`play` keeps its own limits), served here or
+        by the table's owner (`handoff`)."""
         self._release()
+        shared = handoff.current()
+        table_id = handoff.table_of(event.target) if shared and self.handed is None else None
+        if shared is None or table_id is None:
+            super().handle_websocket_upgrade(event)
+            return
+        self.transport.pause_reading()
+        self._handing = self.loop.create_task(self._hand(shared, table_id, event))
+
+    async def _hand(self, shared: handoff.Handoff, table_id: str, event: Any) -> None:
+        head = [event.method, b" ", event.target, b" HTTP/1.1\r\n"]
+        for name, value in self.headers:
+            head += [name, b": ", value, b"\r\n"]
+        head.append(b"\r\n")
+        connection = self.transport.get_extra_info("socket").fileno()
+        try:
+            handed = await shared.hand(table_id, connection, b"".join(head))
+        except Exception:
+            log.exception("table %s: a socket could not be handed to its owner", table_id)
+            handed = False
+        if self.transport.is_closing():
+            return
+        if handed:
+            self.transport.abort()  # our descriptor only: the owner holds the connection
+            return
+        self.transport.resume_reading()
         super().handle_websocket_upgrade(event)
 
     def connection_lost(self, exc: Exception | None) -> None:

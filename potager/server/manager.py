@@ -79,7 +79,9 @@ class TableManager:
         self.undo = Undo(self)
         self.clocks = Clocks(self)
         self.writer = MoveWriter(self)
-        self.cluster = Cluster(self, settings.redis_url) if settings.redis_url else None
+        self.cluster = (
+            Cluster(self, settings.redis_url, settings.handoff) if settings.redis_url else None
+        )
         """Set when this process is one of several sharing the database (`cluster`)."""
         if self.cluster is not None:
             self.announce.share = self.cluster.presence

@@ -3,7 +3,10 @@
 Both run ``potager serve`` in a subprocess on their own port; the table is opened on the first
 (its owner), one player plays through each process and a spectator watches through the second.
 Every socket must hear every stored version, see exactly its seat's view at each, and the record
-must hold every move; when the owner is killed, the other process takes the table over.
+must hold every move, whether the second process hands its sockets to the owner
+(`potager.server.handoff`, the default) or serves them through a mirror; a socket handed over
+outlives the process that accepted it; when the owner is killed, the other process takes the
+table over.
 Redis is ``POTAGER_TEST_REDIS_URL`` (``make test`` exports it) or the private server of
 `potager.store.localredis`, started here: never skipped.
 """
@@ -55,10 +58,14 @@ def redis_url() -> str:
 
 
 @contextmanager
-def servers(database: str, redis: str, count: int) -> Iterator[list[tuple[int, Any]]]:
-    """``count`` server processes sharing ``database`` and ``redis``: (port, process) each."""
+def servers(
+    database: str, redis: str, count: int, handoff: bool = True
+) -> Iterator[list[tuple[int, Any]]]:
+    """``count`` server processes sharing ``database`` and ``redis``: (port, process) each;
+    ``handoff``: whether they hand table sockets to the table's owner."""
     env = {
         "POTAGER_REDIS_URL": redis,
+        "POTAGER_HANDOFF": "1" if handoff else "0",
         "POTAGER_BOT_DELAY": "0",
         "POTAGER_BOT_POOL": "thread",
         "POTAGER_BOT_WORKERS": "1",
@@ -163,9 +170,13 @@ def finished_record(port: int, table_id: str) -> GameRecord:
     return GameRecord.from_dict(response.json())
 
 
-def test_two_processes_play_one_table(postgres_server: str, redis_url: str) -> None:
+@pytest.mark.parametrize("handoff", [True, False], ids=["handed", "mirrored"])
+def test_two_processes_play_one_table(postgres_server: str, redis_url: str, handoff: bool) -> None:
     database = localpg.fresh_database(postgres_server)
-    with servers(database, redis_url, 2) as [(first, _), (second, _)], ExitStack() as stack:
+    with (
+        servers(database, redis_url, 2, handoff) as [(first, _), (second, _)],
+        ExitStack() as stack,
+    ):
         table_id, [mine, theirs] = create(first)
         sockets = [
             Socket(stack, first, table_id, *mine),
@@ -181,6 +192,29 @@ def test_two_processes_play_one_table(postgres_server: str, redis_url: str) -> N
         for port in (first, second):
             summary = httpx.get(f"http://127.0.0.1:{port}/api/tables/{table_id}").json()
             assert summary["version"] == len(record.moves)
+
+
+def test_a_socket_handed_to_the_owner_outlives_the_process_that_accepted_it(
+    postgres_server: str, redis_url: str
+) -> None:
+    """Every socket of the table is opened through the second process, which hands each to the
+    first, the table's owner, before answering it: the second killed, the game goes on to its
+    end on them all. (Served by the second through a mirror, as without the hand-off, they
+    would close with it.)"""
+    database = localpg.fresh_database(postgres_server)
+    with (
+        servers(database, redis_url, 2) as [(first, _), (second, accepter)],
+        ExitStack() as stack,
+    ):
+        table_id, grants = create(first)
+        sockets = [Socket(stack, second, table_id, seat, token) for seat, token in grants]
+        sockets.append(Socket(stack, second, table_id, None, None))
+        stop(accepter, signal.SIGKILL)
+        run(sockets, [8, 9, 10])
+        record = finished_record(first, table_id)
+        check_heard(sockets, record)
+        for socket in sockets:
+            assert socket.states[-1]["status"] == "finished"
 
 
 def test_the_owner_killed_the_other_takes_over(postgres_server: str, redis_url: str) -> None:

@@ -1,0 +1,191 @@
+"""A table's sockets served by the process that owns the table (issue 13, scale-out).
+
+Several processes behind one port share its connections as the kernel gives them out, so a
+table's sockets land on all of them. Each process then keeps a mirror of every table its sockets
+watch, plays every move the owner stores on it and renders its own sockets' views, and forwards
+its sockets' moves to the owner through Redis (`potager.server.cluster`): measured, a fifth of a
+process's time went to sockets of tables another process owned, and two processes spent two to
+three times one process's CPU an action (docs/server-load.md, tenth round).
+
+A table socket's request names its table (``/ws/tables/{table_id}``). Before answering it, the
+process that accepted the connection asks who owns the table. Itself, or nobody (the table is
+then read and claimed here, as before): it serves the socket. Another living process: it hands
+the connection over, the socket's file descriptor passed with the request's head in one
+datagram on a Unix socket (``SCM_RIGHTS``) to the owner, which reads that head as if it had
+accepted the connection itself and answers it. The client sees one connection and one answer.
+Where the connection cannot be handed (the owner on another machine, not listening yet, its
+queue full), the process that accepted it serves it as before, through a mirror. A connection is
+handed once at most: the owner serves what it is given.
+
+Each process listens at an address of Linux's abstract namespace named after the database and
+its own name (`Leases.me`), so that nothing is left on disk and two servers of different
+databases never meet. It listens once it can make a connection's protocol: from its first
+connection on (uvicorn gives the protocol its configuration then, `GuardedH11Protocol`).
+"""
+
+from __future__ import annotations
+
+import array
+import asyncio
+import logging
+import re
+import socket
+from collections.abc import Awaitable, Callable
+
+log = logging.getLogger("potager.server")
+
+Protocol = Callable[[bytes], asyncio.Protocol]
+"""Makes the protocol of a handed connection, given the request's head to read first."""
+
+MAX_HEAD = 1 << 17
+"""The largest request head a datagram carries (the listener refuses heads past 64 KiB)."""
+
+_TABLE = re.compile(rb"/ws/tables/([^/?#]+)(?:[?#]|$)")
+_current: Handoff | None = None
+
+
+def current() -> Handoff | None:
+    """This process's hand-off, while it is one of several sharing a database."""
+    return _current
+
+
+def table_of(target: bytes) -> str | None:
+    """The table a request's target opens a socket to, if it is a table socket.
+
+    >>> table_of(b"/ws/tables/3f2a?lang=fr"), table_of(b"/api/tables/3f2a"), table_of(b"/ws/x")
+    ('3f2a', None, None)
+    """
+    found = _TABLE.match(target)
+    return found[1].decode("ascii", "replace") if found else None
+
+
+class Handoff:
+    """This process's end: hands connections to a table's owner and serves those handed to it.
+
+    ``owns(table_id)``: whether this process owns the table (from memory); ``owner(table_id)``:
+    the living process that owns it, or ``None`` (one round trip to Redis)."""
+
+    def __init__(
+        self,
+        space: str,
+        me: str,
+        owns: Callable[[str], bool],
+        owner: Callable[[str], Awaitable[str | None]],
+    ) -> None:
+        self.space, self.me = space, me
+        self.owns, self.owner = owns, owner
+        self.handed = 0
+        """Connections this process handed to an owner."""
+        self.taken = 0
+        """Connections handed to this process and served."""
+        self._out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self._out.setblocking(False)
+        self._in: socket.socket | None = None
+        self._make: Protocol | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._tasks: set[asyncio.Task[object]] = set()
+
+    def address(self, name: str) -> bytes:
+        return f"\0potager-handoff/{self.space}/{name}".encode()
+
+    def start(self) -> None:
+        """Be this process's hand-off (it listens once `offer` has given it a protocol)."""
+        global _current
+        self._loop = asyncio.get_running_loop()
+        _current = self
+        if self._make is not None:
+            self._listen()
+
+    def stop(self) -> None:
+        global _current
+        if _current is self:
+            _current = None
+        if self._in is not None and self._loop is not None:
+            self._loop.remove_reader(self._in.fileno())
+            self._in.close()
+            self._in = None
+        self._out.close()
+
+    @property
+    def ready(self) -> bool:
+        """Whether it knows how to make a connection's protocol (`offer`)."""
+        return self._make is not None
+
+    def offer(self, make: Protocol) -> None:
+        """How this process makes a connection's protocol: with it, it may serve handed ones."""
+        if self._make is None:
+            self._make = make
+            if self._loop is not None:
+                self._listen()
+
+    def _listen(self) -> None:
+        listening = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        listening.setblocking(False)
+        try:
+            listening.bind(self.address(self.me))
+        except OSError:
+            listening.close()
+            log.exception("process %s: cannot take handed sockets", self.me)
+            return
+        assert self._loop is not None
+        self._in = listening
+        self._loop.add_reader(listening.fileno(), self._receive)
+
+    # -- handing -------------------------------------------------------------------------------
+    async def hand(self, table_id: str, connection: int, head: bytes) -> bool:
+        """Hand ``connection`` (a file descriptor: its request's ``head`` read, nothing
+        answered) to the process that owns ``table_id``, if that is another living one on this
+        machine; whether it was handed (the caller then closes its own descriptor, the owner
+        holding the connection)."""
+        if self.owns(table_id) or len(head) > MAX_HEAD:
+            return False
+        owner = await self.owner(table_id)
+        if owner is None or owner == self.me or self._out.fileno() < 0:
+            return False
+        try:
+            # not `socket.send_fds`, which drops its address argument (CPython 3.11)
+            rights = (socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [connection]))
+            self._out.sendmsg([head], [rights], 0, self.address(owner))
+        except OSError as exc:  # not on this machine or not listening (yet), or its queue full
+            log.debug("table %s: a socket kept, not handed to %s: %r", table_id, owner, exc)
+            return False
+        log.debug("table %s: a socket handed to its owner, %s", table_id, owner)
+        self.handed += 1
+        return True
+
+    def _receive(self) -> None:
+        while self._in is not None:
+            try:
+                head, fds, flags, _ = socket.recv_fds(self._in, MAX_HEAD, 1)
+            except BlockingIOError:
+                return
+            except OSError:
+                log.exception("process %s: a handed socket was lost", self.me)
+                return
+            connections = [socket.socket(fileno=fd) for fd in fds]
+            if len(connections) != 1 or flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC):
+                for connection in connections:
+                    connection.close()
+                continue
+            self._serve(connections[0], head)
+
+    def _serve(self, connection: socket.socket, head: bytes) -> None:
+        assert self._loop is not None and self._make is not None
+        connection.setblocking(False)
+        make = self._make
+        self.taken += 1
+        task = self._loop.create_task(
+            self._loop.connect_accepted_socket(lambda: make(head), connection)
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(_closed_on_failure(connection))
+
+
+def _closed_on_failure(connection: socket.socket) -> Callable[[asyncio.Task[object]], None]:
+    def done(task: asyncio.Task[object]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("a handed socket could not be served: %r", task.exception())
+            connection.close()
+
+    return done
