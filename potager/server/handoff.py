@@ -20,7 +20,10 @@ handed once at most: the owner serves what it is given.
 Each process listens at an address of Linux's abstract namespace named after the database and
 its own name (`Leases.me`), so that nothing is left on disk and two servers of different
 databases never meet. It listens once it can make a connection's protocol: from its first
-connection on (uvicorn gives the protocol its configuration then, `GuardedH11Protocol`).
+connection on (uvicorn gives the protocol its configuration then, `GuardedH11Protocol`). Any
+local program may send to that address, as it may connect to the port: what it can hand over is
+a connection it could have opened itself, read by the same protocol with the same limits, and
+anything but one network connection in a datagram is closed unread.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from __future__ import annotations
 import array
 import asyncio
 import logging
+import os
 import re
 import socket
 from collections.abc import Awaitable, Callable
@@ -38,8 +42,10 @@ Protocol = Callable[[bytes], asyncio.Protocol]
 """Makes the protocol of a handed connection, given the request's head to read first."""
 
 MAX_HEAD = 1 << 17
-"""The largest request head a datagram carries (the listener refuses heads past 64 KiB)."""
+"""The largest request head a datagram carries (the listener's own bound, ``max_header``, is
+16 KiB by default)."""
 
+NETWORK = (socket.AF_INET, socket.AF_INET6)
 _TABLE = re.compile(rb"/ws/tables/([^/?#]+)(?:[?#]|$)")
 _current: Handoff | None = None
 
@@ -74,10 +80,6 @@ class Handoff:
     ) -> None:
         self.space, self.me = space, me
         self.owns, self.owner = owns, owner
-        self.handed = 0
-        """Connections this process handed to an owner."""
-        self.taken = 0
-        """Connections handed to this process and served."""
         self._out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self._out.setblocking(False)
         self._in: socket.socket | None = None
@@ -150,7 +152,6 @@ class Handoff:
             log.debug("table %s: a socket kept, not handed to %s: %r", table_id, owner, exc)
             return False
         log.debug("table %s: a socket handed to its owner, %s", table_id, owner)
-        self.handed += 1
         return True
 
     def _receive(self) -> None:
@@ -162,24 +163,37 @@ class Handoff:
             except OSError:
                 log.exception("process %s: a handed socket was lost", self.me)
                 return
-            connections = [socket.socket(fileno=fd) for fd in fds]
-            if len(connections) != 1 or flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC):
-                for connection in connections:
-                    connection.close()
-                continue
-            self._serve(connections[0], head)
+            if len(fds) == 1 and not flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC):
+                connection = _stream(fds[0])
+                if connection is not None:
+                    self._serve(connection, head)
+                    continue
+            for fd in fds:  # not one whole connection: nothing to serve, nothing kept open
+                os.close(fd)
 
     def _serve(self, connection: socket.socket, head: bytes) -> None:
         assert self._loop is not None and self._make is not None
         connection.setblocking(False)
         make = self._make
-        self.taken += 1
         task = self._loop.create_task(
             self._loop.connect_accepted_socket(lambda: make(head), connection)
         )
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         task.add_done_callback(_closed_on_failure(connection))
+
+
+def _stream(fd: int) -> socket.socket | None:
+    """The connection ``fd`` is, if it is a network stream (anything else, which only another
+    local program could send, is not served)."""
+    try:
+        connection = socket.socket(fileno=fd)
+    except OSError:
+        return None
+    if connection.type != socket.SOCK_STREAM or connection.family not in NETWORK:
+        connection.detach()
+        return None
+    return connection
 
 
 def _closed_on_failure(connection: socket.socket) -> Callable[[asyncio.Task[object]], None]:
