@@ -4,8 +4,8 @@ Several processes behind one port share its connections as the kernel gives them
 table's sockets land on all of them. Each process then keeps a mirror of every table its sockets
 watch, plays every move the owner stores on it and renders its own sockets' views, and forwards
 its sockets' moves to the owner through Redis (`potager.server.cluster`): measured, a fifth of a
-process's time went to sockets of tables another process owned, and two processes spent two to
-three times one process's CPU an action (docs/server-load.md, tenth round).
+process's time went to sockets of tables another process owned, and two processes spent about
+twice one process's CPU an action on the same database (docs/server-load.md, tenth round).
 
 A table socket's request names its table (``/ws/tables/{table_id}``). Before answering it, the
 process that accepted the connection asks who owns the table. Itself, or nobody (the table is
