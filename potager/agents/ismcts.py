@@ -46,7 +46,6 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from functools import partial
 from multiprocessing import get_all_start_methods, get_context
 from typing import NamedTuple
 
@@ -235,11 +234,12 @@ def search_root(
 
 
 def _draw(game: Game, view: AnyView, seat: Seat, knowledge: Knowledge) -> Draw:
-    """How a search draws its states from ``view``: the game's sampler where it has one (the view
-    read once for the whole search), else `Game.sample`."""
+    """How a search draws its states from ``view``: the search sampler of the game's playout
+    policy where it has one (the view read once for the whole search, the states quiet), else
+    `Game.sampler` (which reads it once too where the game can)."""
     if knowledge.sampler is not None:
         return knowledge.sampler(game, view, seat)
-    return partial(game.sample, view, seat)
+    return game.sampler(view, seat)
 
 
 def _going(done: int, iterations: int | None, deadline: float | None) -> bool:

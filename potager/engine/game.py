@@ -12,8 +12,8 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from functools import cache
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache, partial
 from typing import Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
@@ -167,6 +167,13 @@ class Game(ABC, Generic[S]):
     def sample(self, view: View, seat: Seat, rng: random.Random) -> S:
         """A full state built from ``view`` alone: what it shows kept, the hidden drawn at random
         from what ``seat`` could consider possible."""
+
+    def sampler(self, view: View, seat: Seat) -> Callable[[random.Random], S]:
+        """Samples of one ``view``, as many as the caller draws (a search, one an iteration):
+        ``sampler(view, seat)(rng)`` is ``sample(view, seat, rng)``. A game that reads a view
+        before it draws may read it here once for them all; the caller keeps the view as it
+        was while it draws."""
+        return partial(self.sample, view, seat)
 
     # -- reference data for interfaces -----------------------------------------------------------
     def facts(self) -> dict[str, Any]:

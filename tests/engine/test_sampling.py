@@ -1,5 +1,5 @@
 """`engine.sampling.start_sample`: which generator a game's sample gets, decided in one place for
-the four games."""
+the four games; `Game.sampler`: a search's samples of one view."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import random
 
 import pytest
 
+from potager import games
 from potager.engine.sampling import start_sample
+from tests.invariants import snapshot, step_random
 from tests.toy import GAME as TOY
 from tests.toy import ToyState
 
@@ -51,3 +53,21 @@ def test_a_quiet_sample_takes_the_searchs_generator(
     monkeypatch.setattr(ToyState, "deals_ahead", lambda self: deals_ahead)
     rng = random.Random(1)
     assert started(table, rng, quiet=True).rng is rng
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_games_sampler_draws_what_its_sample_draws(name: str) -> None:
+    """``sampler(view, seat)(rng)`` is ``sample(view, seat, rng)``: the engine's default, and
+    Garden Rush's, which reads the view once for all its samples."""
+    game = games.get(name)
+    state = game.new_game(game.min_players, 5)
+    rng = random.Random(5)
+    for _ in range(12):
+        step_random(state, rng)
+    seat = state.to_move[0]
+    view = state.view(seat)
+    draw = game.sampler(view, seat)
+    for k in range(3):
+        assert snapshot(draw(random.Random(k))) == snapshot(
+            game.sample(view, seat, random.Random(k))
+        )

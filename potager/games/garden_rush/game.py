@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
 from typing import Any, ClassVar
 
@@ -76,6 +77,11 @@ class GardenRush(Game[GardenRushState]):
         """The view read once (`views.read_view`, kept for the next sample of an equal view),
         then the bag shuffled (`views.sample`)."""
         return sample(self._last_view(view, seat), rng)
+
+    def sampler(self, view: View, seat: Seat) -> Callable[[random.Random], GardenRushState]:
+        """`sample` with the view read once for all the samples: a search no longer compares
+        its view with the one read at each iteration (2.6% of Garden Rush's, py-spy)."""
+        return partial(sample, self._last_view(view, seat))
 
     def facts(self) -> dict[str, Any]:
         """The Potager, the tokens, the tool squares, the patterns, the track (`data.reference`)."""
