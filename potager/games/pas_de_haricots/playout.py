@@ -19,7 +19,7 @@ from potager.engine import Game, Seat
 from .cards import CARD_SUIT
 from .rules import TAKE, TAKE_OFFSET, PasDeHaricotsState
 from .sampling import read_view, sample
-from .scoring import PACKED, SERIES_MASK, SERIES_VALUE, SHIFTS
+from .scoring import PACKED, SERIES_MASK, SERIES_VALUE, SHIFTS, packed
 
 EPSILON: Final = 0.1
 """The share of takes made at random."""
@@ -28,8 +28,7 @@ EPSILON: Final = 0.1
 def playout(state: PasDeHaricotsState, rng: random.Random) -> None:
     """Play ``state`` to its end with the policy of the module docstring. A random card is the
     one ``rng.choice`` would pick, drawn inline as `random_playout` draws it; a take's gains are
-    read from the taker's packed series (`PasDeHaricotsState.series`, `scoring.PACKED`), the
-    same as `scoring.gain`'s."""
+    read from the taker's packed series (`scoring.PACKED`), the same as `scoring.gain`'s."""
     getrandbits, random_ = rng.getrandbits, rng.random
     while not state.is_over:
         seat = state.to_move[0]
@@ -45,7 +44,7 @@ def playout(state: PasDeHaricotsState, rng: random.Random) -> None:
                 r = getrandbits(bits)
             state.apply(seat, legal[r])
             continue
-        series = state.series[seat]
+        series = packed(state.collected[seat])
         best, best_gain = legal[0], -(1 << 30)
         for action in legal:
             card = action - TAKE_OFFSET

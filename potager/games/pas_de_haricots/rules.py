@@ -32,7 +32,7 @@ from potager.engine.shuffle import copied, shuffle
 from . import cards
 from .cards import NUM_CARDS, Card, label, names
 from .data import DEAL, SUITS
-from .scoring import PACKED, match_winners, score_line, series_values
+from .scoring import match_winners, score_line, series_values
 
 CARDS: Final[tuple[Any, ...]] = cards.CARDS
 """Every card's notation (`cards.CARDS`), typed ``Any``: compiled, the names go into events as
@@ -125,8 +125,8 @@ class PasDeHaricotsState(State):
     # field, the engine's fields of the hot path too.
     __slots__ = (
         "_others", "_waiting_after", "bean", "bean_card", "collected", "commitments", "events",
-        "hand_number", "hands", "is_over", "moves", "offer", "phase", "quiet", "rng", "series",
-        "sheets", "table", "taker", "to_move", "turn",
+        "hand_number", "hands", "is_over", "moves", "offer", "phase", "quiet", "rng", "sheets",
+        "table", "taker", "to_move", "turn",
     )  # fmt: skip
     moves: list[Any]  # of (seat, action): `MOVES`
     events: list[Event]
@@ -157,9 +157,6 @@ class PasDeHaricotsState(State):
         """Each seat's hand, in card order."""
         self.collected: list[list[Card]] = [[] for _ in range(players)]
         """The cards each seat has taken this hand, laid out face up."""
-        self.series: list[int] = [0] * players
-        """Each seat's collected cards packed in one int (`scoring.packed`), kept as it takes
-        them: what a take is worth to it is read from it (the playout policy's every take)."""
         self.table: list[Card] = [NO_CARD] * players
         """The card each seat has face up in front of it this turn (`NO_CARD` once taken)."""
         self.commitments = Commitments()
@@ -199,7 +196,6 @@ class PasDeHaricotsState(State):
             hands[holder[card]].append(card)
         self.hands = hands
         self.collected = [[] for _ in range(n)]
-        self.series = [0] * n
         self.hand_number += 1
         self.turn = 0
         if not self.quiet:
@@ -284,7 +280,6 @@ class PasDeHaricotsState(State):
             owner = _find(table, card)
             table[owner] = NO_CARD
             self.collected[seat].append(card)
-            self.series[seat] += PACKED[card]
             if not self.quiet:
                 self.events.append(TAKE_EVENTS[seat][owner][card])
             offer.pop(_find(offer, card + TAKE_OFFSET))
@@ -299,7 +294,6 @@ class PasDeHaricotsState(State):
         card, holder = self.bean_card, self.bean
         table[holder] = NO_CARD
         self.collected[seat].append(card)
-        self.series[seat] += PACKED[card]
         if not self.quiet:
             self.events.append(BEAN_TAKE_EVENTS[seat][holder][card])
         self.bean = seat
@@ -482,7 +476,6 @@ class PasDeHaricotsState(State):
         new.turn = self.turn
         new.hands = [h[:] for h in self.hands]
         new.collected = [c[:] for c in self.collected]
-        new.series = self.series[:]
         new.table = self.table[:]
         new.offer = self.offer[:]
         new.commitments = self.commitments.copy()

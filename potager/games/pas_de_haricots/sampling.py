@@ -20,7 +20,6 @@ from potager.engine.shuffle import shuffle
 
 from .cards import CARD_INDEX, NUM_CARDS, Card
 from .rules import COMMIT, NO_CARD, OVER, PHASES, TAKE, TAKE_OFFSET, PasDeHaricotsState
-from .scoring import packed
 
 Reading = tuple[PasDeHaricotsState, Seat, tuple[Card, ...], Card, tuple[int, ...], tuple[Seat, ...]]
 """A view read for sampling (`read_view`): the table as a state (the others' hands empty, nobody
@@ -40,7 +39,6 @@ def read_view(game: Game, view: View, seat: Seat) -> Reading:
     pending = CARD_INDEX[view["commitment"]] if view["commitment"] is not None else NO_CARD
     state.table = [CARD_INDEX[n] if n is not None else NO_CARD for n in view["table"]]
     state.collected = [cards(c) for c in view["collected"]]
-    state.series = [packed(c) for c in state.collected]
     seen = set(own).union(*state.collected, (c for c in state.table if c >= 0), (pending,))
     unseen = tuple(c for c in range(NUM_CARDS) if c not in seen)
 

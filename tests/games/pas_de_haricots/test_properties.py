@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from potager.games.pas_de_haricots.cards import CARD_INDEX, CARDS
 from potager.games.pas_de_haricots.rules import PasDeHaricotsState
-from potager.games.pas_de_haricots.scoring import packed
 from tests.invariants import (
     assert_draws_only_while_a_deal_is_ahead,
     assert_events_addressed,
@@ -40,12 +39,10 @@ def pending(state: PasDeHaricotsState) -> list[int]:
 
 
 def assert_conserved(state: PasDeHaricotsState) -> None:
-    """Each of the 60 cards is in exactly one place: a hand, face down, face up, or collected;
-    each seat's packed series are those of the cards it collected."""
+    """Each of the 60 cards is in exactly one place: a hand, face down, face up, or collected."""
     places = [*chain(*state.hands, *state.collected), *pending(state)]
     places += [c for c in state.table if c >= 0]
     assert Counter(places) == Counter(range(len(CARDS)))
-    assert state.series == [packed(c) for c in state.collected]  # kept as cards are taken
 
 
 @settings(max_examples=25, deadline=None)
