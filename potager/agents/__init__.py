@@ -107,8 +107,21 @@ def make(level: str, game: Game) -> Agent:
                 f"bot level {level!r}: widening needs the game's order of its actions, "
                 f"which {game.name} has not"
             )
+        plan = arguments.pop("plan", 0)
+        follow_up = getattr(policy, "follow_up", None) if plan else None
+        if plan and (follow_up is None or not paired):
+            raise ValueError(
+                f"bot level {level!r}: plan needs a paired root whose turns go on without a "
+                f"draw (Kraut & Rüben's), which {game.name} has not"
+            )
         return ISMCTSAgent(
-            **arguments, guide=guide, merge=merge, paired=paired, sampler=sampler, order=order
+            **arguments,
+            guide=guide,
+            merge=merge,
+            paired=paired,
+            sampler=sampler,
+            order=order,
+            follow_up=follow_up,
         )
     raise ValueError(
         f"unknown bot level {level!r} for {game.name}; levels: {', '.join(levels(game))}"

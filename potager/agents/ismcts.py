@@ -28,7 +28,10 @@ Built for these games:
   the search is flat and paired instead (`paired_root`): every determinization plays each of the
   seat's choices with the same playout seed (common random numbers), so that choices are compared
   on the same tiles, and the heuristic's choice is kept unless another one beats it on those
-  pairs by ``z`` standard errors (the heuristic as a prior).
+  pairs by ``z`` standard errors (the heuristic as a prior). Given the game's ``follow_up``
+  (``plan=1``), a choice after which the seat decides again at once, nothing drawn between
+  (Kraut & Rüben's take after a placement), is compared with each of those follow-ups as one
+  plan (`_arms`).
 
 `evaluate` returns every legal action's visits, win share and mean final score with 95% intervals
 (`ActionValue`), best first: the most visited, or with ``choice`` F > 0 the best win share among
@@ -64,7 +67,10 @@ Hint = tuple[Seat, Action, float]
 """(seat, action, weight): the guide's choice for the asking seat at the root."""
 Budget = tuple[int | None, float | None, float]
 """(iterations, seconds, exploration): a search stops at the first of its limits given."""
-RootStats = dict[Action, Edge]
+Arm = Action | tuple[Action, Action]
+"""What a paired root compares: one of the seat's actions, or an action and the follow-up the
+seat plans to play after it (`FollowUp`)."""
+RootStats = dict[Arm, Edge]
 Playout = Callable[[State, random.Random], object]
 """Plays a sampled state to its end: `random_playout`, or a game's own policy (its
 ``playout.py``)."""
@@ -77,6 +83,10 @@ no record, with the bids other seats made in secret drawn as they likely bid."""
 Order = Callable[[State, Seat, list[Action]], list[Action]]
 """A game's ``order(state, seat, actions)`` (in its ``heuristic.py``): ``actions`` best first by
 its rules of thumb, for progressive widening."""
+FollowUp = Callable[[State, Seat], bool]
+"""A game's ``follow_up(state, seat)`` (in its ``playout.py``): whether the decision due in
+``state`` is ``seat``'s again, in the same turn, with nothing drawn or revealed since its last
+(Kraut & Rüben: the take after a placement), so that a paired root may plan the two together."""
 Merge = Callable[[State, list[Action]], list[Action]]
 """A game's ``representatives(state, actions)`` (in its ``playout.py``): for each legal action,
 the first of those that lead to the same game but for a detail that never matters (Kraut &
@@ -97,6 +107,7 @@ class Knowledge(NamedTuple):
     sampler: Sampler | None = None
     order: Order | None = None
     widening: float = 0.0
+    follow_up: FollowUp | None = None
 
 
 PLAIN = Knowledge()
@@ -140,6 +151,7 @@ class ISMCTSAgent:
         order: Order | None = None,
         widening: float = 0.0,
         choice: float = 0.0,
+        follow_up: FollowUp | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS search needs iterations or seconds")
@@ -157,6 +169,7 @@ class ISMCTSAgent:
         self.order = order
         self.widening = widening
         self.choice = choice
+        self.follow_up = follow_up
 
     def act(
         self, game: Game, view: AnyView, seat: Seat, legal_actions: list[Action], rng: random.Random
@@ -183,19 +196,28 @@ class ISMCTSAgent:
             guess = self.guide.act(game, view, seat, legal_actions, random.Random(seeds[0]))
             hint = (seat, classes.get(guess, guess), self.bias)
         knowledge = Knowledge(
-            hint, self.playout, self.merge, self.paired, self.sampler, self.order, self.widening
+            hint,
+            self.playout,
+            self.merge,
+            self.paired,
+            self.sampler,
+            self.order,
+            self.widening,
+            self.follow_up,
         )
         if self.workers == 1:
             stats = _search(game, view, seat, seeds[0], self.budget(), knowledge)
         else:
             stats = _parallel(game, view, seat, seeds, self.budget(), knowledge)
-        values = _values(stats, legal_actions, classes)
         if self.paired and stats:
-            chosen = _paired_choice(stats, None if hint is None else hint[1], self.z)
+            plan = _paired_choice(stats, None if hint is None else hint[1], self.z)
+            stats = _by_action(stats, plan)
+            chosen = plan[0] if isinstance(plan, tuple) else plan
+            values = _values(stats, legal_actions, classes)
             values.sort(key=lambda v: classes.get(v.action, v.action) != chosen)  # stable
-        elif self.choice:
-            values = _chosen(values, self.choice)
-        return values
+            return values
+        values = _values(stats, legal_actions, classes)
+        return _chosen(values, self.choice) if self.choice else values
 
     def budget(self) -> Budget:
         """What one worker is asked to do."""
@@ -230,7 +252,8 @@ def search_root(
     while _going(done, iterations, deadline):
         _iterate(root, draw(rng), rng, exploration, knowledge)
         done += 1
-    return root.edges.get(seat, {})
+    stats: RootStats = {action: edge for action, edge in root.edges.get(seat, {}).items()}
+    return stats
 
 
 def _draw(game: Game, view: AnyView, seat: Seat, knowledge: Knowledge) -> Draw:
@@ -436,29 +459,28 @@ def paired_root(
     iterations, seconds, _ = budget
     rng = random.Random(seed)
     deadline = None if seconds is None else time.monotonic() + seconds
-    playout, merge, hint = knowledge.playout, knowledge.merge, knowledge.hint
+    playout = knowledge.playout
     stats: RootStats = {}
-    choices: list[Action] = []
     done = 0
     draw = _draw(game, view, seat, knowledge)
+    arms: list[Arm] = []
     while _going(done, iterations, deadline):
         state = draw(rng)
-        if not choices:
-            choices = list(state.legal_actions(seat))
-            if merge is not None:
-                choices = _distinct(merge(state, choices))
-            if hint is not None and hint[1] in choices:  # the reference first
-                choices.remove(hint[1])
-                choices.insert(0, hint[1])
-            for action in choices:
-                stats[action] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-            if len(choices) == 1:
+        if not arms:
+            arms = _arms(state, seat, knowledge)
+            for arm in arms:
+                stats[arm] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+            if len(arms) == 1:
                 return stats
         seed_of_playouts = rng.getrandbits(64)
         reference = 0.0
-        for i, action in enumerate(choices):
+        for i, arm in enumerate(arms):
             played = state.clone()
-            played.apply(seat, action)
+            if isinstance(arm, tuple):
+                played.apply(seat, arm[0])
+                played.apply(seat, arm[1])
+            else:
+                played.apply(seat, arm)
             playout(played, random.Random(seed_of_playouts))
             result = played.result()
             won = 1.0 / len(result.winners) if seat in result.winners else 0.0
@@ -466,7 +488,7 @@ def paired_root(
                 reference = won
             score = result.scores[seat]
             gain = won - reference
-            edge = stats[action]
+            edge = stats[arm]
             edge[_VISITS] += 1
             edge[_AVAILABLE] += 1
             edge[_WIN] += won
@@ -475,11 +497,61 @@ def paired_root(
             edge[_SCORE2] += score * score
             edge[_GAIN] += gain
             edge[_GAIN2] += gain * gain
-        done += len(choices)
+        done += len(arms)
     return stats
 
 
-def _paired_choice(stats: RootStats, hint: Action | None, z: float) -> Action:
+def _arms(state: State, seat: Seat, knowledge: Knowledge) -> list[Arm]:
+    """What a paired root compares, the reference first (the hint's choice, played on as the
+    playout would): each of the seat's choices (merged as the game says), and where the game's
+    ``follow_up`` says the seat decides again at once, each choice with each of its follow-ups
+    (merged too) instead. The follow-ups are read from the first sampled state: they depend on
+    public information only, as the choices do."""
+    merge, hint, follow_up = knowledge.merge, knowledge.hint, knowledge.follow_up
+    choices = list(state.legal_actions(seat))
+    if merge is not None:
+        choices = _distinct(merge(state, choices))
+    if hint is not None and hint[1] in choices:
+        choices.remove(hint[1])
+        choices.insert(0, hint[1])
+    if follow_up is None or len(choices) == 1:
+        return list(choices)
+    arms: list[Arm] = [choices[0]]
+    for action in choices:
+        after = state.clone()
+        after.apply(seat, action)
+        nexts = after.legal_actions(seat) if follow_up(after, seat) else []
+        if merge is not None:
+            nexts = _distinct(merge(after, nexts))
+        if len(nexts) > 1:
+            arms.extend((action, then) for then in nexts)
+        elif action != choices[0]:
+            arms.append(action)
+    return arms
+
+
+def _share(edge: Edge) -> float:
+    """An edge's win share (0 before its first visit)."""
+    return edge[_WIN] / edge[_VISITS] if edge[_VISITS] else 0.0
+
+
+def _by_action(stats: RootStats, chosen: Arm) -> RootStats:
+    """A paired root's statistics by the seat's action: each action's ``chosen`` arm if it is
+    the chosen action's, else its arm of the best win share."""
+    by: RootStats = {}
+    for arm, edge in stats.items():
+        action = arm[0] if isinstance(arm, tuple) else arm
+        kept = by.get(action)
+        if (
+            arm == chosen
+            or kept is None
+            or (kept is not stats[chosen] and _share(edge) > _share(kept))
+        ):
+            by[action] = edge
+    return by
+
+
+def _paired_choice(stats: RootStats, hint: Action | None, z: float) -> Arm:
     """The choice of a `paired_root` search: the reference (the hint's choice, else the first)
     unless other actions beat it on the pairs by more than ``z`` standard errors of their mean
     difference; then the one that beats it most surely (the largest such ratio)."""

@@ -12,7 +12,9 @@ widen by default with its ``heuristic.WIDENING``, `ismcts._widened`) and ``choic
 played is the best win share among the actions searched at least F times as often as the most
 searched one, F from 0 to 1; 0: the most searched; Garden Rush's levels choose so by default with
 its ``heuristic.CHOICE``, `ismcts._chosen`; Kraut & Rüben's paired root chooses by its pairs
-whatever F) may be given too, comma-separated: ``ismcts-strong:iterations=4000,workers=2``.
+whatever F) and ``plan=1`` (Kraut & Rüben's paired root compares each placement together with
+each take that may follow it in the same turn, not with the playout's take; `ismcts._arms`) may
+be given too, comma-separated: ``ismcts-strong:iterations=4000,workers=2``.
 """
 
 from __future__ import annotations
@@ -40,9 +42,10 @@ _PARAMETERS = {
     "bias": float,
     "widening": float,
     "choice": float,
+    "plan": int,
 }
-_MAY_BE_ZERO = {"exploration", "bias", "widening", "choice"}
-_AT_MOST_ONE = {"choice"}
+_MAY_BE_ZERO = {"exploration", "bias", "widening", "choice", "plan"}
+_AT_MOST_ONE = {"choice", "plan"}
 PLAYOUTS = ("game", "random")
 """The ``playout`` parameter: the game's own playout policy (its ``playout.py``; random play for
 a game without one) or uniformly random play."""
@@ -118,7 +121,7 @@ def parse_level(level: str) -> dict[str, Any]:
         ):
             what = "positive int" if kind is int else "positive number"
             if key in _AT_MOST_ONE:
-                what = "number from 0 to 1"
+                what = "0 or 1" if kind is int else "number from 0 to 1"
             raise ValueError(f"bot level {level!r}: {key} takes a {what}, not {value!r}")
         given[key] = number
     if "iterations" in given and "seconds" not in given:
@@ -155,6 +158,8 @@ def describe(level: str) -> str:
         guided += f", progressive widening {arguments['widening']:g}"
     if arguments.get("choice"):
         guided += f", choosing by win share over {arguments['choice']:g} of the most visits"
+    if arguments.get("plan"):
+        guided += ", planning each move with the decision of the turn that follows it"
     return (
         f"Monte Carlo search over what it may know{guided}; {' or '.join(limits)} a move, "
         f"{cores} core{'s' if cores > 1 else ''}"

@@ -81,6 +81,8 @@ def test_search_levels_take_their_budgets() -> None:
         ("ismcts:iterations", "expected key=value"),
         ("ismcts:workers=2,workers=3", "workers is given twice"),
         ("ismcts:choice=1.5", "choice takes a number from 0 to 1, not '1.5'"),
+        ("ismcts:plan=2", "plan takes a 0 or 1, not '2'"),
+        ("ismcts:plan=1", "plan needs a paired root .* which garden-rush has not"),
         ("ismcts-weak", "unknown bot level 'ismcts-weak'"),
     ],
 )

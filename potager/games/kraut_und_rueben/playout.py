@@ -82,6 +82,7 @@ DRAW: Final = notation.DRAW
 DRAWING: Final = notation.DRAWING
 EMPTY: Final = notation.EMPTY
 PLACING: Final = notation.PLACING
+TAKING: Final = notation.TAKING
 SIZE: Final = notation.SIZE
 """`notation`'s constants (`heuristic`'s and these named again ``Final``: compiled code
 (`potager.compiled`) reads them as C values, not from another module's attributes)."""
@@ -229,6 +230,12 @@ def _take(state: KrautUndRuebenState, seat: int, counts: list[list[int]]) -> int
                 best, garden = worth, g
     threshold = TAKE_THRESHOLD * min(1.0, len(state.pile) / TAKE_PILE)
     return state.take_base + garden if garden >= 0 and best >= threshold else state.pass_action
+
+
+def follow_up(state: KrautUndRuebenState, seat: Seat) -> bool:
+    """Whether ``seat`` decides again at once, nothing drawn since (`potager.agents.ismcts`'s
+    ``FollowUp``): the take after its placement or its mole, in the same turn."""
+    return state.phase == TAKING and state.turn == seat
 
 
 def representatives(state: KrautUndRuebenState, actions: list[int]) -> list[int]:
