@@ -20,14 +20,16 @@ from potager.games.kraut_und_rueben.playout import follow_up, representatives
 from potager.games.kraut_und_rueben.rules import KrautUndRuebenState
 
 
-def _placement(seed: int) -> KrautUndRuebenState:
-    """A Kraut & Rüben 2p position where seat to move places a tile with several gardens open."""
+def _placement(seed: int, before_a_take: bool = False) -> KrautUndRuebenState:
+    """A Kraut & Rüben 2p position where seat to move places a tile with several gardens open
+    (``before_a_take``: and may then take a garden)."""
     state = KRAUT_UND_RUEBEN.new_game(2, seed=seed)
     rng = random.Random(seed)
     while not (
         state.phase == PLACING
         and len(set(representatives(state, state.legal_actions(state.turn)))) >= 3
-        and len(state.moves) > 10
+        and len(state.moves) > (6 if before_a_take else 10)
+        and (not before_a_take or len(state.owned[state.turn]) < state.quota)
     ):
         seat = state.to_move[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
@@ -101,24 +103,9 @@ def test_a_paired_search_over_two_workers_adds_their_pairs() -> None:
     assert values[0].visits * choices >= 40
 
 
-def _placement_before_a_take(seed: int) -> KrautUndRuebenState:
-    """A Kraut & Rüben 2p placement after which its seat may take a garden."""
-    state = KRAUT_UND_RUEBEN.new_game(2, seed=seed)
-    rng = random.Random(seed)
-    while not (
-        state.phase == PLACING
-        and len(state.owned[state.turn]) < state.quota
-        and len(set(representatives(state, state.legal_actions(state.turn)))) >= 3
-        and len(state.moves) > 6
-    ):
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
-
-
 def test_a_paired_root_plans_each_placement_with_the_take_that_follows_it() -> None:
     game = games.get("kraut-und-rueben")
-    state = _placement_before_a_take(2)
+    state = _placement(2, before_a_take=True)
     seat = state.turn
     choices = list(dict.fromkeys(representatives(state, state.legal_actions(seat))))
     hinted = choices[-1]
@@ -144,7 +131,7 @@ def test_a_paired_root_plans_each_placement_with_the_take_that_follows_it() -> N
 
 def test_a_planned_search_gives_every_legal_action_the_figures_of_one_of_its_arms() -> None:
     game = games.get("kraut-und-rueben")
-    state = _placement_before_a_take(2)
+    state = _placement(2, before_a_take=True)
     seat = state.turn
     legal = state.legal_actions(seat)
     agent = agents.make("ismcts:iterations=300,plan=1", game)
