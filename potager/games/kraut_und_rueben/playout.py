@@ -22,7 +22,8 @@ It runs inside the search only, so it may read the whole state it is given, and 
 garden never matters (scoring counts uncovered tiles, the rules count a garden's spaces and its
 snails and moles), so every empty space of a garden is one choice for a tile, and every tile of
 one kind in a garden one choice for a snail or the mole. The search then weighs about five
-placements, not forty.
+placements, not forty. `follow_up` tells a search that plans (``plan=1``) that a take may follow
+a placement or the mole in the same turn, with nothing drawn between.
 """
 
 from __future__ import annotations
