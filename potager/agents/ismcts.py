@@ -452,11 +452,11 @@ def paired_root(
     """A flat search for ``seat`` with common random numbers: each determinization drawn from
     ``view`` is played to its end after each of the seat's choices (merged as the game says; with
     the game's ``follow_up``, a choice and what the seat does at once after it as one plan:
-    `_arms`), all with one playout seed, so that the choices meet the same tiles and the same playout
-    decisions; an iteration is one such playout. Besides each edge's win share and score, the
-    sums of its win share less the reference's (the hint's choice, else the first) on the same
-    pairs, which `_paired_choice` weighs. Budget as `search_root` (the exploration unused), counted
-    in whole determinizations."""
+    `_arms`), all with one playout seed, so that the choices meet the same tiles and the same
+    playout decisions; an iteration is one such playout. Besides each edge's win share and
+    score, the sums of its win share less the reference's (the hint's choice, else the first) on
+    the same pairs, which `_paired_choice` weighs. Budget as `search_root` (the exploration
+    unused), counted in whole determinizations."""
     iterations, seconds, _ = budget
     rng = random.Random(seed)
     deadline = None if seconds is None else time.monotonic() + seconds
