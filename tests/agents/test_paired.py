@@ -129,7 +129,7 @@ def test_a_paired_root_plans_each_placement_with_the_take_that_follows_it() -> N
     assert stats == paired_root(game, state.view(seat), seat, 3, (200, None, 0.7), knowledge)
 
 
-def test_a_planned_search_gives_every_legal_action_the_figures_of_one_of_its_arms() -> None:
+def test_a_planned_search_judges_every_legal_action_and_plays_its_first() -> None:
     game = games.get("kraut-und-rueben")
     state = _placement(2, before_a_take=True)
     seat = state.turn
