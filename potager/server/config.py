@@ -59,6 +59,11 @@ class Limits:
     (comma-separated): the pages besides the server's own that may open a socket (a browser
     says which page opens it; other clients say none and are let in).
 
+    ``trusted_proxies`` (comma-separated addresses or networks): the reverse proxies whose
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` name the client; none by default, so a client
+    is its connection's address and a forged header changes nothing (behind a proxy, name it
+    here, and have it overwrite those headers rather than append to them).
+
     Chat (issue 16): ``chat_length`` characters a line; ``chat_rate`` lines one seat may say
     (besides the socket's ``message_rate``); ``chat_lines`` lines a table keeps, past which its
     chat is full."""
@@ -85,6 +90,7 @@ class Limits:
     hello_timeout: float = 30.0
     idle_timeout: float = 600.0
     allowed_origins: tuple[str, ...] = ()
+    trusted_proxies: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] = os.environ) -> Limits:
@@ -94,7 +100,7 @@ class Limits:
             text = environ.get(f"POTAGER_{spec.name.upper()}")
             if text is None:
                 continue
-            if spec.name == "allowed_origins":
+            if spec.name in ("allowed_origins", "trusted_proxies"):
                 given[spec.name] = tuple(
                     o.strip().rstrip("/") for o in text.split(",") if o.strip()
                 )

@@ -199,4 +199,7 @@ def uvicorn_options(
         # Room for any message of max_message characters (up to 4 bytes each): `play` refuses
         # it with an error and keeps the socket; a bigger frame is closed unread (1009).
         "ws_max_size": 4 * limits.max_message or 2**31,
+        # uvicorn trusts the forwarded headers of 127.0.0.1 by default: only of those named.
+        "proxy_headers": bool(limits.trusted_proxies),
+        "forwarded_allow_ips": list(limits.trusted_proxies),
     }

@@ -328,3 +328,29 @@ def test_connections_past_the_total_are_told_to_come_back(tmp_path: Path) -> Non
                 time.sleep(0.05)
             else:
                 raise AssertionError("the server stayed full")
+
+
+@pytest.mark.parametrize("trusted", [(), ("127.0.0.1",)])
+def test_forwarded_addresses_count_only_from_a_trusted_proxy(
+    tmp_path: Path, trusted: tuple[str, ...]
+) -> None:
+    """A client that forges ``X-Forwarded-For`` gets no fresh limits: the header names the
+    client only when it comes from a proxy of ``trusted_proxies`` (none by default)."""
+    limits = replace(LIFTED, create_rate=Rate(2, 60), trusted_proxies=trusted)
+    with listening(tmp_path, limits) as port:
+        answers = [
+            httpx.post(
+                f"http://127.0.0.1:{port}/api/tables",
+                json={"game": TOY, "players": 2, "seats": [{"kind": "human"}] * 2},
+                headers={"x-forwarded-for": f"198.51.100.{i}"},
+            ).status_code
+            for i in range(4)
+        ]
+    assert answers == ([201] * 4 if trusted else [201, 201, 429, 429])
+
+
+def test_trusted_proxies_are_read_from_the_environment() -> None:
+    limits = Limits.from_env({"POTAGER_TRUSTED_PROXIES": "10.0.0.1, 10.1.0.0/16"})
+    assert limits.trusted_proxies == ("10.0.0.1", "10.1.0.0/16")
+    assert uvicorn_options(limits)["forwarded_allow_ips"] == ["10.0.0.1", "10.1.0.0/16"]
+    assert uvicorn_options(Limits())["proxy_headers"] is False
