@@ -7,16 +7,15 @@ left out, and so are the sentences for programmers (the scripted ``deck``, the a
 paragraphs are joined so the terminal wraps them; the docstring's tables become grids.
 
 In French, German or Italian (issue 16) the same two sections come from the game's rules page in
-that language, ``docs/games/<package>.<lang>.md`` (the one the server's ``/rules/<game>`` shows):
-its first section is the rules in brief, its "Notation" section the notation, drawn as Markdown.
-Where that page is missing (a wheel has no ``docs/``), the English reference is shown, saying so.
+that language (`potager.game_texts`, the one the server's ``/rules/<game>`` shows): its first
+section is the rules in brief, its "Notation" section the notation, drawn as Markdown. Where that
+page is missing, the English reference is shown, saying so.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
-from pathlib import Path
 
 from rich.console import Group, RenderableType
 from rich.markdown import Markdown
@@ -25,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from potager.engine import Game
+from potager.game_texts import TEXTS, file_name
 
 from .language import t
 
@@ -35,8 +35,6 @@ STRONG = re.compile(r"\*\*(.+?)\*\*")
 FOR_PROGRAMMERS = ("``deck``", "action space")  # i18n: not text
 """A sentence naming one of these is about the API, not the game."""
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`(])")  # i18n: not text
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
-"""The games' rules pages in every language (``<package>.<lang>.md``), in the source tree."""
 NOTATION_HEADINGS = ("Notation", "Notazione")  # i18n: not text
 """The notation section's heading in the rules pages (French and German say "Notation")."""
 
@@ -68,9 +66,9 @@ def sections(doc: str) -> dict[str, list[str]]:
 def page_sections(game: Game, lang: str) -> dict[str, str]:
     """The ``##`` sections of the game's rules page in ``lang``, by heading, in order (their
     ``###`` parts included); empty without such a page."""
-    path = DOCS / f"{game.name.replace('-', '_')}.{lang}.md"
+    page = TEXTS / file_name(game.name.replace("-", "_"), lang)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = page.read_text(encoding="utf-8")
     except OSError:
         return {}
     found: dict[str, list[str]] = {}

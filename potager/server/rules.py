@@ -1,13 +1,13 @@
 """The rules pages, ``/rules/<game>``: each game's rules as its players read them (issue 16).
 
-A page is drawn from what the project already holds, never from a copy: the game's
-``docs/games/<game>.md`` (rendered server-side with markdown-it-py, raw HTML escaped, the
-"Speed" section left out: it is for programmers), its package docstring (the full reference,
-folded), its printed facts (`Game.facts()`, which the page's script hands to the game's drawing
-plug-in to draw the components), the bot levels (`potager.agents.describe`) and the measured
-lengths of ``lengths.json`` (written by ``python -m bench.game_lengths``).
+A page is drawn from what the project already holds, never from a copy: the game's rules page,
+``potager/texts/<game>.md`` (`potager.game_texts`; rendered server-side with markdown-it-py, raw
+HTML escaped, the "Speed" section left out: it is for programmers), its package docstring (the
+full reference, folded), its printed facts (`Game.facts()`, which the page's script hands to the
+game's drawing plug-in to draw the components), the bot levels (`potager.agents.describe`) and
+the measured lengths of ``lengths.json`` (written by ``python -m bench.game_lengths``).
 
-The docs' text in the page's language: ``docs/games/<game>.<lang>.md`` (``fr``, ``de``, ``it``),
+The docs' text in the page's language: ``potager/texts/<game>.<lang>.md`` (``fr``, ``de``, ``it``),
 a translation of the English page with the same sections, in the same order, with the same
 tables, but without the "Speed" section (`LEFT_OUT`: the translations simply do not have it;
 ``tests/server/test_rules_translations.py`` holds them to that). A language without its file
@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from html import escape
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from string import Template
 from typing import Any
@@ -44,16 +45,16 @@ from markdown_it.token import Token
 
 from potager import agents, games
 from potager.engine import Game
+from potager.game_texts import TEXTS, file_name
 
 from ..i18n import LANGUAGES, say_in, translate
 from .i18n import language
 from .manager import available_games
 from .pages import STATIC
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
-"""The games' docs pages (``docs/games/<package>.md``), read from the source tree (``make run``
-installs it editable). Where they are missing (a wheel has no ``docs/``), a page shows the title,
-components, lengths, bot levels and reference, and the lobby no pitch."""
+DOCS: Traversable = TEXTS
+"""The games' docs pages (``<package>.md``, `potager.game_texts`). Where a game has none, its page
+shows the title, components, lengths, bot levels and reference, and the lobby no pitch."""
 LENGTHS = Path(__file__).with_name("lengths.json")
 """The measured game lengths: ``{"source": how, "games": {game: [one row per player count]}}``."""
 TEMPLATE = STATIC / "rules.html"
@@ -85,11 +86,10 @@ class RulesText:
     """Every heading under the title: (tag, id), in order. A translation's take these ids."""
 
 
-def docs_page(game: Game, lang: str = "en") -> Path:
+def docs_page(game: Game, lang: str = "en") -> Traversable:
     """The game's docs page in ``lang``: ``<package>.md`` in English, else
     ``<package>.<lang>.md``."""
-    stem = game.name.replace("-", "_")
-    return DOCS / (f"{stem}.md" if lang == "en" else f"{stem}.{lang}.md")
+    return DOCS / file_name(game.name.replace("-", "_"), lang)
 
 
 def _text(inline: Token) -> str:

@@ -4,8 +4,8 @@ shaped as its English page, so the translations cannot drift from it unnoticed."
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import pytest
@@ -53,7 +53,8 @@ Aucune ici.
 @pytest.fixture
 def docs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     """A docs folder holding Garden Rush's English page alone; the pages read it, parsed anew."""
-    shutil.copy(rules.docs_page(games.get(GAME)), tmp_path)
+    page = rules.docs_page(games.get(GAME))
+    (tmp_path / page.name).write_text(page.read_text(encoding="utf-8"), encoding="utf-8")
     monkeypatch.setattr(rules, "DOCS", tmp_path)
     rules.rules_text.cache_clear()
     yield tmp_path
@@ -146,7 +147,7 @@ def test_a_translation_with_other_headings_is_shown_with_ids_of_its_own(
 _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
-def shape(path: Path, english: bool) -> list[tuple[object, ...]]:
+def shape(path: Traversable, english: bool) -> list[tuple[object, ...]]:
     """What a translation must keep of its English page, block by block in order: each heading's
     level, each list item's depth, each table's rows and columns, and each code block's
     commands (its comments aside: they are words, the commands are notation). The English page
@@ -177,7 +178,7 @@ TRANSLATIONS = [
     pytest.param(name, lang, id=f"{name}.{lang}")
     for name in games.names()
     for lang in TRANSLATED
-    if rules.docs_page(games.get(name), lang).exists()
+    if rules.docs_page(games.get(name), lang).is_file()
 ]
 
 
