@@ -4,9 +4,9 @@ Levels (`describe` gives each one's line for `potager games` and the lobby): ``r
 game), ``heuristic`` (each game's own bot, in its sub-package's ``heuristic.py``), ``ismcts``
 (information-set Monte Carlo tree search over `Game.sample`, 1 s a decision on one core),
 ``ismcts-strong`` (5 s on every core), ``policy:PATH`` (a policy trained with `potager.rl.train`,
-saved at PATH; needs the ``rl`` extra). A search level takes parameters for study:
-``ismcts:iterations=2000``, ``ismcts:seconds=3``, ``ismcts-strong:iterations=4000,workers=2``
-(`parse_level`). An agent sees only its own seat's view.
+saved at PATH, or one shipped in `MODELS` by its name; needs the ``rl`` extra). A search level
+takes parameters for study: ``ismcts:iterations=2000``, ``ismcts:seconds=3``,
+``ismcts-strong:iterations=4000,workers=2`` (`parse_level`). An agent sees only its own seat's view.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
+from importlib.resources import files
+from pathlib import Path
 
 from potager.engine import Agent, Game, State
 
@@ -22,6 +24,7 @@ from .levels import SEARCH, describe, parse_level
 from .random_agent import RandomAgent, random_playout
 
 __all__ = [
+    "MODELS",
     "POLICY",
     "ActionValue",
     "RandomAgent",
@@ -29,6 +32,7 @@ __all__ = [
     "game_playout",
     "levels",
     "make",
+    "model_file",
     "parse_level",
     "random_playout",
 ]
@@ -37,18 +41,37 @@ _GENERIC = {"random": RandomAgent}
 
 
 POLICY = "policy:"
-"""The prefix of a trained policy's level: ``policy:models/heuschrecken-poker-2p.npz``."""
+"""The prefix of a trained policy's level: ``policy:models/heuschrecken-poker-2p.npz`` (a file),
+``policy:heuschrecken-poker-2p`` (a shipped model)."""
+MODELS = files("potager") / "models"
+"""The trained policies shipped inside the package, ``<name>.npz``."""
+
+
+def model_file(path: str) -> str:
+    """The file a ``policy:`` level's ``path`` names: an existing file as it is, else the model
+    shipped under that name (``heuschrecken-poker-2p``, ``.npz`` optional; the installed package's
+    own file). `ValueError` names the shipped models when it is neither."""
+    if Path(path).is_file():
+        return path
+    shipped = MODELS / (path if path.endswith(".npz") else f"{path}.npz")
+    if Path(path).name == path and shipped.is_file():
+        return str(shipped)
+    names = sorted(m.name.removesuffix(".npz") for m in MODELS.iterdir() if m.name.endswith(".npz"))
+    raise ValueError(
+        f"cannot load a policy from {path!r}: no such file, and no shipped model of that name "
+        f"(shipped: {', '.join(names) or 'none'})"
+    )
 
 
 def _policy(path: str, game: Game) -> Agent:
-    """The bot of a saved policy (`potager.rl.policy`); `ValueError` for a file that is not one,
-    or one trained for another game."""
+    """The bot of a saved policy (`potager.rl.policy`) at ``path`` or shipped by that name
+    (`model_file`); `ValueError` for a file that is not one, or one trained for another game."""
     try:
         from potager.rl.policy import PolicyAgent
     except ModuleNotFoundError as exc:
         missing = f"bot level policy:{path} needs the rl extra ({exc.name} is missing)"
         raise ValueError(missing) from None
-    return PolicyAgent.load(path, game)
+    return PolicyAgent.load(model_file(path), game)
 
 
 def _game_module(game: Game, name: str):  # type: ignore[no-untyped-def]
