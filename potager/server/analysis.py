@@ -40,7 +40,8 @@ from potager.store import AnalysisInfo
 from ..i18n import say
 from .forever import stopped
 from .live import LiveTable
-from .manager import Refused, TableManager
+from .manager import TableManager
+from .outcomes import Refused
 from .schemas import SeatAuth
 
 log = logging.getLogger("potager.server")
@@ -107,7 +108,7 @@ class Analyst:
     async def finished(self, table_id: str) -> LiveTable:
         live = await self.manager.table(table_id)
         if live is None:
-            raise Refused(404, say("no table {table_id}", table_id=table_id))
+            raise Refused(404, say("no such table"))
         if live.info.status != "finished":
             raise Refused(409, say("only a finished game can be analysed"))
         return live
@@ -196,7 +197,7 @@ class Analyst:
         that seat's turn."""
         live = await self.manager.table(table_id)
         if live is None:
-            raise Refused(404, say("no table {table_id}", table_id=table_id))
+            raise Refused(404, say("no such table"))
         await self.manager.seating.check(live, auth)
         if not live.info.hints:
             raise Refused(403, say("hints are not allowed at this table"))

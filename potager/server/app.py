@@ -21,7 +21,8 @@ from .analysis import Analyst
 from .config import Settings
 from .forever import stopped
 from .limits import Guard, SecurityHeaders, rate_limited
-from .manager import Refused, TableManager
+from .manager import TableManager
+from .outcomes import Refused
 from .schemas import ClientMessage, ServerMessage
 
 WS_DOC = """Connect, then send a `Hello` (`{"type": "hello", "seat": 1, "token": "..."}`, or

@@ -27,8 +27,8 @@ from potager.store import ChatLine
 from ..i18n import say
 from .limits import Bucket
 from .live import Connection, LiveTable
+from .outcomes import Refused
 from .schemas import ChatLineModel, ChatMessage, ErrorMessage, Say
-from .seating import Refused
 
 if TYPE_CHECKING:
     from .manager import TableManager

@@ -71,7 +71,7 @@ from ..i18n import say
 from .cluster import FORWARD_TIMEOUT
 from .forever import cancelling, go_on, stopped
 from .live import LiveTable
-from .seating import Refused
+from .outcomes import Refused
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -313,7 +313,7 @@ class Clocks:
         nothing changed, for a wrong token, a table not being played, or nobody absent."""
         live = await self.tables.table(table_id)
         if live is None:
-            raise Refused(404, say("no table {table_id}", table_id=table_id))
+            raise Refused(404, say("no such table"))
         opened = await self.tables.seating.check(live, auth)
         await self._end_by(live, auth.seat, opened.digest)
         return live

@@ -32,14 +32,12 @@ one grant); the others are told to read the seats again.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import BlockingConnectionPool, Redis
-from redis.exceptions import RedisError
 
 from potager.store import ChatLine
 
@@ -47,8 +45,9 @@ from ..i18n import say
 from .fanout import Fanout
 from .forever import cancelling, go_on, stopped
 from .handoff import Handoff
-from .lease import Leases
+from .lease import Leases, space_of
 from .live import LiveTable
+from .outcomes import Unavailable
 from .schemas import ErrorMessage
 
 if TYPE_CHECKING:
@@ -79,7 +78,7 @@ class Cluster:
             url, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT
         )
         self.redis = Redis(connection_pool=pool)
-        space = "potager:" + hashlib.sha256(tables.store.url.encode()).hexdigest()[:12]
+        space = space_of(tables.store.url)
         self.leases = Leases(self.redis, space, self._lapsed)
         self.me = self.leases.me
         self.fanout = Fanout(self.redis, space, self.me, self._table_message, self._request)
@@ -306,8 +305,7 @@ class Cluster:
                     if await self.take_over(live):
                         return await here()
                     continue
-            except RedisError as exc:
-                log.warning("table %s: Redis did not answer: %s", live.info.id, exc)
+            except Unavailable:
                 break
             try:
                 reply = await self.fanout.request(owner, request, FORWARD_TIMEOUT)

@@ -38,7 +38,8 @@ from potager.store.players import LoginTaken, PlayerInfo, PlayerRating, Players
 from ..i18n import say
 from .limits import Guard, client_of
 from .live import new_token, token_hash
-from .manager import Refused, TableManager, available_games
+from .manager import TableManager, available_games
+from .outcomes import Refused
 from .schemas import PlayerName, Strict, Token
 from .seat_labels import seat_label_refused
 

@@ -1,10 +1,10 @@
 """Who owns which table when several server processes share one database (issue 13, scale-out).
 
-Each process has a name and a heartbeat key in Redis (``potager:<space>:alive:<name>``) that
-expires `TTL` seconds after its last renewal; a table's owner is one field of the hash
-``potager:<space>:owners``. The space is named after the database, so that servers of different
-databases can share one Redis without seeing each other. A process
-owns a table while the hash names it and its heartbeat lives: a process killed with ``kill -9``
+Each process has a name and a heartbeat key in Redis (``potager:<space>:alive:<name>``, holding
+its process id) that expires `TTL` seconds after its last renewal; a table's owner is one field of
+the hash ``potager:<space>:owners``. The space is named after the database (`space_of`), so that
+servers of different databases can share one Redis without seeing each other. A process owns a
+table while the hash names it and its heartbeat lives: a process killed with ``kill -9``
 stops renewing, and `TTL` seconds later any other process may take its tables over (`claim`).
 One heartbeat per process, not one lease per table, so that renewing costs one command however
 many tables a process holds.
@@ -19,13 +19,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
+import os
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from .forever import cancelling, go_on, stopped
+from .outcomes import unavailable
 
 log = logging.getLogger("potager.server")
 
@@ -59,6 +63,11 @@ return 0
 """
 
 
+def space_of(database_url: str) -> str:
+    """The Redis key prefix of the processes sharing the database at ``database_url``."""
+    return "potager:" + hashlib.sha256(database_url.encode()).hexdigest()[:12]
+
+
 class Leases:
     """This process's heartbeat and its claims on tables."""
 
@@ -74,7 +83,7 @@ class Leases:
         self._beat: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        await self.redis.set(self._alive + self.me, 1, px=int(TTL * 1000))
+        await self.redis.set(self._alive + self.me, os.getpid(), px=int(TTL * 1000))
         self._beat = asyncio.create_task(self._renew())
 
     async def _renew(self) -> None:
@@ -83,9 +92,11 @@ class Leases:
         while go_on():
             await asyncio.sleep(RENEW)
             try:
-                if not await self.redis.set(self._alive + self.me, 1, px=int(TTL * 1000), xx=True):
+                if not await self.redis.set(
+                    self._alive + self.me, os.getpid(), px=int(TTL * 1000), xx=True
+                ):
                     log.warning("process %s: heartbeat lapsed; checking its tables", self.me)
-                    await self.redis.set(self._alive + self.me, 1, px=int(TTL * 1000))
+                    await self.redis.set(self._alive + self.me, os.getpid(), px=int(TTL * 1000))
                     self._on_lapse()
             except Exception:
                 if cancelling():
@@ -102,32 +113,48 @@ class Leases:
                 await self.redis.hdel(self._owners, *mine)
             await self.redis.delete(self._alive + self.me)
 
+    # Each of these raises `Unavailable` when Redis does not answer: nothing changed.
     async def claim(self, table_id: str) -> bool:
         """Take ``table_id`` unless another living process holds it; whether it is ours now."""
-        owner = await self._claim(keys=[self._owners], args=[table_id, self.me, self._alive])
+        with answered():
+            owner = await self._claim(keys=[self._owners], args=[table_id, self.me, self._alive])
         return bool(_text(owner) == self.me)
 
     async def release(self, table_id: str) -> None:
         """Let go of a finished table (only if it is ours)."""
-        await self._release(keys=[self._owners], args=[table_id, self.me, self._alive])
+        with answered():
+            await self._release(keys=[self._owners], args=[table_id, self.me, self._alive])
 
     async def owner(self, table_id: str) -> str | None:
         """The living process that owns ``table_id``, or ``None``."""
-        return _text(await self._owner(keys=[self._owners], args=[table_id, self.me, self._alive]))
+        with answered():
+            owner = await self._owner(keys=[self._owners], args=[table_id, self.me, self._alive])
+        return _text(owner)
 
     async def owners(self) -> dict[str, str]:
         """Every owned table and its owner, living or not."""
-        found = await self.redis.hgetall(self._owners)
+        with answered():
+            found = await self.redis.hgetall(self._owners)
         return {_text(k) or "": _text(v) or "" for k, v in found.items()}
 
     async def living(self, processes: set[str]) -> set[str]:
         """Which of ``processes`` have a heartbeat."""
         ordered = sorted(processes)
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for process in ordered:
-                pipe.exists(self._alive + process)
-            found = await pipe.execute()
+        with answered():
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for process in ordered:
+                    pipe.exists(self._alive + process)
+                found = await pipe.execute()
         return {p for p, alive in zip(ordered, found, strict=True) if alive}
+
+
+@contextlib.contextmanager
+def answered() -> Iterator[None]:
+    """Redis's failure inside is `Unavailable` (`outcomes.unavailable`)."""
+    try:
+        yield
+    except RedisError as exc:
+        raise unavailable(exc) from exc
 
 
 def _text(value: bytes | str | None) -> str | None:

@@ -114,7 +114,7 @@ def _id(player: PlayerInfo | None) -> str | None:
 async def _live(tables: TableManager, table_id: str) -> LiveTable:
     live = await tables.table(table_id)
     if live is None:
-        raise HTTPException(404, say("no table {table_id}", table_id=table_id))
+        raise HTTPException(404, say("no such table"))
     return live
 
 

@@ -36,19 +36,16 @@ from .config import Settings
 from .live import Connection, LiveTable
 from .messages import Shared, stored_summary, summary
 from .moves import Moves
+from .outcomes import Refused, unavailable
 from .schemas import TableSummary
-from .seating import Refused, Seating
+from .seating import Seating
 from .undo import Undo
 from .writer import MoveWriter
 
-__all__ = ["Refused", "TableManager", "Unavailable", "available_games"]
+__all__ = ["TableManager", "available_games"]
 
 log = logging.getLogger("potager.server")
 T = TypeVar("T")
-
-
-class Unavailable(Refused):
-    """The database failed (it is down, read-only or full): the request changed nothing."""
 
 
 def available_games() -> list[Game]:
@@ -94,24 +91,12 @@ class TableManager:
         try:
             return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
         except OperationalError as exc:
-            raise self.unavailable(exc) from exc
+            raise unavailable(exc) from exc
 
     def in_db_thread(self, fn: Callable[..., object], *args: Any) -> None:
         """Run ``fn`` in the database thread(s), without waiting: it reports back itself
         (`writer.MoveWriter`)."""
         self._db.submit(fn, *args)
-
-    @staticmethod
-    def unavailable(exc: Exception) -> Exception:
-        """What the server says of ``exc``, a store call's failure: a database that cannot be
-        reached or written (down, read-only, full) is `Unavailable`, a 503 that says so."""
-        if not isinstance(exc, OperationalError):
-            return exc
-        log.warning("the database failed: %s", str(exc.orig)[:200])
-        return Unavailable(
-            503,
-            say("the database is unavailable ({error}); nothing changed", error=str(exc.orig)[:80]),
-        )
 
     # -- start and stop ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -210,7 +195,7 @@ class TableManager:
     async def unfinished(self, table_id: str) -> LiveTable:
         live = await self.table(table_id)
         if live is None:
-            raise Refused(404, say("no table {table_id}", table_id=table_id))
+            raise Refused(404, say("no such table"))
         if live.info.status == "finished":
             raise Refused(409, say("the game is over"))
         return live

@@ -131,8 +131,10 @@ class Moves:
         if message.notation is not None:
             try:
                 action = state.str_to_action(seat, message.notation)
-            except NotationError as exc:
-                return ErrorMessage(code="illegal", message=str(exc))
+            except NotationError:  # its message quotes the text: a refusal never echoes
+                legal = ", ".join(state.action_to_str(a) for a in state.legal_actions(seat))
+                why = say("that is not a move of this game; legal now: {legal}", legal=legal)
+                return ErrorMessage(code="illegal", message=why)
         else:
             action = message.action or 0
         return self._illegal(state, seat, action) or (seat, action)

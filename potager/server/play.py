@@ -31,7 +31,8 @@ from .limits import Bucket, Guard, client_of
 from .live import LiveTable
 from .manager import TableManager
 from .messages import Shared
-from .refusals import clip, summary
+from .outcomes import Unavailable
+from .refusals import summary
 from .schemas import Act, ClientMessage, ErrorMessage, Hello, Ping, Pong, Say, Sync, TakeBack
 
 PATH = "/ws/tables/{table_id}"
@@ -39,6 +40,8 @@ BINARY = "\0binary"
 """What a binary frame reads as: text that is no message."""
 TOO_MANY = 4429
 IDLE = 4408
+TRY_AGAIN = 1013
+"""The close code of a socket refused while the database or Redis is unavailable."""
 
 
 async def _receive(websocket: WebSocket) -> str | None:
@@ -152,10 +155,13 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
     """Hello, then the socket's messages until it closes."""
     tables: TableManager = websocket.app.state.manager
     limits = guard.limits
-    live = await tables.table(table_id)
+    try:
+        live = await tables.table(table_id)
+    except Unavailable as exc:
+        await _refuse(websocket, ErrorMessage(code="unavailable", message=str(exc)), TRY_AGAIN)
+        return
     if live is None:
-        why = clip(say("no table {table_id}", table_id=table_id), 80)
-        error = ErrorMessage(code="not_found", message=why)
+        error = ErrorMessage(code="not_found", message=say("no such table"))
         await _refuse(websocket, error, 4404)
         return
     try:
@@ -181,7 +187,11 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
         )
         await _refuse(websocket, error, TOO_MANY)
         return
-    connection = await tables.connect(live, websocket, hello.seat, hello.token, hello.name)
+    try:
+        connection = await tables.connect(live, websocket, hello.seat, hello.token, hello.name)
+    except Unavailable as exc:
+        await _refuse(websocket, ErrorMessage(code="unavailable", message=str(exc)), TRY_AGAIN)
+        return
     if connection is None:
         await _refuse(
             websocket, ErrorMessage(code="forbidden", message=say("wrong seat token")), 4403

@@ -27,7 +27,7 @@ from starlette.exceptions import HTTPException
 
 from ..i18n import say_in, translate
 from .i18n import language
-from .seating import Refused
+from .outcomes import Refused
 
 MESSAGE_LENGTH = 300
 """The longest message of a refusal, in characters."""

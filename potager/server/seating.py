@@ -42,6 +42,7 @@ from potager.store.players import Players
 from ..i18n import say
 from .live import LiveTable, Opened, new_table_id, new_token, token_hash
 from .messages import open_seats, summary
+from .outcomes import Refused
 from .schemas import (
     STAND_IN,
     CreatedTable,
@@ -62,14 +63,6 @@ if TYPE_CHECKING:
     from .manager import TableManager
 
 log = logging.getLogger(__name__)
-
-
-class Refused(ValueError):
-    """A request the lobby refuses: ``status`` is the HTTP status to answer with."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 def invite_url(table_id: str, seat: Seat, token: str) -> str:
@@ -502,7 +495,7 @@ class Seating:
         tables = self.tables
         live = await tables.table(table_id)
         if live is None:
-            raise Refused(404, say("no table {table_id}", table_id=table_id))
+            raise Refused(404, say("no such table"))
         await self.check(live, auth)
         if live.info.status != "finished":
             raise Refused(409, say("the game is not over yet"))

@@ -30,8 +30,8 @@ from potager.store.models import utcnow
 from ..i18n import say
 from .live import Connection, LiveTable
 from .messages import Shared
+from .outcomes import Refused
 from .schemas import ErrorMessage, TakeBack
-from .seating import Refused
 from .takeback import back as position_back
 from .takeback import refusal
 from .turns import waiting_after

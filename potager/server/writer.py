@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 
 from potager.store import MoveWrite
 
+from .outcomes import unavailable
+
 if TYPE_CHECKING:
     from .manager import TableManager
 
@@ -84,7 +86,7 @@ class MoveWriter:
         try:
             outcome = self.tables.store.append_moves([move for move, _ in group])
         except Exception as exc:
-            outcome = self.tables.unavailable(exc)
+            outcome = unavailable(exc)
         with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
             loop.call_soon_threadsafe(self._stored, loop, group, outcome)
 

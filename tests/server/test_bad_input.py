@@ -142,3 +142,26 @@ def test_a_bad_hello_is_refused_without_echo(client: TestClient, hello: dict[str
         socket.send_json(hello)
         raw = socket.receive_text()
         assert json.loads(raw)["code"] in ("malformed", "forbidden") and len(raw) < SHORT
+
+
+def test_refusals_never_echo_an_unknown_move_or_table(client: TestClient) -> None:
+    """An unknown notation and an unknown table id are refused in the server's own words:
+    neither comes back in the refusal (the engine's `NotationError` quotes the text)."""
+    created = create(client, TOY, ["human", "random"])
+    table_id, me = created["table"]["id"], created["you"]
+    notation = "q" * 200
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        seat = SeatDriver(socket, 0, me["token"])
+        version = seat.until_state()["version"]
+        socket.send_json({"type": "act", "version": version, "notation": notation})
+        error = seat.until_error()
+        assert error["code"] == "illegal" and "qqq" not in error["message"]
+        assert "legal now" in error["message"]
+    unknown = "zz" + "y" * 30
+    with client.websocket_connect(f"/ws/tables/{unknown}") as socket:
+        refused = socket.receive_json()
+        assert refused["code"] == "not_found" and "yyy" not in refused["message"]
+    for path in (f"/api/tables/{unknown}", f"/api/tables/{unknown}/record"):
+        response = client.get(path)
+        assert response.status_code == 404 and "yyy" not in response.text, path
+    assert client.get(f"/api/tables/{table_id}").json()["version"] == version

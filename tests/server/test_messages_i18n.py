@@ -35,7 +35,7 @@ def test_an_http_refusal_is_in_the_asker_s_language(client: TestClient) -> None:
     client.cookies.clear()
     missing = client.get("/api/tables/nothing-here", headers={"Accept-Language": "fr-CH, en"})
     assert missing.status_code == 404
-    assert missing.json()["detail"] == "aucune table nothing-here"
+    assert missing.json()["detail"] == "cette table n'existe pas"
 
 
 def test_a_socket_s_refusals_are_in_its_hello_s_language(client: TestClient) -> None:

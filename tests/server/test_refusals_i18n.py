@@ -80,7 +80,7 @@ def test_a_german_socket_reads_its_refusals_in_german(client: TestClient) -> Non
         socket.send_json({"type": "act", "version": state["version"], "notation": "bid 9"})
         refused = ada.until_error()
         assert refused["code"] == "illegal"
-        assert refused["message"] == "'bid 9' ist keine Aktion von toy; jetzt erlaubt: 1, 2, 3"
+        assert refused["message"] == "das ist kein Zug dieses Spiels; jetzt erlaubt: 1, 2, 3"
         socket.send_json({"type": "act", "version": state["version"]})
         assert ada.until_error()["message"] == "act: gib genau eines von 'action' und 'notation' an"
         socket.send_json({"type": "x" * 150})

@@ -273,12 +273,12 @@ def test_a_move_forwarded_while_redis_fails_is_refused_as_unavailable(
     """Redis failing under a forwarded move is a clear error to the mover, as a database that
     fails is, not a socket closed on an exception."""
 
-    async def failing(table_id: str) -> str | None:
+    async def failing(**_: object) -> str | None:
         raise RedisConnectionError("Connection refused.")
 
     async def scenario() -> ErrorMessage | None:
         cluster = _cluster(redis_url)
-        monkeypatch.setattr(cluster.leases, "owner", failing)
+        monkeypatch.setattr(cluster.leases, "_owner", failing)  # the script the lookup runs
         live = SimpleNamespace(info=SimpleNamespace(id="t"))
         try:
             return await cluster.forward(live, 0, "digest", 3, 7)  # type: ignore[arg-type]
