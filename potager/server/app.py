@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 
+from potager import __version__
 from potager.store import Store
 
 from . import analysis, collector, identity, lobby, pages, play, refusals, rules
@@ -40,6 +41,11 @@ socket is closed (code 4429); a socket silent while its table does not change fo
 `idle_timeout` seconds is closed (code 4408). A page of another origin is refused (HTTP 403)."""
 
 
+API_DOCS = ("fastapi_offline", "static")
+"""The package and folder of Swagger UI's and ReDoc's files (the server extra's fastapi-offline),
+served under ``/static/api-docs/`` to the API pages: they work without the internet."""
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
@@ -62,8 +68,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(
         title="Potager",
         summary="Four garden-themed tabletop games: lobby, tables and WebSocket play.",
-        version="0.1.0",
+        version=__version__,
         lifespan=lifespan,
+        docs_url=None,  # pages.api_docs and pages.api_reference serve them without a CDN
+        redoc_url=None,
     )
     app.state.guard = Guard(settings.limits)
     if settings.limits.max_body:
@@ -79,6 +87,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(analysis.router, dependencies=limited)
     app.include_router(pages.router)
     app.include_router(rules.router)
+    app.mount("/static/api-docs", StaticFiles(packages=[API_DOCS]), name="api-docs")
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app

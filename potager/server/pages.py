@@ -32,6 +32,18 @@ def replay(table_id: str) -> FileResponse:
     return FileResponse(STATIC / "replay.html")
 
 
+@router.get("/docs")
+def api_docs() -> FileResponse:
+    """The API's Swagger UI, its scripts served by this server (`app.API_DOCS`): no CDN."""
+    return FileResponse(STATIC / "api-docs.html")
+
+
+@router.get("/redoc")
+def api_reference() -> FileResponse:
+    """The API's ReDoc page, its script served by this server (`app.API_DOCS`): no CDN."""
+    return FileResponse(STATIC / "api-redoc.html")
+
+
 @router.get("/i18n/{lang}.json")
 def translations(lang: str, request: Request) -> Response:
     """Every English text of the pages and plug-ins in ``lang`` (fr, de, it), merged from the
