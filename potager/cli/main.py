@@ -1,7 +1,15 @@
-"""The ``potager`` console script: one sub-command per module of `potager.cli`."""
+"""The ``potager`` console script: one sub-command per module of `potager.cli`.
+
+A command that lacks a module one of Potager's extras brings says so in one line naming the extra
+(`advice`, read from the installed package's own ``Requires-Dist``, so it says what
+``pyproject.toml`` says) instead of a traceback.
+"""
 
 from __future__ import annotations
 
+import re
+import sys
+from importlib.metadata import PackageNotFoundError, requires
 from typing import Any
 
 import typer
@@ -59,5 +67,69 @@ app.command("tournament", cls=Command)(tournament_command)
 app.command("report", cls=Command)(report_command)
 app.command("serve", cls=Command)(serve)
 
+
+REQUIREMENT = re.compile(
+    r"(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[(?P<own>[^\]]*)\])?[^;]*;.*"
+    r"\bextra\s*==\s*[\"'](?P<extra>[^\"']+)[\"']"
+)
+"""A requirement of an extra: ``dask[distributed]>=2024.1; extra == "study"``."""
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def providing(module: str) -> str | None:
+    """The first extra whose requirements bring the top-level ``module``: one named as the module
+    (``uvicorn``), or as the module and more (``markdown-it-py`` for ``markdown_it``), or naming it
+    among its own extras (``dask[distributed]``); ``None`` for a module that none brings."""
+    try:
+        lines = requires("potager") or []
+    except PackageNotFoundError:
+        return None
+    wanted = _normal(module.split(".")[0])
+    for line in lines:
+        found = REQUIREMENT.match(line)
+        if found is None:
+            continue
+        name = _normal(found["name"])
+        if name == "potager":  # an extra made of another (server holds rl's)
+            continue
+        own = {_normal(e) for e in (found["own"] or "").split(",") if e.strip()}
+        if name == wanted or name.startswith(f"{wanted}-") or wanted in own:
+            return found["extra"]
+    return None
+
+
+def advice(module: str, command: str) -> str | None:
+    """The line that tells how to install what ``potager <command>`` lacks (``module``), or
+    ``None`` when no extra brings it.
+
+    >>> advice("json", "serve") is None
+    True
+    """
+    extra = providing(module)
+    if extra is None:
+        return None
+    return (
+        f"potager {command} needs the {extra} extra ({module} is missing): "
+        f"pip install 'potager[{extra}]'"
+    )
+
+
+def main() -> None:
+    """The console script: `app`, where a module that an extra brings is missing, one line on
+    standard error naming that extra (`advice`) and exit status 1."""
+    try:
+        app()
+    except ModuleNotFoundError as missing:
+        command = next((a for a in sys.argv[1:] if not a.startswith("-")), "")
+        line = advice((missing.name or "").split(".")[0], command)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
+        raise SystemExit(1) from None
+
+
 if __name__ == "__main__":
-    app()
+    main()

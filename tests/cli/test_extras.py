@@ -1,0 +1,51 @@
+"""A command whose extra is missing says in one line which extra to install."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from potager.cli import main
+
+
+@pytest.mark.parametrize(
+    ("module", "extra"),
+    [
+        ("uvicorn", "server"),
+        ("markdown_it", "server"),
+        ("fastapi_offline", "server"),
+        ("distributed", "study"),
+        ("pandas", "study"),
+        ("gymnasium", "rl"),
+        ("json", None),
+    ],
+)
+def test_the_extra_that_brings_a_module_is_the_packages_own_word(
+    module: str, extra: str | None
+) -> None:
+    assert main.providing(module) == extra
+
+
+def test_serve_without_the_server_extra_is_one_line_naming_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # `import uvicorn` fails as if not installed
+    monkeypatch.setattr(sys, "argv", ["potager", "serve", "--port", "0"])
+    with pytest.raises(SystemExit) as stopped:
+        main.main()
+    assert stopped.value.code == 1
+    said = capsys.readouterr().err
+    assert said == (
+        "potager serve needs the server extra (uvicorn is missing): "
+        "pip install 'potager[server]'\n"
+    )
+
+
+def test_a_module_no_extra_brings_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken() -> None:
+        raise ModuleNotFoundError("No module named 'potager.gone'", name="potager.gone")
+
+    monkeypatch.setattr(main, "app", broken)
+    with pytest.raises(ModuleNotFoundError, match="potager.gone"):
+        main.main()
