@@ -58,9 +58,10 @@ redis:
 bench: $(STAMP)
 	$(BIN)/python -m bench $(BENCH_ARGS)
 
-# Soak and faults (not in make test; about 15 minutes): kill -9 of server processes under play,
-# PostgreSQL stopped and started, a full disk and a read-only database (mounts a tmpfs: root).
-# Private PostgreSQL and Redis; e.g. make soak SOAK_ARGS="--kills 20 --phases kills".
+# Soak and faults (not in make test; about 20 minutes): kill -9 of server processes and of one
+# worker of `potager serve --processes 2` under play, PostgreSQL and Redis each stopped for 10 s,
+# a full disk and a read-only database (mounts a tmpfs: root). Private PostgreSQL and Redis;
+# e.g. make soak SOAK_ARGS="--kills 60 --phases workers".
 soak: $(STAMP) postgresql redis
 	$(BIN)/python -m bench.soak $(SOAK_ARGS)
 

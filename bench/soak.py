@@ -1,4 +1,4 @@
-"""Soak and faults (issue 13): the server killed, its database stopped, its disk full or read-only,
+"""Soak and faults: the server killed, its database or Redis stopped, its disk full or read-only,
 while people and bots play. ``python -m bench.soak`` (``make soak``; bounded by ``--minutes``).
 
 Each phase runs real ``potager serve`` processes and load clients: tables of two people (clients
@@ -12,8 +12,12 @@ restart lost. Both must be 0.
 - ``kills``: two server processes on PostgreSQL and Redis; ``--kills`` times, after a random
   0.3-2.5 s, ``kill -9`` of one of them or both (each with its whole process group), restarted
   at once on its port.
-- ``postgres``: PostgreSQL stopped for a few seconds under load, then started: the errors the
-  clients and a table creation got meanwhile, then the seconds until a move is acknowledged again.
+- ``workers``: ``potager serve --processes 2`` on PostgreSQL and Redis, Garden Rush played by
+  people and bots; ``--kills`` times, every 3-6 s, ``kill -9`` of one worker (uvicorn starts
+  another): each takeover timed, from the kill until other processes hold the dead one's tables.
+- ``postgres``, ``redis``: that server stopped for 10 s under load, then started: the errors the
+  clients and a table creation a second got meanwhile, then the seconds until a move is
+  acknowledged again.
 - ``disk``: one process on SQLite in a small tmpfs (root only: it mounts one) filled to the last
   byte, then emptied; then a process on that database opened read-only: the errors, the
   recovery, and SQLite's integrity check.
@@ -29,6 +33,7 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import os
 import random
 import signal
 import sqlite3
@@ -78,6 +83,8 @@ class Ledger:
     reconnects: int = 0
     games: int = 0
     last_ack: float = 0.0
+    acks: dict[str, list[float]] = field(default_factory=dict)
+    """Per table, when each of its moves was seen acknowledged (monotonic seconds)."""
 
     def see(self, table: str, seat: int, state: dict[str, Any]) -> None:
         key, view = (table, seat, state["version"]), digest(state["view"])
@@ -85,23 +92,35 @@ class Ledger:
             self.changed += 1
 
 
-class Players:
-    """``tables`` tables played at once through ``ports``, each replaced when its game ends."""
+def three_seats(_index: int) -> dict[str, Any]:
+    """The kill and outage phases' table: two people and a random bot at Heuschrecken Poker."""
+    return {
+        "game": GAME,
+        "players": 3,
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}],
+    }
 
-    def __init__(self, ports: Callable[[], list[int]], tables: int, ledger: Ledger) -> None:
-        self.ports, self.count, self.ledger = ports, tables, ledger
+
+class Players:
+    """``tables`` tables played at once through ``ports``, each replaced when its game ends;
+    ``table(i)`` is the creation body of the ``i``-th table's games."""
+
+    def __init__(
+        self,
+        ports: Callable[[], list[int]],
+        tables: int,
+        ledger: Ledger,
+        table: Callable[[int], dict[str, Any]] = three_seats,
+    ) -> None:
+        self.ports, self.count, self.ledger, self.table = ports, tables, ledger, table
         self.stopping = asyncio.Event()
         self.rng = random.Random(13)
 
     async def run(self) -> None:
         await asyncio.gather(*(self._table(i) for i in range(self.count)))
 
-    async def _create(self) -> tuple[str, list[tuple[int, str]]]:
-        body = {
-            "game": GAME,
-            "players": 3,
-            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}],
-        }
+    async def _create(self, index: int) -> tuple[str, list[tuple[int, str]]]:
+        body = self.table(index)
         while True:
             port = self.rng.choice(self.ports())
             try:
@@ -118,7 +137,7 @@ class Players:
 
     async def _table(self, index: int) -> None:
         while not self.stopping.is_set():
-            table_id, grants = await self._create()
+            table_id, grants = await self._create(index)
             self.ledger.tables.append(table_id)
             self.ledger.grants[table_id] = grants
             over = await asyncio.gather(
@@ -155,6 +174,7 @@ class Players:
                         if pending and version > pending[0] and message["last_mover"] == seat:
                             ledger.acknowledged.append((table_id, seat, pending[1], version - 1))
                             ledger.last_ack = time.monotonic()
+                            ledger.acks.setdefault(table_id, []).append(ledger.last_ack)
                             pending = None
                         if message["status"] == "finished":
                             return True
@@ -241,7 +261,12 @@ class Servers:
 
 
 @contextlib.contextmanager
-def playing(servers: Servers, tables: int, ledger: Ledger) -> Iterator[Players]:
+def playing(
+    ports: Callable[[], list[int]],
+    tables: int,
+    ledger: Ledger,
+    table: Callable[[int], dict[str, Any]] = three_seats,
+) -> Iterator[Players]:
     """Clients playing in a thread of their own while the caller breaks things."""
     import threading
 
@@ -253,7 +278,7 @@ def playing(servers: Servers, tables: int, ledger: Ledger) -> Iterator[Players]:
 
         async def go() -> None:
             nonlocal players
-            players = Players(lambda: servers.ports, tables, ledger)
+            players = Players(ports, tables, ledger, table)
             ready.set()
             await players.run()
 
@@ -325,7 +350,7 @@ def phase_kills(kills: int, tables: int, deadline: float) -> dict[str, Any]:
     servers, ledger, rng, done = Servers(database, 2, redis), Ledger(), random.Random(9), 0
     began = time.monotonic()
     try:
-        with playing(servers, tables, ledger):
+        with playing(lambda: servers.ports, tables, ledger):
             time.sleep(2)
             while done < kills and time.monotonic() < deadline:
                 time.sleep(rng.uniform(0.3, 2.5))
@@ -346,31 +371,169 @@ def phase_kills(kills: int, tables: int, deadline: float) -> dict[str, Any]:
     }
 
 
-def phase_postgres(tables: int) -> dict[str, Any]:
+def garden_rush(index: int) -> dict[str, Any]:
+    """The workers phase's tables: Garden Rush, two people or a person and a heuristic bot."""
+    bot = {"kind": "bot", "level": "heuristic"}
+    return {
+        "game": "garden-rush",
+        "players": 2,
+        "seats": [{"kind": "human"}, *([{"kind": "human"}] if index % 2 == 0 else [bot])],
+    }
+
+
+def workers_of(supervisor: int) -> list[int]:
+    """The worker processes of ``potager serve --processes N`` running as ``supervisor``."""
+    children = Path(f"/proc/{supervisor}/task/{supervisor}/children").read_text().split()
+    found = []
+    for pid in children:
+        with contextlib.suppress(FileNotFoundError):
+            if b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.append(int(pid))
+    return found
+
+
+@dataclass
+class Takeover:
+    """The tables a killed worker owned, and when each had another owner (or none)."""
+
+    killed: float
+    tables: set[str]
+    delays: dict[str, float] = field(default_factory=dict)
+
+
+def watch_takeovers(redis: Any, owners_key: str, dead: str, kill: Takeover, stop: Any) -> None:
+    """Until every table of ``kill`` left ``dead`` (or 30 s passed): note when each did."""
+    while kill.tables - kill.delays.keys() and not stop.is_set():
+        now = time.monotonic()
+        if now - kill.killed > 30:
+            return
+        owners = redis.hmget(owners_key, sorted(kill.tables - kill.delays.keys()))
+        for table, owner in zip(sorted(kill.tables - kill.delays.keys()), owners, strict=True):
+            if owner != dead:
+                kill.delays[table] = now - kill.killed
+        time.sleep(0.05)
+
+
+def phase_workers(kills: int, tables: int, deadline: float) -> dict[str, Any]:
+    """``potager serve --processes 2`` on PostgreSQL and Redis: ``kill -9`` of one worker every
+    3-6 s (uvicorn starts another), Garden Rush played meanwhile by people and bots. Each
+    takeover is timed from the kill until another process holds the dead worker's every table
+    (Redis's word), and play's return until each of those tables has a move acknowledged."""
+    import threading
+
+    from redis import Redis
+
+    from potager.server.lease import space_of
+
+    pg = localpg.start(DATA / "pg", PG_PORT)
+    database = localpg.fresh_database(pg)
+    redis_url = localredis.start(DATA / "redis", REDIS_PORT)
+    env = {**ENV, "POTAGER_REDIS_URL": redis_url}
+    port, ledger, rng = free_port(), Ledger(), random.Random(11)
+    redis, space = Redis.from_url(redis_url, decode_responses=True), space_of(database)
+    server = spawn(database, port, env, processes=2, log=DATA / "servers.log")
+    kills_done: list[Takeover] = []
+    stop_watch, watchers = threading.Event(), []
+    began = time.monotonic()
+
+    try:
+        with playing(lambda: [port], tables, ledger, garden_rush):
+            time.sleep(3)
+            while len(kills_done) < kills and time.monotonic() < deadline:
+                time.sleep(rng.uniform(3, 6))
+                names = {
+                    int(redis.get(key) or 0): str(key).rsplit(":", 1)[1]
+                    for key in redis.scan_iter(f"{space}:alive:*")
+                }
+                living = [pid for pid in workers_of(server.pid) if pid in names]
+                if not living:
+                    continue
+                victim = rng.choice(living)
+                dead = names[victim]
+                owned = {str(t) for t, o in redis.hgetall(f"{space}:owners").items() if o == dead}
+                os.kill(victim, signal.SIGKILL)
+                kill = Takeover(time.monotonic(), owned)
+                kills_done.append(kill)
+                watcher = threading.Thread(
+                    target=watch_takeovers,
+                    args=(redis, f"{space}:owners", dead, kill, stop_watch),
+                )
+                watcher.start()
+                watchers.append(watcher)
+            time.sleep(8)
+    finally:
+        stop_watch.set()
+        for watcher in watchers:
+            watcher.join()
+        stop(server, signal.SIGTERM)
+    leases = [max(k.delays.values(), default=0.0) for k in kills_done]
+    resumed = []
+    for kill in kills_done:
+        for table in kill.tables:
+            later = [t for t in ledger.acks.get(table, []) if t > kill.killed]
+            if later:
+                resumed.append(min(later) - kill.killed)
+    never = sum(len(k.tables - k.delays.keys()) for k in kills_done)
+    return {
+        "phase": "workers",
+        "kills": len(kills_done),
+        "seconds": round(time.monotonic() - began),
+        "games": ledger.games,
+        "tables_orphaned": sum(len(k.tables) for k in kills_done),
+        "takeover_max_s": round(max(leases, default=0.0), 2),
+        "takeover_median_s": round(sorted(leases)[len(leases) // 2], 2) if leases else None,
+        "never_taken_over": never,
+        "play_back_max_s": round(max(resumed, default=0.0), 2),
+        "play_back_median_s": round(sorted(resumed)[len(resumed) // 2], 2) if resumed else None,
+        "reconnects": ledger.reconnects,
+        "errors": dict(ledger.errors),
+        **verify(database, ledger),
+    }
+
+
+OUTAGE = 10.0
+"""Seconds PostgreSQL or Redis stays stopped in its outage phase."""
+
+
+def phase_outage(service: str, tables: int) -> dict[str, Any]:
+    """PostgreSQL or Redis (``service``) stopped for `OUTAGE` seconds under play on two server
+    processes, then started again: what the clients and a table creation a second got meanwhile
+    (503 and ``unavailable`` only), and the seconds until a move is acknowledged again."""
     pg = localpg.start(DATA / "pg", PG_PORT)
     database = localpg.fresh_database(pg)
     redis = localredis.start(DATA / "redis", REDIS_PORT)
     servers, ledger = Servers(database, 2, redis), Ledger()
+    pg_data, redis_data = DATA / "pg", DATA / "redis"
+    down, up = {
+        "postgres": (lambda: localpg.stop(pg_data), lambda: localpg.start(pg_data, PG_PORT)),
+        "redis": (
+            lambda: localredis.stop(REDIS_PORT),
+            lambda: localredis.start(redis_data, REDIS_PORT),
+        ),
+    }[service]
     try:
-        with playing(servers, tables, ledger):
+        with playing(lambda: servers.ports, tables, ledger):
             time.sleep(4)
-            before = Counter(ledger.errors)
-            localpg.stop(DATA / "pg")
-            time.sleep(1)
-            during = create_status(servers.ports[0])
-            time.sleep(3)
-            localpg.start(DATA / "pg", PG_PORT)
+            errors, http = Counter(ledger.errors), Counter(ledger.http)
+            down()
+            stopped_at, creates = time.monotonic(), Counter[int]()
+            while time.monotonic() - stopped_at < OUTAGE:
+                creates[create_status(servers.ports[sum(creates.values()) % 2])[0]] += 1
+                time.sleep(1)
+            up()
             restarted = time.monotonic()
             back = recovery(ledger, restarted)
-            errors = dict(Counter(ledger.errors) - before)
+            errors, http = Counter(ledger.errors) - errors, Counter(ledger.http) - http
             after = create_status(servers.ports[1])
             time.sleep(4)
     finally:
         servers.close()
     return {
-        "phase": "postgres",
-        "outage_errors": errors,
-        "create_during": during,
+        "phase": service,
+        "outage_s": OUTAGE,
+        "outage_errors": dict(errors),
+        "outage_http": dict(http),
+        "creates_during": dict(creates),
         "create_after": after[0],
         "recovered_s": back,
         "games": ledger.games,
@@ -387,7 +550,7 @@ def phase_disk(tables: int) -> dict[str, Any]:
     try:
         servers = Servers(f"sqlite:///{path}", 1)
         try:
-            with playing(servers, tables, ledger):
+            with playing(lambda: servers.ports, tables, ledger):
                 time.sleep(4)
                 before = Counter(ledger.errors)
                 filler = mount / "filler"
@@ -429,7 +592,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=8, help="tables played at once")
     parser.add_argument("--minutes", type=float, default=12, help="the kill phase's time cap")
     parser.add_argument(
-        "--phases", nargs="+", default=["kills", "postgres", "disk"], help="which to run"
+        "--phases",
+        nargs="+",
+        default=["kills", "workers", "postgres", "redis", "disk"],
+        help="which to run",
     )
     args = parser.parse_args(argv)
     DATA.mkdir(parents=True, exist_ok=True)
@@ -437,8 +603,10 @@ def main(argv: list[str] | None = None) -> int:
     for phase in args.phases:
         if phase == "kills":
             row = phase_kills(args.kills, args.tables, time.monotonic() + 60 * args.minutes)
-        elif phase == "postgres":
-            row = phase_postgres(args.tables)
+        elif phase == "workers":
+            row = phase_workers(args.kills, args.tables, time.monotonic() + 60 * args.minutes)
+        elif phase in ("postgres", "redis"):
+            row = phase_outage(phase, args.tables)
         else:
             row = phase_disk(args.tables)
         print(json.dumps(row), flush=True)

@@ -55,14 +55,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("potager.server")
 
-FORWARD_TIMEOUT = 3.0
+FORWARD_TIMEOUT = 2.0
 """Seconds a forwarded move waits for the owner's answer before the owner is asked again (or,
 once its lease has lapsed, the table taken over)."""
 FORWARD_TRIES = 4
-SWEEP = 2.0
-"""Seconds between looks for tables whose owner died."""
-FULL_SWEEP = 5
-"""Every this many sweeps, the store's unfinished tables without an owner are claimed too."""
+SWEEP = 0.5
+"""Seconds between looks for tables whose owner died (one Redis round trip or two)."""
+FULL_SWEEP = 10
+"""Every this many sweeps, the store is read too: its unfinished tables without an owner are
+claimed, and the mirrors behind it read again (`catch_up`)."""
 REDIS_CONNECTIONS = 32
 """The most connections a process opens to Redis; a command waits for a free one (up to
 `REDIS_WAIT` seconds). redis-py's own pool refuses the 101st command under way at once
@@ -380,6 +381,14 @@ class Cluster:
             rounds += 1
             await asyncio.sleep(SWEEP)
 
+    async def _adopt_orphan(self, table_id: str) -> None:
+        """Take ``table_id`` over, held here or not, unless another process is first."""
+        held = self.tables.live.get(table_id)
+        if held is not None:
+            await self.take_over(held)
+        elif await self.leases.claim(table_id):
+            await self.tables.table(table_id)
+
     async def _sweep(self, full: bool) -> None:
         """Take over the tables whose owner has no heartbeat (and, on a full sweep, the store's
         unfinished tables nobody owns); forget who was connected through dead processes."""
@@ -393,13 +402,12 @@ class Cluster:
         if full:
             unfinished = await tables.db(tables.store.unfinished_ids)
             orphans += [t for t in unfinished if t not in owners]
-        for table_id in orphans:
-            held = tables.live.get(table_id)
-            if held is not None:
-                await self.take_over(held)
-            elif await self.leases.claim(table_id):
-                await tables.table(table_id)
-        await self.catch_up()
+        taken = await asyncio.gather(*map(self._adopt_orphan, orphans), return_exceptions=True)
+        for table_id, failure in zip(orphans, taken, strict=True):
+            if failure is not None:
+                log.warning("table %s was not taken over: %r", table_id, failure)
+        if full:
+            await self.catch_up()
         for live in tables.live.values():
             gone = [p for p in live.elsewhere if p not in living]
             for process in gone:

@@ -33,9 +33,9 @@ from .outcomes import unavailable
 
 log = logging.getLogger("potager.server")
 
-TTL = 5.0
+TTL = 2.5
 """Seconds a process's heartbeat lives without renewal: how long its tables wait after a crash."""
-RENEW = 1.0
+RENEW = 0.5
 """Seconds between renewals (a busy event loop may be late by a few of them before it matters)."""
 
 # The table goes to the caller unless a living process other than the caller holds it; answers the
