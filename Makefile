@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed-dev
 COMPILED := $(shell sed -n 's/^    "\(potager\.[a-z_.]*\)",$$/\1/p' potager/compiled.py | tr . / | sed 's/$$/.py/')
 UNBUILD  := find potager -name '*.so' -delete; rm -rf build potager_compiled__mypyc.*.so
 
-.PHONY: run test bench fuzz ladder train lint fmt clean system chromium postgresql redis soak screenshots build pure
+.PHONY: run test bench fuzz ladder train lint fmt clean system chromium postgresql redis soak screenshots build pure dist
 
 # One environment for everything: the tests exercise the server and the OpenSpiel anchors too.
 $(STAMP): pyproject.toml setup.py potager/compiled.py $(COMPILED)
@@ -30,6 +30,23 @@ pure:
 
 run: $(STAMP)
 	$(BIN)/potager serve --host 127.0.0.1 --port 8000
+
+# The release files in $(DIST): the sdist, then from it the wheel compiled with mypyc and the
+# pure-Python one (POTAGER_PURE=1, py3-none-any). Everything is built in a temporary directory
+# from git's files (tracked, or new and not ignored): the source tree gets no build/ or egg-info.
+DIST ?= dist
+dist: $(STAMP)
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	out="$$(cd $(DIST) && pwd)" && tmp="$$(mktemp -d)" && trap 'rm -rf "$$tmp"' EXIT && \
+	  mkdir "$$tmp/src" "$$tmp/compiled" "$$tmp/pure" && \
+	  git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | \
+	    tar -xf - -C "$$tmp/src" && \
+	  $(BIN)/python -m build --sdist --outdir "$$out" "$$tmp/src" && \
+	  tar -xzf "$$out"/potager-*.tar.gz -C "$$tmp/compiled" && \
+	  tar -xzf "$$out"/potager-*.tar.gz -C "$$tmp/pure" && \
+	  $(BIN)/python -m build --wheel --outdir "$$out" "$$tmp"/compiled/potager-* && \
+	  POTAGER_PURE=1 $(BIN)/python -m build --wheel --outdir "$$out" "$$tmp"/pure/potager-*
+	ls -l $(DIST)
 
 # The suite's system needs: Debian's Chromium (browser tests), PostgreSQL (storage tests on a
 # private server in .pgdata/, port 54329) and Redis (several server processes, .redisdata/, port
