@@ -54,7 +54,7 @@ dist: $(STAMP)
 test: $(STAMP) system
 	POTAGER_TEST_POSTGRES_URL="$$($(BIN)/python -m potager.store.localpg start)" && \
 	  POTAGER_TEST_REDIS_URL="$$($(BIN)/python -m potager.store.localredis start)" && \
-	  export POTAGER_TEST_POSTGRES_URL POTAGER_TEST_REDIS_URL && $(BIN)/python -m pytest -n auto -q
+	  export POTAGER_TEST_POSTGRES_URL POTAGER_TEST_REDIS_URL && $(BIN)/python -m pytest -n auto --dist loadgroup -q
 
 system: chromium postgresql redis
 
