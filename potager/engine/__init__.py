@@ -1,6 +1,7 @@
 """The one game API every interface uses: see DESIGN.md, "The engine API"."""
 
 from .agent import Agent
+from .chance import Pool
 from .commitments import Commitments
 from .errors import IllegalAction, NotationError, Reason, RecordError
 from .game import Game, State, VariantSpec
@@ -19,6 +20,7 @@ __all__ = [
     "GameRecord",
     "IllegalAction",
     "NotationError",
+    "Pool",
     "Reason",
     "RecordError",
     "Result",

@@ -12,12 +12,13 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, partial
 from typing import Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
 
+from .chance import Pool
 from .errors import IllegalAction, NotationError, Reason
 from .record import GameRecord
 from .types import PRIVATE_TO, Action, Event, Result, Seat, View
@@ -318,6 +319,18 @@ class State(ABC):
     def determinize(self, seat: Seat, rng: random.Random) -> State:
         """A full state ``seat`` cannot tell from this one (`Game.sample` of its view)."""
         return self.game.sample(self.view(seat), seat, rng)
+
+    # -- chance --------------------------------------------------------------------------------
+    def pools(self) -> dict[str, Pool]:
+        """Where the rules draw from, by name (`chance.Pool`): hidden information, for an
+        adapter that shows each draw as a chance node, never for a player. ``{}``: no draws."""
+        return {}
+
+    def stack(self, pool: str, components: Sequence[str]) -> None:
+        """Make ``components`` (in notation, part of the pool's ``undrawn``) the next ones the
+        rules take from ``pool``, in this order; the others keep theirs after them. Raises
+        `ValueError` for an unknown pool or components it will not draw."""
+        raise ValueError(f"{self.game.name} has no pool {pool!r} to draw from now")
 
     # -- outcome -------------------------------------------------------------------------------
     @property

@@ -24,13 +24,15 @@ again, as a new object, to go into a list, where ``Any`` passes the shared objec
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import reduce
 from itertools import combinations
 from operator import or_
 from typing import Any, Final
 
-from potager.engine import Action, Event, Game, IllegalAction, Result, Seat, State, View
+from potager.engine import Action, Event, Game, IllegalAction, Pool, Result, Seat, State, View
 from potager.engine.ascending import holds, insert, position
+from potager.engine.chance import restack
 from potager.engine.record import move_entries
 from potager.engine.shuffle import shuffle
 
@@ -1111,6 +1113,18 @@ class GardenRushState(State):
         new.events = list(self.events)
         self._copy_table(new)
         return new
+
+    def pools(self) -> dict[str, Pool]:
+        """The bag (sac), next token first: the set-up's Hedge and Trampoline were its first
+        six, every refill draws from it."""
+        total = len(_VEGETABLE_TOKENS) + (len(_TOOL_TOKENS) if self.module else 0)
+        return {"bag": Pool(total - len(self.bag), tuple(KINDS[k] for k in reversed(self.bag)))}
+
+    def stack(self, pool: str, components: Sequence[str]) -> None:
+        if pool != "bag":
+            State.stack(self, pool, components)
+        first = [KINDS.index(name) for name in components]
+        self.bag = restack(self.bag[::-1], first)[::-1]
 
     def deals_ahead(self) -> bool:
         """False: Garden Rush draws from the generator only at the set-up (the bag and the

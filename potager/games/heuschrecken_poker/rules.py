@@ -8,9 +8,11 @@ only looks up precomputed tables and updates these ints.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Final
 
-from potager.engine import Action, Event, Game, IllegalAction, Result, Seat, State, View
+from potager.engine import Action, Event, Game, IllegalAction, Pool, Result, Seat, State, View
+from potager.engine.chance import restack
 from potager.engine.record import move_entries
 from potager.engine.sampling import start_sample
 from potager.engine.shuffle import below, shuffle
@@ -439,6 +441,16 @@ class HeuschreckenState(State):
         self.shown += len(cards)
         self.top = top + len(cards)
         return cards
+
+    def pools(self) -> dict[str, Pool]:
+        """The draw pile (Nachziehstapel), top first: every draw of the rules takes from it."""
+        return {"pile": Pool(self.top, tuple(map(KIND_NAME, self.pile[self.top :])))}
+
+    def stack(self, pool: str, components: Sequence[str]) -> None:
+        if pool != "pile":
+            State.stack(self, pool, components)
+        first = [KINDS.index(name) for name in components]
+        self.pile = self.pile[: self.top] + tuple(restack(self.pile[self.top :], first))
 
     # -- scoring -------------------------------------------------------------------------------
     def _score_round(self) -> None:

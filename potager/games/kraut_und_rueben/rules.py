@@ -10,7 +10,7 @@ table look-ups and copies.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from potager.engine import (
@@ -19,6 +19,7 @@ from potager.engine import (
     Event,
     Game,
     IllegalAction,
+    Pool,
     Result,
     Seat,
     State,
@@ -26,6 +27,7 @@ from potager.engine import (
     View,
 )
 from potager.engine.ascending import holds, position
+from potager.engine.chance import restack
 from potager.engine.record import move_entries
 from potager.engine.sampling import LastView, start_sample
 from potager.engine.shuffle import copied, shuffle
@@ -209,9 +211,9 @@ class KrautUndRuebenState(State):
     __slots__ = (
         "base", "contracts", "cover", "coverable", "done", "drawn", "events", "filled",
         "finished", "game_no", "games", "gardens", "has_mole", "history", "is_over", "log", "moles",
-        "moves", "nearly_full", "open", "out", "owned", "owner", "phase", "pile", "placed",
-        "players", "quiet", "quota", "rng", "seats", "snails", "space", "taken", "targets",
-        "to_move", "totals", "turn",
+        "moves", "nearly_full", "next_contracts", "open", "out", "owned", "owner", "phase", "pile",
+        "placed", "players", "quiet", "quota", "rng", "seats", "snails", "space", "taken",
+        "targets", "to_move", "totals", "turn",
     )  # fmt: skip
     moves: list[Any]  # of (seat, action): `MOVES`
     events: list[Event]
@@ -244,6 +246,8 @@ class KrautUndRuebenState(State):
     done: int
     open: list[Action]
     contracts: list[int]
+    next_contracts: list[int]
+    """The contracts stacked for the next deal (`stack`), dealt to seat 0 first: usually none."""
     pile: list[int]
     log: list[Any]
     """The public log of the game in progress (`views.LOG_PLACES`): every placement, mole and
@@ -284,6 +288,7 @@ class KrautUndRuebenState(State):
         self.totals = [0] * players
         self.is_over = False
         self.quiet = False
+        self.next_contracts = []
         self._deal(None if deck is None else [CODE[k] for k in reversed(deck)])
         self._start_turn(FIRST_PLAYER)
 
@@ -311,7 +316,7 @@ class KrautUndRuebenState(State):
         self.targets: list[Action] = []
         self.open = list(range(self.place_base, self.mole_base))
         self.nearly_full: list[int] = []
-        self.contracts = self.rng.sample(sorted(CONTRACTS), self.players)
+        self.contracts = self._deal_contracts()
         if pile is None:
             pile = list(PILE)
             shuffle(pile, self.rng)
@@ -326,6 +331,13 @@ class KrautUndRuebenState(State):
                         "contract": number,
                     }
                 )
+
+    def _deal_contracts(self) -> list[int]:
+        """A secret contract each, seat 0 first: those stacked for this deal (`stack`), then
+        drawn from the others (just as many draws from the generator as without a stack)."""
+        first, self.next_contracts = self.next_contracts, []
+        rest = [c for c in sorted(CONTRACTS) if c not in first]
+        return first + self.rng.sample(rest, self.players - len(first))
 
     def index_empty_spaces(self) -> None:
         """Index the empty spaces of the gardens: `open`, the place actions onto every empty
@@ -690,9 +702,63 @@ class KrautUndRuebenState(State):
         search)."""
         return self.game_no < self.games - 1
 
+    # -- chance ----------------------------------------------------------------------------------
+    def pools(self) -> dict[str, Pool]:
+        """The pile (top first; ``taken`` counts the tiles a match's finished games left in it,
+        set aside at their end) and the contracts (``undrawn``: the 12, the dealt ones first
+        while nothing is played in the game, those stacked for the next game's deal first while
+        one follows, ``()`` otherwise)."""
+        full = len(PILE)
+        taken = full * (self.game_no + 1) - len(self.pile)
+        pile = Pool(taken, tuple(KINDS[k] for k in reversed(self.pile)))
+        if self._undealt():
+            order = restack(sorted(CONTRACTS), self.contracts)
+        elif self.game_no + 1 < self.games:
+            order = restack(sorted(CONTRACTS), self.next_contracts)
+        else:
+            order = []
+        contracts = Pool(self.players * (self.game_no + 1), tuple(map(str, order)))
+        return {"pile": pile, "contracts": contracts}
+
+    def stack(self, pool: str, components: Sequence[str]) -> None:
+        """Tiles go on top of the pile. Contracts are dealt to seat 0 first: while nothing is
+        played in the current game its deal is dealt again with them, otherwise they start the
+        next game's deal."""
+        if pool == "pile":
+            first = [CODE.get(name, -1) for name in components]
+            self.pile = restack(self.pile[::-1], first)[::-1]
+            return
+        if pool != "contracts":
+            State.stack(self, pool, components)
+        undealt = self._undealt()
+        if components and not undealt and self.game_no + 1 == self.games:
+            raise ValueError("no contracts are dealt after this game")
+        numbers = restack(sorted(CONTRACTS), [int(c) if c.isdigit() else 0 for c in components])
+        if len(components) > self.players:
+            raise ValueError(f"{len(components)} contracts for {self.players} players")
+        self.next_contracts = numbers[: len(components)]
+        if undealt:
+            self.contracts = self._deal_contracts()
+            self._reannounce_contracts()
+
+    def _undealt(self) -> bool:
+        """Whether nothing has been played in the current game: no tile drawn, nothing logged."""
+        return len(self.pile) == len(PILE) and not self.log
+
+    def _reannounce_contracts(self) -> None:
+        """The current game's ``contract`` events, after `stack` dealt its contracts again."""
+        game = self.game_no + 1
+        self.events = [
+            {**e, "contract": self.contracts[e[PRIVATE_TO]]}
+            if e["type"] == "contract" and e["game"] == game
+            else e
+            for e in self.events
+        ]
+
     def _copy_table(self, new: KrautUndRuebenState) -> None:
         """Lay this state's table out in ``new`` (the lists copied, the values shared)."""
         new.players = self.players
+        new.next_contracts = self.next_contracts[:]
         new.quiet = self.quiet
         new.gardens = self.gardens
         new.quota = self.quota

@@ -11,6 +11,7 @@ with a single card left to take (the last one always takes the bean card) happen
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, Final
 
@@ -21,16 +22,18 @@ from potager.engine import (
     Event,
     Game,
     IllegalAction,
+    Pool,
     Result,
     Seat,
     State,
     View,
 )
+from potager.engine.chance import restack
 from potager.engine.record import move_entries
 from potager.engine.shuffle import copied, shuffle
 
 from . import cards
-from .cards import NUM_CARDS, Card, label, names
+from .cards import CARD_INDEX, NUM_CARDS, Card, label, names
 from .data import DEAL, SUITS
 from .scoring import match_winners, score_line, series_values
 
@@ -125,8 +128,8 @@ class PasDeHaricotsState(State):
     # field, the engine's fields of the hot path too.
     __slots__ = (
         "_others", "_waiting_after", "bean", "bean_card", "collected", "commitments", "events",
-        "hand_number", "hands", "is_over", "moves", "offer", "phase", "quiet", "rng", "sheets",
-        "table", "taker", "to_move", "turn",
+        "hand_number", "hands", "is_over", "moves", "next_deal", "offer", "phase", "quiet", "rng",
+        "sheets", "table", "taker", "to_move", "turn",
     )  # fmt: skip
     moves: list[Any]  # of (seat, action): `MOVES`
     events: list[Event]
@@ -179,6 +182,8 @@ class PasDeHaricotsState(State):
         """Per bean holder, the seats that put a card face down."""
         self._waiting_after = WAITING_AFTER[players]
         self.quiet = False
+        self.next_deal: list[Card] = []
+        """The cards stacked for the next hand's deal (`stack`): usually none."""
 
     # -- the hand ------------------------------------------------------------------------------
     def deal(self, order: list[Card] | None) -> None:
@@ -322,7 +327,7 @@ class PasDeHaricotsState(State):
                 }
             )
         if self.hand_number < self.variant["hands"]:
-            self.deal(None)
+            self.deal(self._next_order())
             return
         self.phase = OVER
         self.is_over = True
@@ -333,6 +338,32 @@ class PasDeHaricotsState(State):
             self.events.append(
                 {"type": "game_end", "totals": self.totals(), "winners": list(self.winners())}
             )
+
+    def _next_order(self) -> list[Card] | None:
+        """The order of the next deal: ``None`` (`deal` shuffles) unless cards were stacked
+        for it (`stack`); then they come first and the others are shuffled after them."""
+        first, self.next_deal = self.next_deal, []
+        if not first:
+            return None
+        rest = [c for c in range(NUM_CARDS) if c not in first]
+        shuffle(rest, self.rng)
+        return first + rest
+
+    # -- chance --------------------------------------------------------------------------------
+    def pools(self) -> dict[str, Pool]:
+        """The deck, dealt out whole at every hand: ``undrawn`` is the next hand's deal (the
+        stacked cards first), ``()`` in the last hand."""
+        order = restack(range(NUM_CARDS), self.next_deal) if self.deals_ahead() else []
+        return {"deck": Pool(NUM_CARDS * self.hand_number, tuple(CARDS[c] for c in order))}
+
+    def stack(self, pool: str, components: Sequence[str]) -> None:
+        """The next hand's deal starts with ``components``, dealt round-robin from seat 0."""
+        if pool != "deck":
+            State.stack(self, pool, components)
+        if components and not self.deals_ahead():
+            raise ValueError("no hand is dealt after this one")
+        cards = [CARD_INDEX.get(name, NO_CARD) for name in components]
+        self.next_deal = restack(range(NUM_CARDS), cards)[: len(cards)]
 
     def totals(self) -> list[int]:
         """Each seat's total over the finished hands."""
@@ -466,6 +497,7 @@ class PasDeHaricotsState(State):
         new._others = self._others
         new._waiting_after = self._waiting_after
         new.quiet = self.quiet
+        new.next_deal = self.next_deal[:]
         new.bean = self.bean
         new.bean_card = self.bean_card
         new.hand_number = self.hand_number
