@@ -190,7 +190,8 @@ class Players:
 
 
 def verify(database: str, ledger: Ledger) -> dict[str, int]:
-    """Replay every table from the store: acknowledged moves lost, states seen that it lost."""
+    """Replay every table from the store: acknowledged moves lost (and of those, how many the
+    record says the seat's stand-in bot made at that ply instead), states seen that it lost."""
     store = Store(database)
     records = {}
     for table_id in set(ledger.tables):
@@ -198,13 +199,14 @@ def verify(database: str, ledger: Ledger) -> dict[str, int]:
         if info is not None:
             records[table_id] = store.record(info)
     store.close()
-    lost = sum(
-        1
+    lost = [
+        (table, ply)
         for table, seat, action, ply in ledger.acknowledged
         if table not in records
         or len(records[table].moves) <= ply
         or tuple(records[table].moves[ply]) != (seat, action)
-    )
+    ]
+    stand_in = sum(1 for t, ply in lost if t in records and ply in records[t].stand_in_moves)
     truth: dict[tuple[str, int, int], str] = {}
     for table_id, record in records.items():
         state = games.replay(replace(record, moves=[]))
@@ -216,7 +218,8 @@ def verify(database: str, ledger: Ledger) -> dict[str, int]:
     unknown = sum(1 for key, view in ledger.seen.items() if truth.get(key) != view)
     return {
         "acknowledged": len(ledger.acknowledged),
-        "acknowledged_lost": lost,
+        "acknowledged_lost": len(lost),
+        "lost_to_a_stand_in": stand_in,
         "states_seen": len(ledger.seen),
         "seen_then_lost": unknown + ledger.changed,
         "tables": len(records),
@@ -371,13 +374,19 @@ def phase_kills(kills: int, tables: int, deadline: float) -> dict[str, Any]:
     }
 
 
-def garden_rush(index: int) -> dict[str, Any]:
+TIMED_SCALE = "0.02"
+"""``--timed``: the real-time clock at this scale (2.4 s a decision, a bank of 1.2 s), so that a
+move held up by a takeover may meet its seat's time-out and its stand-in bot."""
+
+
+def garden_rush(index: int, timed: bool = False) -> dict[str, Any]:
     """The workers phase's tables: Garden Rush, two people or a person and a heuristic bot."""
     bot = {"kind": "bot", "level": "heuristic"}
     return {
         "game": "garden-rush",
         "players": 2,
         "seats": [{"kind": "human"}, *([{"kind": "human"}] if index % 2 == 0 else [bot])],
+        **({"speed": "real_time"} if timed else {}),
     }
 
 
@@ -414,9 +423,10 @@ def watch_takeovers(redis: Any, owners_key: str, dead: str, kill: Takeover, stop
         time.sleep(0.05)
 
 
-def phase_workers(kills: int, tables: int, deadline: float) -> dict[str, Any]:
+def phase_workers(kills: int, tables: int, deadline: float, timed: bool) -> dict[str, Any]:
     """``potager serve --processes 2`` on PostgreSQL and Redis: ``kill -9`` of one worker every
-    3-6 s (uvicorn starts another), Garden Rush played meanwhile by people and bots. Each
+    3-6 s once both have joined (uvicorn starts another), Garden Rush played meanwhile by people
+    and bots. Each
     takeover is timed from the kill until another process holds the dead worker's every table
     (Redis's word), and play's return until each of those tables has a move acknowledged."""
     import threading
@@ -429,6 +439,8 @@ def phase_workers(kills: int, tables: int, deadline: float) -> dict[str, Any]:
     database = localpg.fresh_database(pg)
     redis_url = localredis.start(DATA / "redis", REDIS_PORT)
     env = {**ENV, "POTAGER_REDIS_URL": redis_url}
+    if timed:
+        env["POTAGER_CLOCK_SCALE"] = TIMED_SCALE
     port, ledger, rng = free_port(), Ledger(), random.Random(11)
     redis, space = Redis.from_url(redis_url, decode_responses=True), space_of(database)
     server = spawn(database, port, env, processes=2, log=DATA / "servers.log")
@@ -437,7 +449,7 @@ def phase_workers(kills: int, tables: int, deadline: float) -> dict[str, Any]:
     began = time.monotonic()
 
     try:
-        with playing(lambda: [port], tables, ledger, garden_rush):
+        with playing(lambda: [port], tables, ledger, lambda i: garden_rush(i, timed)):
             time.sleep(3)
             while len(kills_done) < kills and time.monotonic() < deadline:
                 time.sleep(rng.uniform(3, 6))
@@ -446,7 +458,7 @@ def phase_workers(kills: int, tables: int, deadline: float) -> dict[str, Any]:
                     for key in redis.scan_iter(f"{space}:alive:*")
                 }
                 living = [pid for pid in workers_of(server.pid) if pid in names]
-                if not living:
+                if len(living) < 2:  # one of two: the other has joined before the next kill
                     continue
                 victim = rng.choice(living)
                 dead = names[victim]
@@ -476,6 +488,8 @@ def phase_workers(kills: int, tables: int, deadline: float) -> dict[str, Any]:
     never = sum(len(k.tables - k.delays.keys()) for k in kills_done)
     return {
         "phase": "workers",
+        "timed": timed,
+        "handoff": os.environ.get("POTAGER_HANDOFF", "1") != "0",
         "kills": len(kills_done),
         "seconds": round(time.monotonic() - began),
         "games": ledger.games,
@@ -590,6 +604,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kills", type=int, default=100)
     parser.add_argument("--tables", type=int, default=8, help="tables played at once")
+    parser.add_argument(
+        "--timed", action="store_true", help="workers phase: real-time clocks, scaled down"
+    )
     parser.add_argument("--minutes", type=float, default=12, help="the kill phase's time cap")
     parser.add_argument(
         "--phases",
@@ -604,7 +621,8 @@ def main(argv: list[str] | None = None) -> int:
         if phase == "kills":
             row = phase_kills(args.kills, args.tables, time.monotonic() + 60 * args.minutes)
         elif phase == "workers":
-            row = phase_workers(args.kills, args.tables, time.monotonic() + 60 * args.minutes)
+            deadline = time.monotonic() + 60 * args.minutes
+            row = phase_workers(args.kills, args.tables, deadline, args.timed)
         elif phase in ("postgres", "redis"):
             row = phase_outage(phase, args.tables)
         else:
