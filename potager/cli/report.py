@@ -46,6 +46,9 @@ def report_command(
     variant's effect, and what matters in the game; every game's row in DIR/games.csv and
     DIR/games.parquet. Runs already played with the same configuration come from DIR/cache.
     """
+    import pandas  # noqa: F401  (the study extra's, for the tables: missing, stop before playing)
+    import pyarrow  # noqa: F401  (pandas' Parquet writer)
+
     game = load_game(game_name)
     counts = (
         list(range(game.min_players, game.max_players + 1))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -37,8 +38,7 @@ def test_serve_without_the_server_extra_is_one_line_naming_it(
     assert stopped.value.code == 1
     said = capsys.readouterr().err
     assert said == (
-        "potager serve needs the server extra (uvicorn is missing): "
-        "pip install 'potager[server]'\n"
+        "potager serve needs the server extra (uvicorn is missing): pip install 'potager[server]'\n"
     )
 
 
@@ -49,3 +49,19 @@ def test_a_module_no_extra_brings_is_not_hidden(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(main, "app", broken)
     with pytest.raises(ModuleNotFoundError, match="potager.gone"):
         main.main()
+
+
+def test_report_without_the_study_extra_stops_before_playing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from potager.arena import report
+
+    def played(*args: object, **kwargs: object) -> None:
+        raise AssertionError("games were played first")
+
+    monkeypatch.setattr(report, "strongest_level", played)
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    monkeypatch.setattr(sys, "argv", ["potager", "report", "garden-rush", "--out", str(tmp_path)])
+    with pytest.raises(SystemExit):
+        main.main()
+    assert "needs the study extra (pandas is missing)" in capsys.readouterr().err
