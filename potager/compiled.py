@@ -35,6 +35,7 @@ MODULES = (
     "potager.games.pas_de_haricots.playout",
     "potager.games.pas_de_haricots.rules",
     "potager.games.pas_de_haricots.scoring",
+    "potager.server.actor",
     "potager.server.announce",
     "potager.server.messages",
     "potager.server.moves",

@@ -241,7 +241,7 @@ class Clocks:
         live.clock = clock
         if live.owned:
             self.moved(live, None)
-            self.tables.bot_turns.schedule(live)  # the seats its bots stood in for
+            self.tables.actor(live).wake_bots()  # the seats its bots stood in for
         self.tables.announce.presence(live, share=False)
 
     async def reread(self, live: LiveTable) -> None:
@@ -503,7 +503,7 @@ class Clocks:
         if ran_out:
             self._changed(live)
             self.tables.announce.state(live)  # shown as the bot's before the bot moves
-            self.tables.bot_turns.schedule(live)
+            self.tables.actor(live).wake_bots()
 
     def _absences(self, live: LiveTable, clock: TableClock, now: float) -> None:
         away = clock.speed.away
@@ -520,7 +520,7 @@ class Clocks:
         if changed:
             self._changed(live)
             self.tables.announce.state(live)
-            self.tables.bot_turns.schedule(live)
+            self.tables.actor(live).wake_bots()
 
     # -- writing ---------------------------------------------------------------------------------
     def _changed(self, live: LiveTable) -> None:

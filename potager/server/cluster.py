@@ -51,6 +51,7 @@ from .outcomes import Unavailable
 from .schemas import ErrorMessage
 
 if TYPE_CHECKING:
+    from .actor import TableActor
     from .manager import TableManager
 
 log = logging.getLogger("potager.server")
@@ -59,6 +60,9 @@ FORWARD_TIMEOUT = 2.0
 """Seconds a forwarded move waits for the owner's answer before the owner is asked again (or,
 once its lease has lapsed, the table taken over)."""
 FORWARD_TRIES = 4
+MOVED_WAIT = 0.25
+"""Seconds a forwarded move waits before asking again where the process asked no longer owns
+the table (or does not hold it yet)."""
 SWEEP = 0.5
 """Seconds between looks for tables whose owner died (one Redis round trip or two)."""
 FULL_SWEEP = 10
@@ -127,30 +131,27 @@ class Cluster:
             await self.leases.release(live.info.id)
             return
         live.owned = await self.leases.claim(live.info.id)
-        self.tables.bot_turns.schedule(live)
+        self.tables.actor(live).wake_bots()
 
     async def take_over(self, live: LiveTable) -> bool:
-        """Own ``live`` if its owner is gone: read it again from the store (the owner may have
-        stored moves nobody heard of), then run its bots. Whether it is ours now."""
-        async with live.settled():
-            if not live.owned:
-                if not await self.leases.claim(live.info.id):
-                    return False
-                await self.tables.reload(live)
-                live.owned = True
-                log.info("process %s took table %s over", self.me, live.info.id)
-        self.tables.bot_turns.schedule(live)
-        return True
+        """Own ``live`` if its owner is gone (`TableActor.take_over`); what the other processes
+        say of it meanwhile is played once it is read again. Whether it is ours now."""
+        take = self.tables.actor(live).take_over(self.leases.claim)
+        if live.pending is not None:  # being read again already
+            return await take
+        live.pending = []
+        try:
+            return await take
+        finally:
+            pending, live.pending = live.pending, None
+            for message in pending:
+                self.follow(live, message)
 
     def _lapsed(self) -> None:
         """Our heartbeat lapsed: tables another process has claimed meanwhile are theirs now."""
         for live in list(self.tables.live.values()):
             if live.owned:
-                self.spawn(self._still_ours(live))
-
-    async def _still_ours(self, live: LiveTable) -> None:
-        async with live.settled():
-            live.owned = await self.leases.claim(live.info.id)
+                self.spawn(self.tables.actor(live).recheck(self.leases.claim))
 
     # -- telling the others ------------------------------------------------------------------------
     def stored(self, live: LiveTable, ply: int, seat: int, action: int) -> None:
@@ -210,14 +211,14 @@ class Cluster:
                 # Another process wrote our table: it took it over while we stalled.
                 log.warning("table %s was written by process %s", live.info.id, message["from"])
                 self.spawn(self._resync(live, recheck=True))
-            elif not self.tables.moves.follow(
-                live, message["ply"], message["seat"], message["action"]
+            elif not self.tables.actor(live).follow_move(
+                message["ply"], message["seat"], message["action"]
             ):
                 self.spawn(self._resync(live))
         elif kind == "undo":
             if live.pending is not None:
                 live.pending.append(message)
-            elif live.owned or not self.tables.undo.follow(live, message["ply"]):
+            elif live.owned or not self.tables.actor(live).follow_undo(message["ply"]):
                 self.spawn(self._resync(live, recheck=live.owned))
         elif kind == "chat":
             line = ChatLine(
@@ -251,7 +252,7 @@ class Cluster:
             async with live.settled():
                 if recheck:
                     live.owned = await self.leases.claim(live.info.id)
-                await self.tables.reload(live)
+                await self.tables.actor(live).reload()
         finally:
             pending, live.pending = live.pending, None
         for message in pending:
@@ -259,36 +260,36 @@ class Cluster:
 
     # -- moves sent to a process that does not own the table ---------------------------------------
     async def forward(
-        self, live: LiveTable, seat: int, digest: str, version: int, action: int
+        self, actor: TableActor, seat: int, digest: str, version: int, action: int
     ) -> ErrorMessage | None:
         """Have the owner store ``seat``'s action (taking the table over if the owner is gone);
         the refusal, if any. The move's state arrives through `follow` like every other."""
         request = {
             "kind": "act",
-            "table": live.info.id,
+            "table": actor.live.info.id,
             "seat": seat,
             "digest": digest,
             "version": version,
             "action": action,
         }
         return await self._to_owner(
-            live, request, lambda: self.tables.moves.serve(live, seat, digest, version, action)
+            actor.live, request, lambda: actor.serve(seat, digest, version, action)
         )
 
     async def forward_undo(
-        self, live: LiveTable, seat: int, digest: str, version: int
+        self, actor: TableActor, seat: int, digest: str, version: int
     ) -> ErrorMessage | None:
         """Have the owner take ``seat``'s last move back (`undo`), as `forward` has it store a
         move; the refusal, if any."""
         request = {
             "kind": "undo",
-            "table": live.info.id,
+            "table": actor.live.info.id,
             "seat": seat,
             "digest": digest,
             "version": version,
         }
         return await self._to_owner(
-            live, request, lambda: self.tables.undo.serve(live, seat, digest, version)
+            actor.live, request, lambda: actor.take_back(seat, digest, version)
         )
 
     async def _to_owner(
@@ -318,6 +319,7 @@ class Cluster:
                 return None
             if error["code"] != "moved":
                 return ErrorMessage(code=error["code"], message=error["message"])
+            await asyncio.sleep(MOVED_WAIT)  # its new owner is reading it: ask again soon
         return ErrorMessage(
             code="unavailable",
             message=say(
@@ -340,10 +342,11 @@ class Cluster:
             error: dict[str, str] | None = {"code": "moved", "message": "not the owner"}
         else:
             seat, digest, version = message["seat"], message["digest"], message["version"]
+            actor = self.tables.actor(live)
             refused = await (
-                self.tables.moves.serve(live, seat, digest, version, message["action"])
+                actor.serve(seat, digest, version, message["action"])
                 if message["kind"] == "act"
-                else self.tables.undo.serve(live, seat, digest, version)
+                else actor.take_back(seat, digest, version)
             )
             error = None if refused is None else {"code": refused.code, "message": refused.message}
         self.fanout.answer(message["reply_to"], message["req"], {"error": error})

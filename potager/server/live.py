@@ -215,7 +215,7 @@ class LiveTable:
         self.info = info
         self.state = state
         self.lock = asyncio.Lock()
-        """Held to check and send a move to the store (`potager.server.moves`), or, through
+        """Held to check and send a move to the store (`potager.server.actor`), or, through
         `settled`, to change the table otherwise."""
         self.queued: deque[Queued] = deque()
         """The moves sent to the store and not yet the table's, in order (`moves.Queued`)."""

@@ -1,6 +1,6 @@
-"""`TableManager`: the tables this server process holds, their connections, and the parts that
-act on them: `Seating` (who sits where), `Moves` (check, store, then apply and announce),
-`Announcer` (state and presence messages) and `BotTurns`. The server's only writer.
+"""`TableManager`: the tables this server process holds, each with its actor (`actor.TableActor`:
+moves, bots, undo, takeover), their connections, and the parts that act on them: `Seating` (who
+sits where), `Announcer` (state and presence messages), `Chat` and `Clocks`.
 
 The server never knows a game's rules: it asks the engine what is legal and what each seat may
 see. Unfinished tables stay in memory; finished ones are kept while anybody is connected to them
@@ -26,8 +26,8 @@ from potager.engine import Game, GameRecord, Seat
 from potager.store import Store
 
 from ..i18n import say
+from .actor import Reach, TableActor
 from .announce import Announcer
-from .bot_turns import BotTurns
 from .bots import BotPool
 from .chat import Chat
 from .clocks import Clocks
@@ -35,11 +35,9 @@ from .cluster import Cluster
 from .config import Settings
 from .live import Connection, LiveTable
 from .messages import Shared, stored_summary, summary
-from .moves import Moves
 from .outcomes import Refused, unavailable
 from .schemas import TableSummary
 from .seating import Seating
-from .undo import Undo
 from .writer import MoveWriter
 
 __all__ = ["TableManager", "available_games"]
@@ -69,11 +67,8 @@ class TableManager:
         self.finished: OrderedDict[str, LiveTable] = OrderedDict()
         """Finished tables in memory, least recently used first."""
         self.seating = Seating(self)
-        self.moves = Moves(self)
         self.announce = Announcer()
-        self.bot_turns = BotTurns(self)
         self.chat = Chat(self)
-        self.undo = Undo(self)
         self.clocks = Clocks(self)
         self.writer = MoveWriter(self)
         self.cluster = (
@@ -83,6 +78,20 @@ class TableManager:
         if self.cluster is not None:
             self.announce.share = self.cluster.presence
         self._db = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="potager-db")
+        self.reach = Reach(
+            settings,
+            store,
+            self.writer,
+            self.db,
+            self.announce,
+            self.clocks,
+            self.bots,
+            self.retire,
+            self.seating.reread,
+            self.cluster,
+        )
+        self.actors: dict[str, TableActor] = {}
+        """Each table's actor, while the table is held here."""
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call in the database thread(s). A database that cannot be reached or
@@ -114,14 +123,15 @@ class TableManager:
                 log.exception("table %s cannot be rebuilt; it stays closed", info.id)
                 continue
             self.add(live)
-            self.bot_turns.schedule(live)
+            self.actor(live).wake_bots()
         log.info("rebuilt %d unfinished tables", len(self.live))
 
     async def stop(self) -> None:
         """Stop at once, bots thinking or not: their turns are cancelled, their workers stopped,
         and every socket closed."""
         await self.clocks.stop()
-        await self.bot_turns.stop()
+        for actor in list(self.actors.values()):
+            await actor.stop()
         await self.writer.stop()
         if self.cluster is not None:
             await self.cluster.stop()
@@ -134,6 +144,13 @@ class TableManager:
         self.store.close()
 
     # -- the tables held ---------------------------------------------------------------------------
+    def actor(self, live: LiveTable) -> TableActor:
+        """``live``'s actor: every input that changes the table goes through it."""
+        actor = self.actors.get(live.info.id)
+        if actor is None or actor.live is not live:
+            actor = self.actors[live.info.id] = TableActor(live, self.reach)
+        return actor
+
     def add(self, live: LiveTable) -> None:
         if live.info.status == "finished":
             self.finished[live.info.id] = live
@@ -158,6 +175,7 @@ class TableManager:
             idle = (k for k, t in self.finished.items() if not t.connections)
             for table_id in list(itertools.islice(idle, excess)):
                 del self.finished[table_id]
+                self.actors.pop(table_id, None)
 
     async def table(self, table_id: str) -> LiveTable | None:
         """The table (a finished one is rebuilt from the store on demand), or ``None``."""
@@ -210,20 +228,6 @@ class TableManager:
         timed-out person, as the store has them (whichever process stored them)."""
         plies = await self.db(self.store.stand_in_moves, live.info.id)
         return replace(live.record, stand_in_moves=plies)
-
-    async def reload(self, live: LiveTable) -> None:
-        """Take the store's word for ``live`` (another writer was first, or this process missed
-        what another told) and tell everybody."""
-        info = await self.db(self.store.table, live.info.id)
-        rebuilt = LiveTable.from_record(
-            info or live.info, await self.db(self.store.moves, live.info.id)
-        )
-        live.state, live.info.status = rebuilt.state, rebuilt.info.status
-        live.info.waiting = rebuilt.info.waiting
-        live.legal_since = rebuilt.legal_since
-        self.announce.state(live)
-        if live.info.status == "finished":
-            self.retire(live)
 
     async def summaries(self, statuses: tuple[str, ...], limit: int) -> list[TableSummary]:
         """The lobby's list: a table held here as it is now, any other from its stored row
@@ -280,3 +284,4 @@ class TableManager:
             self._evict()
         elif not live.owned and not live.connections:
             self.live.pop(live.info.id, None)  # a mirror nobody here watches any more
+            self.actors.pop(live.info.id, None)

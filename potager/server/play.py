@@ -198,6 +198,7 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
         )
         return
     connection.lang = language(websocket)
+    actor = tables.actor(live)
     bucket = guard.message_bucket()
     watch = IdleWatch(websocket, live, limits.idle_timeout) if limits.idle_timeout else None
     try:
@@ -206,11 +207,11 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
                 watch.heard()
             answer = _answer(bucket, text, limits.max_message, connection.lang)
             if isinstance(answer, Act):
-                await tables.moves.act(live, connection, answer)
+                await actor.play(connection, answer)
             elif isinstance(answer, Say):
                 await tables.chat.post(live, connection, answer)
             elif isinstance(answer, TakeBack):
-                await tables.undo.request(live, connection, answer)
+                await actor.ask_back(connection, answer)
             elif isinstance(answer, Sync):
                 connection.send(Shared(live).state_message(connection, reset=True))
                 await tables.chat.greet(live, connection)

@@ -267,7 +267,7 @@ class Seating:
         tables.add(live)
         tables.chat.opened(live)
         tables.clocks.open(live)
-        tables.bot_turns.schedule(live)
+        tables.actor(live).wake_bots()
         grants = {
             s: SeatGrant(table_id=info.id, seat=s, token=t, url=invite_url(info.id, s, t))
             for s, t in tokens.items()
@@ -472,7 +472,7 @@ class Seating:
         if live.info.status == "waiting" and stored.status == "playing":
             live.info.status, changed = "playing", True
             live.info.waiting = stored.waiting
-            tables.bot_turns.schedule(live)
+            tables.actor(live).wake_bots()
         if changed:
             tables.announce.state(live)
         tables.announce.presence(live)
@@ -485,7 +485,7 @@ class Seating:
             await tables.db(tables.store.set_status, live.info.id, "playing", live.info.waiting)
             tables.clocks.moved(live, None)  # every seat is taken: the clocks start
             tables.announce.state(live)
-            tables.bot_turns.schedule(live)
+            tables.actor(live).wake_bots()
             tables.seats_changed(live)
 
     async def rematch(self, table_id: str, auth: SeatAuth, player: str | None = None) -> SeatGrant:

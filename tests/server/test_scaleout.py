@@ -279,9 +279,9 @@ def test_a_move_forwarded_while_redis_fails_is_refused_as_unavailable(
     async def scenario() -> ErrorMessage | None:
         cluster = _cluster(redis_url)
         monkeypatch.setattr(cluster.leases, "_owner", failing)  # the script the lookup runs
-        live = SimpleNamespace(info=SimpleNamespace(id="t"))
+        actor = SimpleNamespace(live=SimpleNamespace(info=SimpleNamespace(id="t")))
         try:
-            return await cluster.forward(live, 0, "digest", 3, 7)  # type: ignore[arg-type]
+            return await cluster.forward(actor, 0, "digest", 3, 7)  # type: ignore[arg-type]
         finally:
             await cluster.redis.aclose()
 

@@ -1,0 +1,362 @@
+"""A live table's actor: what reaches one table is handled here, one input at a time, and here
+only does a stored change become visible.
+
+The inputs: a seat's move (`play`, or `serve` for one another process forwarded), a bot's
+decision (`wake_bots`), an undo (`take_back`), another process's stored move or undo
+(`follow_move`, `follow_undo`), a reload from the store (`reload`), a takeover (`take_over`) and
+a lapsed lease (`recheck`). Each is handled under the table's lock, in the order it came. The
+services below decide and return (`moves`: a checked action, the table once it is played;
+`undo`: whether a move may go back and the position then); the actor sends the write to the
+store, and once the store has it shows it (`_show`, `_rewind`): state and version, clocks, every
+connection's message, the other processes, the bots. So "stored, then visible" holds in every
+process and across a takeover: a move the store refused is never shown.
+
+Moves are pipelined (`potager.server.writer`): each is checked against and played on the table as
+it will be once the moves sent before it are stored (`moves.ahead`), and waits unlocked for its
+own write; their answers come back in order (`_settle`). See docs/server.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from potager.engine import Action, IllegalAction, Seat
+from potager.store import StaleVersion, Store
+
+from ..i18n import say
+from .announce import Announcer
+from .bots import BotPool
+from .clocks import Clocks, bot_for
+from .cluster import Cluster
+from .config import Settings
+from .forever import stopped
+from .live import Connection, LiveTable
+from .messages import Shared
+from .moves import Queued, Standing, ahead, check, followed, planned, refusal, written_error
+from .outcomes import Refused
+from .schemas import Act, ErrorMessage, TakeBack
+from .undo import rewound, undo_refusal
+from .writer import MoveWriter, NotStored
+
+log = logging.getLogger("potager.server")
+
+BOT_RETRY = 1.0
+"""Seconds a bot waits before trying again after its move could not be stored."""
+
+
+@dataclass(frozen=True)
+class Reach:
+    """What every table's actor of one process works with, given once by the server: the store
+    and its writer, the announcer, the clocks, the bots' pool and, with several processes, the
+    cluster; ``retire`` moves a table that just finished among the finished ones, ``reread``
+    takes the store's word for a table's seats."""
+
+    settings: Settings
+    store: Store
+    writer: MoveWriter
+    db: Callable[..., Awaitable[Any]]
+    announce: Announcer
+    clocks: Clocks
+    bots: BotPool
+    retire: Callable[[LiveTable], None]
+    reread: Callable[[LiveTable], Awaitable[None]]
+    cluster: Cluster | None
+
+
+class TableActor:
+    def __init__(self, live: LiveTable, reach: Reach) -> None:
+        self.live = live
+        self.reach = reach
+        self._bots: set[asyncio.Task[None]] = set()
+
+    # -- a seat's move -------------------------------------------------------------------------
+    async def play(self, connection: Connection, message: Act) -> None:
+        """A seat's action, checked against the version it saw; a refusal changes nothing. The
+        process that owns the table stores it; any other forwards it there (`cluster`)."""
+        live, cluster = self.live, self.reach.cluster
+        found = check(live, connection, message)
+        if isinstance(found, ErrorMessage):
+            error: ErrorMessage | None = found
+        else:
+            seat, action = found
+            digest = connection.token_digest or ""
+            if live.owned or cluster is None:
+                error = await self.serve(seat, digest, message.version, action)
+            else:
+                error = await cluster.forward(self, seat, digest, message.version, action)
+        if error is not None:
+            error.version = live.version
+            connection.refuse(error)
+
+    async def serve(
+        self, seat: Seat, digest: str, version: int, action: Action
+    ) -> ErrorMessage | None:
+        """Store ``seat``'s ``action`` sent having seen ``version`` by the holder of the token
+        hashed ``digest``: checked again under the table's lock (the message may have waited
+        for it, or come from another process), against the table ahead; the refusal, if any."""
+        live = self.live
+        async with live.lock:
+            seats = live.info.seats
+            if not 0 <= seat < len(seats):
+                return ErrorMessage(code="forbidden", message=say("no seat {seat}", seat=seat))
+            if seats[seat].token_hash != digest or live.info.status == "waiting":
+                # Another process may have changed the seats: the store has the last word.
+                await self.reach.reread(live)
+            if seats[seat].token_hash != digest:
+                return ErrorMessage(code="forbidden", message=say("this seat was given up"))
+            table = ahead(live)
+            refused = refusal(table, live.version, seat, version, action)
+            if refused is not None:
+                return refused
+            self.reach.clocks.back(live, seat)  # the player's own move: the seat is theirs
+            queued = self._send(seat, action)
+        try:
+            await self._settled(queued)
+        except StaleVersion as exc:
+            return ErrorMessage(code="stale", message=str(exc))
+        except NotStored as exc:
+            return ErrorMessage(code="unavailable", message=str(exc))
+        return None
+
+    def _send(self, seat: Seat, action: Action, stand_in: bool = False) -> Queued:
+        """Send ``seat``'s ``action``, legal at the table ahead, to the store (the caller holds
+        the table's lock); `_settled` waits for it."""
+        live = self.live
+        write, table = planned(live, seat, action, stand_in)
+        written = self.reach.writer.queue(write)
+        queued = Queued(write.ply, seat, action, table, written, written.get_loop().create_future())
+        live.queued.append(queued)
+        written.add_done_callback(lambda _: self._settle())
+        return queued
+
+    async def _settled(self, queued: Queued) -> None:
+        """Wait until ``queued`` is the table's. Raises `NotStored` if the store failed (the
+        table is as before) and `StaleVersion` if another writer stored its version first (the
+        table is read again from the store)."""
+        error = await queued.outcome
+        if isinstance(error, StaleVersion):
+            async with self.live.settled():
+                await self.reload()
+        if error is not None:
+            raise error
+
+    def _settle(self) -> None:
+        """The table's moves the store has answered for, in order: a stored one is shown
+        (`_show`) and told to the other processes; one not stored changes nothing, nor do the
+        moves sent after it, which were played on it (the writer answers for them at once)."""
+        live, cluster = self.live, self.reach.cluster
+        queued = live.queued
+        while queued and queued[0].written.done():
+            move = queued.popleft()
+            error = written_error(live, move)
+            try:
+                if error is None:
+                    self._show(move.seat, move.ahead)
+                    if cluster is not None:
+                        cluster.stored(live, move.ply, move.seat, move.action)
+            finally:  # the mover hears, whatever failed here (the loop logs it)
+                if not move.outcome.done():  # the mover may have gone (its task cancelled)
+                    move.outcome.set_result(error)
+
+    def _show(self, seat: Seat, table: Standing) -> None:
+        """A stored move of ``seat`` becomes the table's: its state, status, whom it waits on
+        since when (`turns`) and the seats' versions; then the clocks, every connection's
+        state, and the bots."""
+        live, reach = self.live, self.reach
+        before = live.state
+        live.state, live.info.status, live.info.waiting = table.state, table.status, table.waiting
+        live.legal_since = table.since
+        live.earlier = (*live.earlier[-1:], before)
+        reach.clocks.moved(live, seat)
+        reach.announce.state(live)
+        if table.status == "finished":
+            reach.retire(live)
+        self.wake_bots()
+
+    # -- bots ------------------------------------------------------------------------------------
+    def wake_bots(self) -> None:
+        """Start the turn of every bot to move, a bot seat's or one standing in for a timed-out
+        seat (`clocks.bot_for`), only where this process owns the table."""
+        live = self.live
+        if live.info.status != "playing" or not live.owned:
+            return
+        for seat in live.state.to_move:
+            if bot_for(live, seat) is not None and seat not in live.thinking:
+                live.thinking.add(seat)
+                task = asyncio.create_task(self._bot_turn(seat))
+                self._bots.add(task)
+                task.add_done_callback(self._bots.discard)
+
+    async def _bot_turn(self, seat: Seat) -> None:
+        """Think in the pool (the bot's own view only, its table's owner queueing fairly with
+        every other owner), then play if the bot's options are still the ones it saw."""
+        live, reach = self.live, self.reach
+        again, delay = True, 0.0
+        try:
+            if reach.settings.bot_delay:
+                await asyncio.sleep(reach.settings.bot_delay)
+            state, info = live.state, live.info
+            level = bot_for(live, seat)
+            if seat not in state.to_move or info.status != "playing" or level is None:
+                return
+            seen, undos = live.version, live.undos
+            seed = (info.seed * 1_000_003 + seen * 101 + seat) % 2**63
+            view, legal = state.view(seat), state.legal_actions(seat)
+            action = await reach.bots.decide(live.owner, info.game, level, view, seat, legal, seed)
+            queued = None
+            async with live.lock:
+                table = ahead(live)
+                if (
+                    live.owned
+                    and bot_for(live, seat) is not None  # not taken back meanwhile
+                    and table.since[seat] <= seen
+                    and live.undos == undos  # nothing taken back meanwhile
+                    and table.state.is_legal(seat, action)
+                ):
+                    stand_in = info.seats[seat].kind == "human"  # a timed-out person's
+                    queued = self._send(seat, action, stand_in)
+            if queued is not None:
+                await self._settled(queued)
+        except (StaleVersion, IllegalAction):
+            log.warning("bot of seat %s at table %s was overtaken", seat, live.info.id)
+        except NotStored:
+            delay = BOT_RETRY
+        except Exception:
+            log.exception("bot of seat %s at table %s failed", seat, live.info.id)
+            again = False
+        finally:
+            live.thinking.discard(seat)
+        if delay:
+            await asyncio.sleep(delay)
+        if again:
+            self.wake_bots()
+
+    async def stop(self) -> None:
+        """Cancel every bot's turn and wait until they have all stopped."""
+        await stopped(self._bots)
+
+    # -- undo --------------------------------------------------------------------------------------
+    async def ask_back(self, connection: Connection, message: TakeBack) -> None:
+        """A seat asks to take its last move back, having seen ``message.version``."""
+        live, cluster = self.live, self.reach.cluster
+        seat, error = connection.seat, None
+        if seat is None:
+            error = ErrorMessage(code="forbidden", message=say("spectators cannot undo"))
+        elif not live.speaks_for(connection):
+            error = ErrorMessage(code="forbidden", message=say("this seat was given up"))
+        else:
+            digest = connection.token_digest or ""
+            if live.owned or cluster is None:
+                error = await self.take_back(seat, digest, message.version)
+            else:
+                error = await cluster.forward_undo(self, seat, digest, message.version)
+        if error is not None:
+            error.version = live.version
+            connection.refuse(error)
+
+    async def take_back(self, seat: Seat, digest: str, version: int) -> ErrorMessage | None:
+        """Take ``seat``'s last move back if it may (checked under the table's lock); the
+        refusal, if any."""
+        live, reach = self.live, self.reach
+        async with live.settled():
+            seats = live.info.seats
+            if not 0 <= seat < len(seats) or seats[seat].token_hash != digest:
+                return ErrorMessage(code="forbidden", message=say("this seat was given up"))
+            why = undo_refusal(live, seat, version)
+            if why is not None:
+                return why
+            ply = version - 1
+            back = rewound(live, ply)
+            try:
+                taken = await reach.db(reach.store.undo_move, live.info.id, ply, back[1])
+            except Refused as exc:  # the database is unavailable: nothing changed
+                return ErrorMessage(code="unavailable", message=str(exc))
+            if not taken:
+                await self.reload()
+                return ErrorMessage(code="stale", message=say("another seat has acted since"))
+            self._rewind(ply, back)
+        if reach.cluster is not None:
+            reach.cluster.undone(live, ply)
+        return None
+
+    def _rewind(self, ply: int, back: tuple[Any, Any] | None = None) -> None:
+        """The store holds ``ply`` moves of the table now: replay them (unless ``back`` is that,
+        `undo.rewound`), tell everybody (the whole log again) and let the bots to move think
+        afresh."""
+        live = self.live
+        live.state, live.info.waiting = back or rewound(live, ply)
+        live.earlier = tuple(s for s in live.earlier if len(s.moves) < ply)
+        live.undos += 1
+        live.legal_since = [ply] * live.state.players
+        self.reach.clocks.moved(live, None)  # the clocks of the seats to move now run
+        shared = Shared(live)
+        for connection in live.connections:
+            connection.send(shared.state_message(connection, reset=True))
+        self.wake_bots()
+
+    # -- what other processes did ------------------------------------------------------------------
+    def follow_move(self, ply: int, seat: Seat, action: Action) -> bool:
+        """Another process stored move ``ply``: show it. False if it does not follow from the
+        state held (a message was missed): the caller reads the table again."""
+        live = self.live
+        if ply < live.version:
+            return True
+        if ply > live.version:
+            return False
+        table = followed(live, seat, action)
+        if table is None:
+            return False
+        self._show(seat, table)
+        return True
+
+    def follow_undo(self, ply: int) -> bool:
+        """Another process took move ``ply`` back: do the same. False if this copy is not at the
+        version it was taken from (a message was missed): the caller reads the table again."""
+        live = self.live
+        if live.version == ply:
+            return True
+        if live.version != ply + 1:
+            return False
+        self._rewind(ply)
+        return True
+
+    async def reload(self) -> None:
+        """Take the store's word for the table (another writer was first, or this process missed
+        what another told) and tell everybody (the caller holds the table's lock)."""
+        live, reach = self.live, self.reach
+        info = await reach.db(reach.store.table, live.info.id)
+        rebuilt = LiveTable.from_record(
+            info or live.info, await reach.db(reach.store.moves, live.info.id)
+        )
+        live.state, live.info.status = rebuilt.state, rebuilt.info.status
+        live.info.waiting = rebuilt.info.waiting
+        live.legal_since = rebuilt.legal_since
+        reach.announce.state(live)
+        if live.info.status == "finished":
+            reach.retire(live)
+
+    # -- ownership (`potager.server.lease`, several processes) -------------------------------------
+    async def take_over(self, claim: Callable[[str], Awaitable[bool]]) -> bool:
+        """Own the table if its owner is gone (``claim``: the lease's): read it again from the
+        store first (the owner may have stored moves nobody heard of), then run its bots.
+        Whether it is ours now."""
+        live = self.live
+        async with live.settled():
+            if not live.owned:
+                if not await claim(live.info.id):
+                    return False
+                await self.reload()
+                live.owned = True
+                log.info("table %s taken over", live.info.id)
+        self.wake_bots()
+        return True
+
+    async def recheck(self, claim: Callable[[str], Awaitable[bool]]) -> None:
+        """This process's lease lapsed: the table stays ours only if nobody claimed it
+        meanwhile (``claim``: the lease's)."""
+        async with self.live.settled():
+            self.live.owned = await claim(self.live.info.id)
