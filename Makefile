@@ -34,8 +34,14 @@ run: $(STAMP)
 # The release files in $(DIST): the sdist, then from it the wheel compiled with mypyc and the
 # pure-Python one (POTAGER_PURE=1, py3-none-any). Everything is built in a temporary directory
 # from git's files (tracked, or new and not ignored): the source tree gets no build/ or egg-info.
+# It needs only pypa/build in .venv/, not the editable install, whose compiled build is in place.
 DIST ?= dist
-dist: $(STAMP)
+$(VENV)/.installed-build:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q build
+	touch $@
+
+dist: $(VENV)/.installed-build
 	rm -rf $(DIST) && mkdir -p $(DIST)
 	out="$$(cd $(DIST) && pwd)" && tmp="$$(mktemp -d)" && trap 'rm -rf "$$tmp"' EXIT && \
 	  mkdir "$$tmp/src" "$$tmp/compiled" "$$tmp/pure" && \
@@ -115,4 +121,4 @@ clean:
 	-$(BIN)/python -m potager.store.localpg stop
 	-$(BIN)/python -m potager.store.localredis stop
 	$(UNBUILD)
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .pgdata .redisdata
+	rm -rf $(VENV) $(DIST) .pytest_cache .mypy_cache .ruff_cache .pgdata .redisdata
