@@ -79,38 +79,47 @@ def _normal(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def providing(module: str) -> str | None:
-    """The first extra whose requirements bring the top-level ``module``: one named as the module
-    (``uvicorn``), or as the module and more (``markdown-it-py`` for ``markdown_it``), or naming it
-    among its own extras (``dask[distributed]``); ``None`` for a module that none brings."""
+COMMAND_EXTRAS = {"serve": "server", "simulate": "study", "tournament": "study", "report": "study"}
+"""The extra each command belongs to: the one named when several bring the missing module."""
+
+
+def providing(module: str) -> list[str]:
+    """Every extra whose requirements bring the top-level ``module``, in pyproject's order: one
+    named as the module (``uvicorn``), or as the module and more (``markdown-it-py`` for
+    ``markdown_it``), or naming it among its own extras (``dask[distributed]``)."""
     try:
         lines = requires("potager") or []
     except PackageNotFoundError:
-        return None
+        return []
     wanted = _normal(module.split(".")[0])
+    found: list[str] = []
     for line in lines:
-        found = REQUIREMENT.match(line)
-        if found is None:
+        requirement = REQUIREMENT.match(line)
+        if requirement is None:
             continue
-        name = _normal(found["name"])
+        name = _normal(requirement["name"])
         if name == "potager":  # an extra made of another (server holds rl's)
             continue
-        own = {_normal(e) for e in (found["own"] or "").split(",") if e.strip()}
-        if name == wanted or name.startswith(f"{wanted}-") or wanted in own:
-            return found["extra"]
-    return None
+        own = {_normal(e) for e in (requirement["own"] or "").split(",") if e.strip()}
+        brings = name == wanted or name.startswith(f"{wanted}-") or wanted in own
+        if brings and requirement["extra"] not in found:
+            found.append(requirement["extra"])
+    return found
 
 
 def advice(module: str, command: str) -> str | None:
-    """The line that tells how to install what ``potager <command>`` lacks (``module``), or
-    ``None`` when no extra brings it.
+    """The line that tells how to install what ``potager <command>`` lacks (``module``): the
+    command's own extra where it brings the module, else the first that does; ``None`` when
+    none does.
 
     >>> advice("json", "serve") is None
     True
     """
-    extra = providing(module)
-    if extra is None:
+    found = providing(module)
+    if not found:
         return None
+    own = COMMAND_EXTRAS.get(command)
+    extra = own if own in found else found[0]
     return (
         f"potager {command} needs the {extra} extra ({module} is missing): "
         f"pip install 'potager[{extra}]'"

@@ -11,21 +11,27 @@ from potager.cli import main
 
 
 @pytest.mark.parametrize(
-    ("module", "extra"),
+    ("module", "extras"),
     [
-        ("uvicorn", "server"),
-        ("markdown_it", "server"),
-        ("fastapi_offline", "server"),
-        ("distributed", "study"),
-        ("pandas", "study"),
-        ("gymnasium", "rl"),
-        ("json", None),
+        ("uvicorn", ["server"]),
+        ("markdown_it", ["server"]),
+        ("fastapi_offline", ["server"]),
+        ("sqlalchemy", ["server", "study"]),
+        ("distributed", ["study"]),
+        ("pandas", ["study"]),
+        ("gymnasium", ["rl"]),
+        ("json", []),
     ],
 )
-def test_the_extra_that_brings_a_module_is_the_packages_own_word(
-    module: str, extra: str | None
+def test_the_extras_that_bring_a_module_are_the_packages_own_word(
+    module: str, extras: list[str]
 ) -> None:
-    assert main.providing(module) == extra
+    assert main.providing(module) == extras
+
+
+def test_a_command_is_sent_to_its_own_extra_where_several_bring_the_module() -> None:
+    assert "the study extra" in str(main.advice("sqlalchemy", "tournament"))
+    assert "the server extra" in str(main.advice("sqlalchemy", "serve"))
 
 
 def test_serve_without_the_server_extra_is_one_line_naming_it(
