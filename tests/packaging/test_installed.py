@@ -4,7 +4,8 @@ installed with the server extra into a new virtual environment, and run from ano
 ``potager games`` lists the games; ``potager play`` shows the rules in German from the packaged
 page and plays a whole game against the shipped policy, named as a bot level; ``potager serve``
 migrates a new SQLite file to the newest revision, shows every rules page in four languages and
-every pitch, seats the shipped policy, and serves the API pages from its own files. Nothing here
+every pitch, seats the shipped policy, serves every static file its pages load, and the API pages
+from its own files. Nothing here
 is skipped: a missing tool fails the test, saying which.
 """
 
@@ -274,6 +275,18 @@ def test_serve_seats_the_shipped_policy(served: tuple[str, Path]) -> None:
     )
     with urllib.request.urlopen(request, timeout=30) as answer:
         assert answer.status == 201
+
+
+@pytest.mark.parametrize("page", ["/", "/rules/garden-rush", "/table/none", "/replay/none"])
+def test_serve_has_every_file_its_pages_load(served: tuple[str, Path], page: str) -> None:
+    address, _ = served
+    status, text = fetch(address + page)
+    assert status == 200
+    loads = re.findall(r'(?:src|href)="(/static/[^"]+)"', text)
+    assert loads
+    for asset in loads:
+        status, content = fetch(address + asset)
+        assert status == 200 and content, asset
 
 
 @pytest.mark.parametrize("page", ["/docs", "/redoc"])
