@@ -5,8 +5,7 @@ installed with the server extra into a new virtual environment, and run from ano
 page and plays a whole game against the shipped policy, named as a bot level; ``potager serve``
 migrates a new SQLite file to the newest revision, shows every rules page in four languages and
 every pitch, seats the shipped policy, serves every static file its pages load, and the API pages
-from its own files. Nothing here
-is skipped: a missing tool fails the test, saying which.
+from its own files. Nothing here is skipped: a missing tool fails the test, saying which.
 """
 
 from __future__ import annotations
