@@ -206,6 +206,19 @@ def test_the_wheel_is_pure_python(installed: Installed) -> None:
     assert where.startswith(str(installed.bin.parent)), "imported from the checkout"
 
 
+def test_the_metadata_names_the_license_and_is_short(installed: Installed) -> None:
+    read = (
+        "import json, importlib.metadata as m; d = m.distribution('potager'); "
+        "print(json.dumps({'meta': dict(d.metadata.items()), 'body': d.metadata.get_payload(), "
+        "'files': [str(f) for f in d.files or []]}))"
+    )
+    found = json.loads(installed.run("python", "-c", read))
+    assert found["meta"]["License-Expression"] == "MIT"
+    assert found["meta"]["Version"] == __version__
+    assert any(f.endswith("dist-info/licenses/LICENSE") for f in found["files"])
+    assert 0 < len(found["body"]) < 5_000, "a short description, not the README"
+
+
 def test_games_lists_every_game(installed: Installed) -> None:
     listed = installed.run("potager", "games")
     for name in games.names():
