@@ -574,6 +574,7 @@ def check_message(seat: Seated, tally: Tally, text: str) -> bool:
     moved = any(
         a["type"] == "state"
         and a["last_mover"] == seat_number
+        and not a["last_stand_in"]
         and before is not None
         and a["version"] > before
         for a in answers

@@ -218,7 +218,8 @@ class SeatSocket(asyncio.Protocol):
             version = message["version"]
             table.arrived(self.seat, version, now)
             sent_at = self.sent_at
-            if sent_at is not None and version > sent_at[0] and message["last_mover"] == self.seat:
+            mine = message["last_mover"] == self.seat and not message["last_stand_in"]
+            if sent_at is not None and version > sent_at[0] and mine:
                 table.pending.append((version, sent_at[1]))
                 table.arrived(self.seat, version, now)
                 self.sent_at = None

@@ -171,7 +171,8 @@ class Players:
                             continue
                         version = message["version"]
                         ledger.see(table_id, seat, message)
-                        if pending and version > pending[0] and message["last_mover"] == seat:
+                        mine = message["last_mover"] == seat and not message["last_stand_in"]
+                        if pending and version > pending[0] and mine:
                             ledger.acknowledged.append((table_id, seat, pending[1], version - 1))
                             ledger.last_ack = time.monotonic()
                             ledger.acks.setdefault(table_id, []).append(ledger.last_ack)

@@ -128,7 +128,8 @@ class TableActor:
         live = self.live
         write, table = planned(live, seat, action, stand_in)
         written = self.reach.writer.queue(write)
-        queued = Queued(write.ply, seat, action, table, written, written.get_loop().create_future())
+        outcome = written.get_loop().create_future()
+        queued = Queued(write.ply, seat, action, stand_in, table, written, outcome)
         live.queued.append(queued)
         written.add_done_callback(lambda _: self._settle())
         return queued
@@ -155,19 +156,21 @@ class TableActor:
             error = written_error(live, move)
             try:
                 if error is None:
-                    self._show(move.seat, move.ahead)
+                    self._show(move.seat, move.ahead, move.stand_in)
                     if cluster is not None:
-                        cluster.stored(live, move.ply, move.seat, move.action)
+                        cluster.stored(live, move.ply, move.seat, move.action, move.stand_in)
             finally:  # the mover hears, whatever failed here (the loop logs it)
                 if not move.outcome.done():  # the mover may have gone (its task cancelled)
                     move.outcome.set_result(error)
 
-    def _show(self, seat: Seat, table: Standing) -> None:
-        """A stored move of ``seat`` becomes the table's: its state, status, whom it waits on
-        since when (`turns`) and the seats' versions; then the clocks, every connection's
-        state, and the bots."""
+    def _show(self, seat: Seat, table: Standing, stand_in: bool) -> None:
+        """A stored move of ``seat`` (its stand-in bot's: ``stand_in``) becomes the table's: its
+        state, status, whom it waits on since when (`turns`) and the seats' versions; then the
+        clocks, every connection's state, and the bots."""
         live, reach = self.live, self.reach
         before = live.state
+        if stand_in:
+            live.stand_ins.add(len(before.moves))
         live.state, live.info.status, live.info.waiting = table.state, table.status, table.waiting
         live.legal_since = table.since
         live.earlier = (*live.earlier[-1:], before)
@@ -290,6 +293,7 @@ class TableActor:
         live = self.live
         live.state, live.info.waiting = back or rewound(live, ply)
         live.earlier = tuple(s for s in live.earlier if len(s.moves) < ply)
+        live.stand_ins = {p for p in live.stand_ins if p < ply}
         live.undos += 1
         live.legal_since = [ply] * live.state.players
         self.reach.clocks.moved(live, None)  # the clocks of the seats to move now run
@@ -299,9 +303,10 @@ class TableActor:
         self.wake_bots()
 
     # -- what other processes did ------------------------------------------------------------------
-    def follow_move(self, ply: int, seat: Seat, action: Action) -> bool:
-        """Another process stored move ``ply``: show it. False if it does not follow from the
-        state held (a message was missed): the caller reads the table again."""
+    def follow_move(self, ply: int, seat: Seat, action: Action, stand_in: bool) -> bool:
+        """Another process stored move ``ply`` (its seat's stand-in bot's: ``stand_in``): show
+        it. False if it does not follow from the state held (a message was missed): the caller
+        reads the table again."""
         live = self.live
         if ply < live.version:
             return True
@@ -310,7 +315,7 @@ class TableActor:
         table = followed(live, seat, action)
         if table is None:
             return False
-        self._show(seat, table)
+        self._show(seat, table, stand_in)
         return True
 
     def follow_undo(self, ply: int) -> bool:
@@ -329,10 +334,10 @@ class TableActor:
         what another told) and tell everybody (the caller holds the table's lock)."""
         live, reach = self.live, self.reach
         info = await reach.db(reach.store.table, live.info.id)
-        rebuilt = LiveTable.from_record(
-            info or live.info, await reach.db(reach.store.moves, live.info.id)
-        )
+        played = await reach.db(reach.store.played, live.info.id)
+        rebuilt = LiveTable.from_record(info or live.info, *played)
         live.state, live.info.status = rebuilt.state, rebuilt.info.status
+        live.stand_ins = rebuilt.stand_ins
         live.info.waiting = rebuilt.info.waiting
         live.legal_since = rebuilt.legal_since
         reach.announce.state(live)

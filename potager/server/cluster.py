@@ -154,11 +154,11 @@ class Cluster:
                 self.spawn(self.tables.actor(live).recheck(self.leases.claim))
 
     # -- telling the others ------------------------------------------------------------------------
-    def stored(self, live: LiveTable, ply: int, seat: int, action: int) -> None:
-        """The owner stored move ``ply``: the mirrors may show it."""
-        self.fanout.table(
-            live.info.id, {"kind": "move", "ply": ply, "seat": seat, "action": action}
-        )
+    def stored(self, live: LiveTable, ply: int, seat: int, action: int, stand_in: bool) -> None:
+        """The owner stored move ``ply`` (its seat's stand-in bot's: ``stand_in``): the mirrors
+        may show it."""
+        move = {"kind": "move", "ply": ply, "seat": seat, "action": action, "stand_in": stand_in}
+        self.fanout.table(live.info.id, move)
         if live.info.status == "finished":
             self.spawn(self.leases.release(live.info.id))
 
@@ -212,7 +212,7 @@ class Cluster:
                 log.warning("table %s was written by process %s", live.info.id, message["from"])
                 self.spawn(self._resync(live, recheck=True))
             elif not self.tables.actor(live).follow_move(
-                message["ply"], message["seat"], message["action"]
+                message["ply"], message["seat"], message["action"], message.get("stand_in", False)
             ):
                 self.spawn(self._resync(live))
         elif kind == "undo":

@@ -9,7 +9,7 @@ import hmac
 import secrets
 import types
 from collections import deque
-from collections.abc import AsyncIterator, Coroutine, Generator
+from collections.abc import AsyncIterator, Coroutine, Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -211,7 +211,7 @@ class Connection:
 class LiveTable:
     """A table's state rebuilt from its record, and the people and bots around it."""
 
-    def __init__(self, info: TableInfo, state: State) -> None:
+    def __init__(self, info: TableInfo, state: State, stand_ins: Iterable[int] = ()) -> None:
         self.info = info
         self.state = state
         self.lock = asyncio.Lock()
@@ -240,6 +240,8 @@ class LiveTable:
         self.earlier: tuple[State, ...] = ()
         """The states before its last two moves, as they were (`takeback.back`): asking whether
         a move may go back, or taking it back, then replays nothing."""
+        self.stand_ins: set[int] = set(stand_ins)
+        """The plies its seats' stand-in bots played for their timed-out people."""
         self.undos = 0
         """Moves taken back so far (`undo`): a version number comes back after an undo, so a bot
         that saw one checks this too before it plays."""
@@ -258,13 +260,15 @@ class LiveTable:
             yield
 
     @classmethod
-    def from_record(cls, info: TableInfo, moves: list[tuple[int, int]]) -> LiveTable:
+    def from_record(
+        cls, info: TableInfo, moves: list[tuple[int, int]], stand_ins: Iterable[int] = ()
+    ) -> LiveTable:
         record = GameRecord(info.game, info.players, info.variant, info.seed, info.deck, moves)
         state = games.replay(record)
         if info.status == "playing" and not info.waiting and info.updated_at is not None:
             # Stored before the store kept whom a table waits on: since its last change.
             info.waiting = {seat: info.updated_at for seat in state.to_move}
-        return cls(info, state)
+        return cls(info, state, stand_ins)
 
     @property
     def record(self) -> GameRecord:

@@ -118,7 +118,7 @@ class TableManager:
             return
         for info in await self.db(self.store.tables, ("waiting", "playing"), 100_000):
             try:
-                live = LiveTable.from_record(info, await self.db(self.store.moves, info.id))
+                live = LiveTable.from_record(info, *await self.db(self.store.played, info.id))
             except (ValueError, ModuleNotFoundError):
                 log.exception("table %s cannot be rebuilt; it stays closed", info.id)
                 continue
@@ -189,7 +189,7 @@ class TableManager:
             cluster.loading.setdefault(table_id, [])
         try:
             info = await self.db(self.store.table, table_id)
-            moves = await self.db(self.store.moves, table_id) if info is not None else []
+            played = await self.db(self.store.played, table_id) if info is not None else ([], [])
         finally:
             heard = cluster.loading.pop(table_id, []) if cluster is not None else []
         if info is None:
@@ -198,7 +198,7 @@ class TableManager:
         if live is not None:  # another request rebuilt it meanwhile
             return live
         try:
-            live = LiveTable.from_record(info, moves)
+            live = LiveTable.from_record(info, *played)
         except (ValueError, ModuleNotFoundError):
             log.exception("table %s cannot be rebuilt", table_id)
             return None

@@ -173,6 +173,7 @@ class Shared:
         info, state = live.info, live.state
         self._common: dict[str, Any] = {
             "last_mover": state.moves[-1][0] if state.moves else None,
+            "last_stand_in": len(state.moves) - 1 in live.stand_ins,
             "to_move": orjson.Fragment(_json(list(state.to_move))),
             "seats": orjson.Fragment(_json(_seats_fields(live))),
             "spectators": live.spectators,
@@ -211,6 +212,7 @@ class Shared:
             "seat": seat,
             "version": live.version,
             "last_mover": last_mover,
+            "last_stand_in": common["last_stand_in"],
             "status": info.status,
             "to_move": common["to_move"],
             "view": state.view(seat),

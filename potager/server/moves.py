@@ -45,13 +45,15 @@ class Standing:
 class Queued:
     """A move sent to the store and not settled yet: ``ahead``, the table once it is stored;
     ``written``, the store's answer (`MoveWriter.queue`); ``outcome``, the move's, once the
-    table took it (None) or not (the error). Read-only, a plain class as `Standing` is."""
+    table took it (None) or not (the error); ``stand_in``: the seat's stand-in bot made it.
+    Read-only, a plain class as `Standing` is."""
 
     def __init__(
         self,
         ply: int,
         seat: Seat,
         action: Action,
+        stand_in: bool,
         ahead: Standing,
         written: asyncio.Future[bool],
         outcome: asyncio.Future[Exception | None],
@@ -59,6 +61,7 @@ class Queued:
         self.ply: Final = ply
         self.seat: Final = seat
         self.action: Final = action
+        self.stand_in: Final = stand_in
         self.ahead: Final = ahead
         self.written: Final = written
         self.outcome: Final = outcome

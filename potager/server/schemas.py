@@ -463,7 +463,11 @@ class StateMessage(BaseModel):
     version: int
     last_mover: int | None
     """The seat whose move made this version (``None`` before the first move): a seat that
-    acted knows its move is stored when it sees a newer version with itself as ``last_mover``."""
+    acted knows its move is stored when it sees a newer version with itself as ``last_mover``
+    and ``last_stand_in`` false."""
+    last_stand_in: bool = False
+    """The move that made this version was the seat's stand-in bot's, played for its person
+    whose time ran out: not the person's own (whose move, if one was on its way, is refused)."""
     status: TableStatus
     to_move: list[int]
     view: dict[str, Any]

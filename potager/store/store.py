@@ -514,6 +514,19 @@ class Store:
             )
             return [(seat, action) for seat, action in rows]
 
+    def played(self, table_id: str) -> tuple[list[tuple[int, int]], list[int]]:
+        """The table's moves (`moves`) and the plies of those its stand-in bot made
+        (`stand_in_moves`), in one query: what a table held in memory is rebuilt from."""
+        with self._session() as session:
+            rows = session.execute(
+                select(MoveRow.seat, MoveRow.action, MoveRow.stand_in)
+                .where(MoveRow.table_id == table_id)
+                .order_by(MoveRow.ply)
+            )
+            found = list(rows)
+        moves = [(seat, action) for seat, action, _ in found]
+        return moves, [ply for ply, (_, _, stand_in) in enumerate(found) if stand_in]
+
     def stand_in_moves(self, table_id: str) -> list[int]:
         """The plies, ascending, of the moves the table's stand-in bot made for a timed-out
         person (`GameRecord.stand_in_moves`)."""

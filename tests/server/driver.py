@@ -43,7 +43,11 @@ class SeatDriver:
 
     def until_acknowledged(self, version: int) -> dict[str, Any]:
         """Wait for the state that stores this seat's move made at ``version``."""
-        while not (self.state["version"] > version and self.state["last_mover"] == self.seat):
+        while not (
+            self.state["version"] > version
+            and self.state["last_mover"] == self.seat
+            and not self.state["last_stand_in"]
+        ):
             self.until_state()
         return self.state
 

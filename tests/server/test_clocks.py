@@ -196,6 +196,33 @@ def test_a_move_taken_before_the_clocks_look_is_the_players(db: str, time: FakeT
             assert (clock.timeouts, clock.stand_in, clock.bank) == (0, False, REAL_TIME.extra)
 
 
+def test_a_move_on_its_way_at_the_time_out_is_not_acknowledged_by_the_stand_in_s(
+    db: str, time: FakeTime
+) -> None:
+    """A seat's time runs out while its move is on its way (a takeover's gap does this at
+    scale): the stand-in bot moves for the seat at that version, which the state says
+    (``last_stand_in``), so that the acknowledgement rule (a newer version, the seat the last
+    mover, not its stand-in) never tells the person their move was stored; their own is
+    refused as stale, and the record holds the stand-in's."""
+    found = clocked(db, time)
+    found.clock_tick = 3600.0  # the clocks look only when the test says
+    with TestClient(create_app(found)) as client:
+        me = create(client, TOY, ["human", "random"], speed="real_time")["you"]
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        with client.websocket_connect(f"/ws/tables/{me['table_id']}") as ws:
+            ada = SeatDriver(ws, 0, me["token"])
+            state = ada.until_state()
+            version, mine = state["version"], state["legal"][0]["action"]
+            time.now = state["seats"][0]["deadline"]
+            client.portal.call(manager.clocks.sweep)  # type: ignore[union-attr]
+            moved = until(ada, lambda s: s["version"] > version)
+            assert moved["version"] == version + 1 and moved["last_mover"] == 0
+            assert moved["last_stand_in"] is True
+            ada.act(mine, version)  # chosen before the time-out, arriving after it
+            assert ada.until_error()["code"] == "stale"
+        assert version in manager.store.stand_in_moves(me["table_id"])
+
+
 def bob_stays_away(time: FakeTime, ada: SeatDriver) -> dict[str, Any]:
     """Seat 1 was seated and went: Ada moves at once whenever she may, and each of seat 1's
     decisions runs out, until seat 1 is absent."""

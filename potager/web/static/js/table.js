@@ -60,7 +60,7 @@
       state = message;
       log = message.log_reset ? message.events.slice() : log.concat(message.events);
       if (message.log_reset) logSeen = log.length; // unread: what came while this page was open
-      if (pending !== null && message.version > pending && message.last_mover === message.seat) pending = null;
+      if (pending !== null && message.version > pending && message.last_mover === message.seat && !message.last_stand_in) pending = null;
       draw();
     } else if (message.type === "presence") {
       if (state) {
