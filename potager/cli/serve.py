@@ -45,8 +45,9 @@ def serve(
         list[str] | None,
         typer.Option(
             metavar="PATH",
-            help="A trained policy (.npz) to offer as the bot level policy:PATH; repeatable "
-            "(default: $POTAGER_POLICIES). Clients cannot name other files.",
+            help="A trained policy (.npz, or a shipped one's name: heuschrecken-poker-2p) to offer "
+            "as the bot level policy:PATH; repeatable (default: $POTAGER_POLICIES). Clients "
+            "cannot name other files.",
         ),
     ] = None,
     log_level: Annotated[
