@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any, Final
 
@@ -118,6 +119,12 @@ def _waiting_after(players: int) -> dict[tuple[Seat, ...], tuple[tuple[Seat, ...
 WAITING_AFTER: Final = {players: _waiting_after(players) for players in DEAL}
 
 
+@cache
+def deck_of(names: tuple[str, ...]) -> tuple[Card, ...]:
+    """The cards of a deck given in notation (`Game.components`), ascending."""
+    return tuple(sorted(CARD_INDEX[name] for name in names))
+
+
 class PasDeHaricotsState(State):
     """A match in progress: hands of cards, the cards on the table, the collected series and
     the score sheet of every finished hand."""
@@ -127,9 +134,9 @@ class PasDeHaricotsState(State):
     # Compiled (`potager.compiled`), this is a native class: every attribute declared here is a C
     # field, the engine's fields of the hot path too.
     __slots__ = (
-        "_others", "_waiting_after", "bean", "bean_card", "collected", "commitments", "events",
-        "hand_number", "hands", "is_over", "moves", "next_deal", "offer", "phase", "quiet", "rng",
-        "sheets", "table", "taker", "to_move", "turn",
+        "_others", "_waiting_after", "bean", "bean_card", "cards", "collected", "commitments",
+        "events", "hand_number", "hands", "is_over", "moves", "next_deal", "offer", "phase",
+        "quiet", "rng", "sheets", "table", "taker", "to_move", "turn",
     )  # fmt: skip
     moves: list[Any]  # of (seat, action): `MOVES`
     events: list[Event]
@@ -156,6 +163,8 @@ class PasDeHaricotsState(State):
         if blank:
             return
         super().__init__(game, players, seed, variant, deck)
+        self.cards: tuple[Card, ...] = deck_of(tuple(game.components(players, variant)))
+        """The deck's cards, ascending: the 60 (a study game may deal fewer)."""
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         """Each seat's hand, in card order."""
         self.collected: list[list[Card]] = [[] for _ in range(players)]
@@ -190,14 +199,14 @@ class PasDeHaricotsState(State):
         """Deal the whole deck round-robin from seat 0 ("Préparation"); ``order`` scripts it,
         otherwise the game's generator shuffles (every hand after the first, FACTS.md 0)."""
         if order is None:
-            order = list(range(NUM_CARDS))
+            order = list(self.cards)
             shuffle(order, self.rng)
         n = self.players
         holder = [0] * NUM_CARDS
         for i, card in enumerate(order):
             holder[card] = i % n
         hands: list[list[Card]] = [[] for _ in range(n)]
-        for card in range(NUM_CARDS):  # each hand in card order, without a sort
+        for card in self.cards:  # each hand in card order, without a sort
             hands[holder[card]].append(card)
         self.hands = hands
         self.collected = [[] for _ in range(n)]
@@ -205,7 +214,12 @@ class PasDeHaricotsState(State):
         self.turn = 0
         if not self.quiet:
             self.events.append(
-                {"type": "deal", "hand": self.hand_number, "bean": self.bean, "cards": DEAL[n]}
+                {
+                    "type": "deal",
+                    "hand": self.hand_number,
+                    "bean": self.bean,
+                    "cards": len(order) // n,
+                }
             )
             for s in range(n):
                 self.events.append({"type": "cards", PRIVATE_TO: s, "cards": names(hands[s])})
@@ -345,7 +359,7 @@ class PasDeHaricotsState(State):
         first, self.next_deal = self.next_deal, []
         if not first:
             return None
-        rest = [c for c in range(NUM_CARDS) if c not in first]
+        rest = [c for c in self.cards if c not in first]
         shuffle(rest, self.rng)
         return first + rest
 
@@ -353,8 +367,8 @@ class PasDeHaricotsState(State):
     def pools(self) -> dict[str, Pool]:
         """The deck, dealt out whole at every hand: ``undrawn`` is the next hand's deal (the
         stacked cards first), ``()`` in the last hand."""
-        order = restack(range(NUM_CARDS), self.next_deal) if self.deals_ahead() else []
-        return {"deck": Pool(NUM_CARDS * self.hand_number, tuple(CARDS[c] for c in order))}
+        order = restack(self.cards, self.next_deal) if self.deals_ahead() else []
+        return {"deck": Pool(len(self.cards) * self.hand_number, tuple(CARDS[c] for c in order))}
 
     def stack(self, pool: str, components: Sequence[str]) -> None:
         """The next hand's deal starts with ``components``, dealt round-robin from seat 0."""
@@ -363,7 +377,7 @@ class PasDeHaricotsState(State):
         if components and not self.deals_ahead():
             raise ValueError("no hand is dealt after this one")
         cards = [CARD_INDEX.get(name, NO_CARD) for name in components]
-        self.next_deal = restack(range(NUM_CARDS), cards)[: len(cards)]
+        self.next_deal = restack(self.cards, cards)[: len(cards)]
 
     def totals(self) -> list[int]:
         """Each seat's total over the finished hands."""
@@ -498,6 +512,7 @@ class PasDeHaricotsState(State):
         new._waiting_after = self._waiting_after
         new.quiet = self.quiet
         new.next_deal = self.next_deal[:]
+        new.cards = self.cards
         new.bean = self.bean
         new.bean_card = self.bean_card
         new.hand_number = self.hand_number

@@ -18,7 +18,7 @@ from potager.engine import Game, Seat, View
 from potager.engine.sampling import start_sample
 from potager.engine.shuffle import shuffle
 
-from .cards import CARD_INDEX, NUM_CARDS, Card
+from .cards import CARD_INDEX, Card
 from .rules import COMMIT, NO_CARD, OVER, PHASES, TAKE, TAKE_OFFSET, PasDeHaricotsState
 
 Reading = tuple[PasDeHaricotsState, Seat, tuple[Card, ...], Card, tuple[int, ...], tuple[Seat, ...]]
@@ -40,7 +40,7 @@ def read_view(game: Game, view: View, seat: Seat) -> Reading:
     state.table = [CARD_INDEX[n] if n is not None else NO_CARD for n in view["table"]]
     state.collected = [cards(c) for c in view["collected"]]
     seen = set(own).union(*state.collected, (c for c in state.table if c >= 0), (pending,))
-    unseen = tuple(c for c in range(NUM_CARDS) if c not in seen)
+    unseen = tuple(c for c in state.cards if c not in seen)
 
     state.phase = PHASES.index(view["phase"])
     state.is_over = state.phase == OVER
