@@ -1,0 +1,104 @@
+"""OpenSpiel's own checks on every registered game: its random simulation test (legal actions,
+chance outcomes summing to one, clones, observation and information-state strings and tensors
+at every node, serialisation round trips), and what its search algorithms need of a game."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+
+import potager.openspiel
+
+CONFIGS = [
+    "potager_heuschrecken_poker(players=3)",
+    "potager_heuschrecken_poker(players=2,beginner=True)",
+    "potager_kraut_und_rueben(players=2)",
+    "potager_kraut_und_rueben(players=3,match=True)",
+    "potager_pas_de_haricots(players=3,hands=1)",
+    "potager_pas_de_haricots(players=4)",
+    "potager_garden_rush(players=2)",
+    "potager_garden_rush(players=2,tools_and_moles=True,stuck=pass)",
+    "potager_pas_de_haricots_study(hands=2)",
+]
+
+
+def random_state(game: pyspiel.Game, seed: int, decisions: int) -> pyspiel.State:
+    """The state after ``decisions`` random decisions (fewer if the game ends), chance sampled."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal() and (decisions or state.is_chance_node()):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions -= 1
+    return state
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_random_simulation(name: str) -> None:
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_every_game_is_registered() -> None:
+    names = {g.short_name for g in pyspiel.registered_games()}
+    assert set(potager.openspiel.GAMES) <= names
+    assert len(potager.openspiel.GAMES) == 5
+
+
+@pytest.mark.parametrize("name", CONFIGS[::2])
+def test_serialisation_round_trips(name: str) -> None:
+    game = pyspiel.load_game(name)
+    for seed in range(2):
+        state = random_state(game, seed, 25)
+        again = game.deserialize_state(state.serialize())
+        assert str(again) == str(state) and again.history() == state.history()
+        for seat in range(game.num_players()):
+            assert again.information_state_string(seat) == state.information_state_string(seat)
+        new_game, new_state = pyspiel.deserialize_game_and_state(
+            pyspiel.serialize_game_and_state(game, state)
+        )
+        assert str(new_game) == str(game) and str(new_state) == str(state)
+
+
+@pytest.mark.parametrize("name", CONFIGS[::2])
+def test_resampled_states_keep_the_information_state(name: str) -> None:
+    game = pyspiel.load_game(name)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = random_state(game, 3, 3)
+    seat = state.current_player()
+    resampled = state.resample_from_infostate(seat, sampler)
+    assert resampled.information_state_string(seat) == state.information_state_string(seat)
+    assert resampled.legal_actions() == state.legal_actions()
+    assert np.array_equal(
+        resampled.information_state_tensor(seat), state.information_state_tensor(seat)
+    )
+
+
+def test_chance_outcomes_are_the_undrawn_shares() -> None:
+    """The set-up of Heuschrecken Poker deals from 13 of each plant and 14 grasshoppers."""
+    state = pyspiel.load_game("potager_heuschrecken_poker(players=2)").new_initial_state()
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(k, 13 / 66) for k in range(4)] + [(4, 14 / 66)]
+    state.apply_action(4)
+    assert dict(state.chance_outcomes())[4] == pytest.approx(13 / 65)
+
+
+def test_a_bid_hides_until_the_reveal() -> None:
+    """Sequentialised bids: the second bidder's information state is the same whatever the
+    first bid."""
+    game = pyspiel.load_game("potager_heuschrecken_poker(players=2)")
+    state = random_state(game, 0, 0)
+    seen = set()
+    for bid in state.legal_actions():
+        after = state.clone()
+        after.apply_action(bid)
+        assert after.current_player() == 1
+        seen.add(after.information_state_string(1))
+        seen.add(after.observation_string(1))
+    assert len(seen) == 2
