@@ -102,3 +102,23 @@ def test_a_bid_hides_until_the_reveal() -> None:
         seen.add(after.information_state_string(1))
         seen.add(after.observation_string(1))
     assert len(seen) == 2
+
+
+@pytest.mark.parametrize("name", CONFIGS[::2])
+def test_information_states_recall_everything_before(name: str) -> None:
+    """Perfect recall: at each of a seat's decisions, its information state (but for its view
+    now, the last line) begins with what it was at the seat's previous decision."""
+    game = pyspiel.load_game(name)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    recalled: dict[int, str] = {}
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        seat = state.current_player()
+        past = state.information_state_string(seat).rsplit("\n", 1)[0]
+        assert past.startswith(recalled.get(seat, ""))
+        recalled[seat] = past
+        state.apply_action(rng.choice(state.legal_actions()))
