@@ -66,7 +66,16 @@ class InformationState:
 
 
 def observer(game: PotagerGame, iig_obs_type: pyspiel.IIGObservationType | None) -> Any:
-    """The information-state observer for a perfect-recall request, the observation's else."""
-    if iig_obs_type is not None and iig_obs_type.perfect_recall:
-        return InformationState(game)
-    return Observation(game)
+    """The information-state observer for a perfect-recall request, the observation's else.
+    Both are a seat's own (its private and the public information): a view cannot be split
+    into them, so any other request raises `ValueError`."""
+    import pyspiel
+
+    if iig_obs_type is None:
+        return Observation(game)
+    own = iig_obs_type.public_info and (
+        iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+    )
+    if not own:
+        raise ValueError(f"{game}: only a seat's own observations, not {iig_obs_type}")
+    return InformationState(game) if iig_obs_type.perfect_recall else Observation(game)

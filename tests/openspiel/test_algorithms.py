@@ -3,6 +3,8 @@ budgets: this proves they run and play legal moves, not how well)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pyspiel
 import pytest
@@ -22,29 +24,26 @@ NAMES = [
 ]
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_mcts_picks_legal_moves(name: str) -> None:
-    game = pyspiel.load_game(name)
-    rng = np.random.RandomState(1)
+def mcts_bot(game: pyspiel.Game, rng: np.random.RandomState) -> mcts.MCTSBot:
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bot = mcts.MCTSBot(game, 2.0, 8, evaluator, random_state=rng, solve=False)
+    return mcts.MCTSBot(game, 2.0, 8, evaluator, random_state=rng, solve=False)
+
+
+def ismcts_bot(game: pyspiel.Game, rng: np.random.RandomState) -> ismcts.ISMCTSBot:
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    return ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=rng)
+
+
+@pytest.mark.parametrize("bot", [mcts_bot, ismcts_bot])
+@pytest.mark.parametrize("name", NAMES)
+def test_search_picks_legal_moves(name: str, bot: Callable[..., pyspiel.Bot]) -> None:
+    """MCTS searches the true state (it sees everything); ISMCTS samples states from the
+    seat's information state (`resample_from_infostate`)."""
+    game = pyspiel.load_game(name)
+    searcher = bot(game, np.random.RandomState(1))
     state = random_state(game, 1, 0)
     for _ in range(2):
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        state = random_state_after(state)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_ismcts_picks_legal_moves(name: str) -> None:
-    game = pyspiel.load_game(name)
-    rng = np.random.RandomState(2)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=rng)
-    state = random_state(game, 2, 0)
-    for _ in range(2):
-        action = bot.step(state)
+        action = searcher.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
         state = random_state_after(state)

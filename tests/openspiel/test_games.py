@@ -9,6 +9,7 @@ import random
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.observation import make_observation
 
 import potager.openspiel
 
@@ -122,3 +123,16 @@ def test_information_states_recall_everything_before(name: str) -> None:
         assert past.startswith(recalled.get(seat, ""))
         recalled[seat] = past
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_only_a_seats_own_observations_are_offered() -> None:
+    """A view holds a seat's private and public information together: a public-only observer
+    is refused rather than given the private part."""
+    game = pyspiel.load_game("potager_heuschrecken_poker")
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="own observations"):
+        make_observation(game, public)
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.tensor.shape == (game.information_state_tensor_size(),)
