@@ -69,20 +69,27 @@ class Play:
 
     # -- playing -----------------------------------------------------------------------------------
     def apply(self, seat: Seat | None, action: int) -> None:
-        """A draw (``seat`` None: ``action`` indexes ``spec.outcomes``) or a seat's decision."""
-        if self.actions is not None:
-            self.actions.append(action)
+        """A draw (``seat`` None: ``action`` indexes ``spec.outcomes``) or a seat's decision;
+        `ValueError`, changing nothing, for an outcome or an action not possible now."""
         if seat is None:
+            if action not in {outcome for outcome, _ in self.outcomes()}:
+                raise ValueError(f"{action} is not a chance outcome now: {self.outcomes()}")
+            self._note(action)
             self._draw(self.spec.outcomes[action])
             return
         state = self.state
         assert state is not None
         if action not in state.legal_actions(seat):
             raise ValueError(f"{action} is not legal for seat {seat}: {state.legal_actions(seat)}")
+        self._note(action)
         self.rows[seat].append((state.view(seat), action))
         self.logs[seat].append("you: " + state.action_to_str(action))
         self.pending, self.chosen, self.before = (seat, action), {}, state.pools()
         self._resolve()
+
+    def _note(self, action: int) -> None:
+        if self.actions is not None:
+            self.actions.append(action)
 
     def _draw(self, name: str) -> None:
         pool = self.chance_pool()

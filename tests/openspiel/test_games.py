@@ -136,3 +136,19 @@ def test_only_a_seats_own_observations_are_offered() -> None:
         make_observation(game, public)
     recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
     assert recall.tensor.shape == (game.information_state_tensor_size(),)
+
+
+def test_an_impossible_outcome_or_action_changes_nothing() -> None:
+    game = pyspiel.load_game("potager_pas_de_haricots_study")
+    state = game.new_initial_state()
+    state.apply_action(0)  # H1 to seat 0
+    before = state.serialize()
+    with pytest.raises(Exception, match="not a chance outcome"):
+        state.apply_action(0)  # no second H1
+    assert state.serialize() == before
+    state = random_state(game, 0, 0)
+    before = state.serialize()
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(Exception, match="not legal"):
+        state.apply_action(illegal)
+    assert state.serialize() == before
