@@ -152,3 +152,22 @@ def test_an_impossible_outcome_or_action_changes_nothing() -> None:
     with pytest.raises(Exception, match="not legal"):
         state.apply_action(illegal)
     assert state.serialize() == before
+
+
+def test_a_match_deals_only_the_next_contracts_between_its_games() -> None:
+    """The tiles a game of a match leaves in its pile are set aside unseen, not drawn: between
+    two games the chance nodes are the next game's contracts (after a last drawn tile, maybe)."""
+    game = pyspiel.load_game("potager_kraut_und_rueben(players=3,match=True)")
+    rng = random.Random(0)
+    state, run, runs = game.new_initial_state(), 0, []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+            run += 1
+            continue
+        runs.append(run)
+        run = 0
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert runs.count(3) + runs.count(4) == 3  # the set-up's contracts, then two more deals
+    assert set(runs) <= {0, 1, 3, 4}

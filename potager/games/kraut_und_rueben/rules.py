@@ -212,8 +212,8 @@ class KrautUndRuebenState(State):
         "base", "contracts", "cover", "coverable", "done", "drawn", "events", "filled",
         "finished", "game_no", "games", "gardens", "has_mole", "history", "is_over", "log", "moles",
         "moves", "nearly_full", "next_contracts", "open", "out", "owned", "owner", "phase", "pile",
-        "placed", "players", "quiet", "quota", "rng", "seats", "snails", "space", "taken",
-        "targets", "to_move", "totals", "turn",
+        "placed", "players", "quiet", "quota", "rng", "seats", "set_aside", "snails", "space",
+        "taken", "targets", "to_move", "totals", "turn",
     )  # fmt: skip
     moves: list[Any]  # of (seat, action): `MOVES`
     events: list[Event]
@@ -248,6 +248,8 @@ class KrautUndRuebenState(State):
     contracts: list[int]
     next_contracts: list[int]
     """The contracts stacked for the next deal (`stack`), dealt to seat 0 first: usually none."""
+    set_aside: int
+    """The tiles a match's finished games left in their pile (`pools` counts only the drawn)."""
     pile: list[int]
     log: list[Any]
     """The public log of the game in progress (`views.LOG_PLACES`): every placement, mole and
@@ -289,6 +291,7 @@ class KrautUndRuebenState(State):
         self.is_over = False
         self.quiet = False
         self.next_contracts = []
+        self.set_aside = 0
         self._deal(None if deck is None else [CODE[k] for k in reversed(deck)])
         self._start_turn(FIRST_PLAYER)
 
@@ -641,6 +644,7 @@ class KrautUndRuebenState(State):
             self.events.append({"type": "game_over", **summary})
         if len(self.history) < self.games:
             self.game_no += 1
+            self.set_aside += len(self.pile)
             self._deal(None)
             if not self.quiet:
                 self.events.append({"type": "new_game", "game": self.game_no + 1})
@@ -704,12 +708,12 @@ class KrautUndRuebenState(State):
 
     # -- chance ----------------------------------------------------------------------------------
     def pools(self) -> dict[str, Pool]:
-        """The pile (top first; ``taken`` counts the tiles a match's finished games left in it,
-        set aside at their end) and the contracts (``undrawn``: the 12, the dealt ones first
+        """The pile (top first; ``taken`` counts the tiles drawn in every game of a match) and
+        the contracts (``undrawn``: the 12, the dealt ones first
         while nothing is played in the game, those stacked for the next game's deal first while
         one follows, ``()`` otherwise)."""
         full = len(PILE)
-        taken = full * (self.game_no + 1) - len(self.pile)
+        taken = full * (self.game_no + 1) - len(self.pile) - self.set_aside
         pile = Pool(taken, tuple(KINDS[k] for k in reversed(self.pile)))
         if self._undealt():
             order = restack(sorted(CONTRACTS), self.contracts)
@@ -759,6 +763,7 @@ class KrautUndRuebenState(State):
         """Lay this state's table out in ``new`` (the lists copied, the values shared)."""
         new.players = self.players
         new.next_contracts = self.next_contracts[:]
+        new.set_aside = self.set_aside
         new.quiet = self.quiet
         new.gardens = self.gardens
         new.quota = self.quota
