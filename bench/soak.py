@@ -77,6 +77,9 @@ class Ledger:
     seen: dict[tuple[str, int, int], str] = field(default_factory=dict)
     """(table, seat, version) -> the view's digest."""
     changed: int = 0
+    others: int = 0
+    """States that stored another move of the seat than the one it waits for (sent on an
+    earlier socket, its answer lost with it): not acknowledgements."""
     """States seen at a version already seen with another view (a move seen, then lost)."""
     errors: Counter[str] = field(default_factory=Counter)
     http: Counter[int] = field(default_factory=Counter)
@@ -173,6 +176,10 @@ class Players:
                         ledger.see(table_id, seat, message)
                         mine = message["last_mover"] == seat and not message["last_stand_in"]
                         if pending and version > pending[0] and mine:
+                            if message["last_action"] != pending[1]:
+                                # A move this seat sent on a socket that dropped: not this one.
+                                ledger.others += 1
+                                continue
                             ledger.acknowledged.append((table_id, seat, pending[1], version - 1))
                             ledger.last_ack = time.monotonic()
                             ledger.acks.setdefault(table_id, []).append(ledger.last_ack)
@@ -190,7 +197,7 @@ class Players:
         return False
 
 
-def verify(database: str, ledger: Ledger) -> dict[str, int]:
+def verify(database: str, ledger: Ledger) -> dict[str, Any]:
     """Replay every table from the store: acknowledged moves lost (and of those, how many the
     record says the seat's stand-in bot made at that ply instead), states seen that it lost."""
     store = Store(database)
@@ -201,13 +208,13 @@ def verify(database: str, ledger: Ledger) -> dict[str, int]:
             records[table_id] = store.record(info)
     store.close()
     lost = [
-        (table, ply)
+        (table, ply, seat, action)
         for table, seat, action, ply in ledger.acknowledged
         if table not in records
         or len(records[table].moves) <= ply
         or tuple(records[table].moves[ply]) != (seat, action)
     ]
-    stand_in = sum(1 for t, ply in lost if t in records and ply in records[t].stand_in_moves)
+    stand_in = sum(1 for t, ply, *_ in lost if t in records and ply in records[t].stand_in_moves)
     truth: dict[tuple[str, int, int], str] = {}
     for table_id, record in records.items():
         state = games.replay(replace(record, moves=[]))
@@ -219,8 +226,20 @@ def verify(database: str, ledger: Ledger) -> dict[str, int]:
     unknown = sum(1 for key, view in ledger.seen.items() if truth.get(key) != view)
     return {
         "acknowledged": len(ledger.acknowledged),
+        "another_sockets_move": ledger.others,
         "acknowledged_lost": len(lost),
         "lost_to_a_stand_in": stand_in,
+        "lost": [
+            {
+                "table": t,
+                "ply": ply,
+                "seat": seat,
+                "acknowledged": action,
+                "stored": list(records[t].moves[ply]) if len(records[t].moves) > ply else None,
+            }
+            for t, ply, seat, action in lost[:20]
+            if t in records
+        ],
         "states_seen": len(ledger.seen),
         "seen_then_lost": unknown + ledger.changed,
         "tables": len(records),
