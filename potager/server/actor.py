@@ -19,8 +19,10 @@ own write; their answers come back in order (`_settle`). See docs/server.md.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,7 +73,23 @@ class TableActor:
     def __init__(self, live: LiveTable, reach: Reach) -> None:
         self.live = live
         self.reach = reach
+        self.lock = asyncio.Lock()
+        """The table's mailbox: held to check a move and send it to the store, or, through
+        `settled`, to change the table otherwise."""
+        self.queued: deque[Queued] = deque()
+        """The moves sent to the store and not yet the table's, in order."""
+        self._thinking: set[Seat] = set()
         self._bots: set[asyncio.Task[None]] = set()
+
+    @contextlib.asynccontextmanager
+    async def settled(self) -> AsyncIterator[None]:
+        """Hold the table's lock once every move sent to the store is settled (stored and
+        shown, or refused): what holds it sees and changes the table as stored."""
+        async with self.lock:
+            while self.queued:
+                # Each move is settled by a callback on its write added before this one.
+                await asyncio.wait([self.queued[-1].written])
+            yield
 
     # -- a seat's move -------------------------------------------------------------------------
     async def play(self, connection: Connection, message: Act) -> None:
@@ -99,7 +117,7 @@ class TableActor:
         hashed ``digest``: checked again under the table's lock (the message may have waited
         for it, or come from another process), against the table ahead; the refusal, if any."""
         live = self.live
-        async with live.lock:
+        async with self.lock:
             seats = live.info.seats
             if not 0 <= seat < len(seats):
                 return ErrorMessage(code="forbidden", message=say("no seat {seat}", seat=seat))
@@ -108,7 +126,7 @@ class TableActor:
                 await self.reach.reread(live)
             if seats[seat].token_hash != digest:
                 return ErrorMessage(code="forbidden", message=say("this seat was given up"))
-            table = ahead(live)
+            table = ahead(live, self.queued)
             refused = refusal(table, live.version, seat, version, action)
             if refused is not None:
                 return refused
@@ -126,11 +144,11 @@ class TableActor:
         """Send ``seat``'s ``action``, legal at the table ahead, to the store (the caller holds
         the table's lock); `_settled` waits for it."""
         live = self.live
-        write, table = planned(live, seat, action, stand_in)
+        write, table = planned(live, self.queued, seat, action, stand_in)
         written = self.reach.writer.queue(write)
         outcome = written.get_loop().create_future()
         queued = Queued(write.ply, seat, action, stand_in, table, written, outcome)
-        live.queued.append(queued)
+        self.queued.append(queued)
         written.add_done_callback(lambda _: self._settle())
         return queued
 
@@ -140,7 +158,7 @@ class TableActor:
         table is read again from the store)."""
         error = await queued.outcome
         if isinstance(error, StaleVersion):
-            async with self.live.settled():
+            async with self.settled():
                 await self.reload()
         if error is not None:
             raise error
@@ -150,7 +168,7 @@ class TableActor:
         (`_show`) and told to the other processes; one not stored changes nothing, nor do the
         moves sent after it, which were played on it (the writer answers for them at once)."""
         live, cluster = self.live, self.reach.cluster
-        queued = live.queued
+        queued = self.queued
         while queued and queued[0].written.done():
             move = queued.popleft()
             error = written_error(live, move)
@@ -188,8 +206,8 @@ class TableActor:
         if live.info.status != "playing" or not live.owned:
             return
         for seat in live.state.to_move:
-            if bot_for(live, seat) is not None and seat not in live.thinking:
-                live.thinking.add(seat)
+            if bot_for(live, seat) is not None and seat not in self._thinking:
+                self._thinking.add(seat)
                 task = asyncio.create_task(self._bot_turn(seat))
                 self._bots.add(task)
                 task.add_done_callback(self._bots.discard)
@@ -211,8 +229,8 @@ class TableActor:
             view, legal = state.view(seat), state.legal_actions(seat)
             action = await reach.bots.decide(live.owner, info.game, level, view, seat, legal, seed)
             queued = None
-            async with live.lock:
-                table = ahead(live)
+            async with self.lock:
+                table = ahead(live, self.queued)
                 if (
                     live.owned
                     and bot_for(live, seat) is not None  # not taken back meanwhile
@@ -232,7 +250,7 @@ class TableActor:
             log.exception("bot of seat %s at table %s failed", seat, live.info.id)
             again = False
         finally:
-            live.thinking.discard(seat)
+            self._thinking.discard(seat)
         if delay:
             await asyncio.sleep(delay)
         if again:
@@ -265,7 +283,7 @@ class TableActor:
         """Take ``seat``'s last move back if it may (checked under the table's lock); the
         refusal, if any."""
         live, reach = self.live, self.reach
-        async with live.settled():
+        async with self.settled():
             seats = live.info.seats
             if not 0 <= seat < len(seats) or seats[seat].token_hash != digest:
                 return ErrorMessage(code="forbidden", message=say("this seat was given up"))
@@ -350,7 +368,7 @@ class TableActor:
         store first (the owner may have stored moves nobody heard of), then run its bots.
         Whether it is ours now."""
         live = self.live
-        async with live.settled():
+        async with self.settled():
             if not live.owned:
                 if not await claim(live.info.id):
                     return False
@@ -363,5 +381,5 @@ class TableActor:
     async def recheck(self, claim: Callable[[str], Awaitable[bool]]) -> None:
         """This process's lease lapsed: the table stays ours only if nobody claimed it
         meanwhile (``claim``: the lease's)."""
-        async with self.live.settled():
+        async with self.settled():
             self.live.owned = await claim(self.live.info.id)

@@ -326,7 +326,7 @@ class Clocks:
             await self._forward_end(live, seat, digest)
             await self.reread(live)  # the owner ended it: answer with the ended table
             return
-        async with live.settled():
+        async with self.tables.actor(live).settled():
             if live.info.seats[seat].token_hash != digest:
                 raise Refused(403, say("wrong seat token"))  # changed hands meanwhile
             self._check_end(live, seat)
@@ -441,11 +441,11 @@ class Clocks:
                 if c.deadline is not None and now >= c.deadline and s in live.state.to_move
             ]
             if due:
-                async with live.settled():
+                async with self.tables.actor(live).settled():
                     self._time_out(live, clock, due)
             self._absences(live, clock, now)
             if all(c.absent and not live.connected(s) for s, c in clock.seats.items()):
-                async with live.settled():
+                async with self.tables.actor(live).settled():
                     if live.info.status == "playing":
                         await self._end(live, None)
 
@@ -460,7 +460,7 @@ class Clocks:
         if clock.unattended_since is None:
             clock.unattended_since = now
         if now - clock.opened >= self.waiting_limit:
-            async with live.settled():
+            async with self.tables.actor(live).settled():
                 if live.info.status == "waiting" and clock.unattended_since is not None:
                     await self._end(live, None, "unstarted")
 

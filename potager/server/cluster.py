@@ -249,7 +249,7 @@ class Cluster:
             return
         live.pending = []
         try:
-            async with live.settled():
+            async with self.tables.actor(live).settled():
                 if recheck:
                     live.owned = await self.leases.claim(live.info.id)
                 await self.tables.actor(live).reload()

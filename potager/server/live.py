@@ -9,7 +9,7 @@ import hmac
 import secrets
 import types
 from collections import deque
-from collections.abc import AsyncIterator, Coroutine, Generator, Iterable
+from collections.abc import Coroutine, Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +24,6 @@ from .schemas import ErrorMessage
 
 if TYPE_CHECKING:
     from .clocks import TableClock
-    from .moves import Queued
 
 BACKLOG = 1000
 """Messages a connection may have waiting before the server gives up on that client."""
@@ -214,13 +213,7 @@ class LiveTable:
     def __init__(self, info: TableInfo, state: State, stand_ins: Iterable[int] = ()) -> None:
         self.info = info
         self.state = state
-        self.lock = asyncio.Lock()
-        """Held to check and send a move to the store (`potager.server.actor`), or, through
-        `settled`, to change the table otherwise."""
-        self.queued: deque[Queued] = deque()
-        """The moves sent to the store and not yet the table's, in order (`moves.Queued`)."""
         self.connections: list[Connection] = []
-        self.thinking: set[Seat] = set()
         self.replays: dict[Seat | None, asyncio.Future[bytes]] = {}
         """Once finished, each seat's replay frames as JSON (`replays.replay_json`)."""
         self.owner = info.id
@@ -248,16 +241,6 @@ class LiveTable:
         self.clock: TableClock | None = None
         """The seats' clocks, once `potager.server.clocks` has read them (every playing table,
         timed or not: who is away, who is absent)."""
-
-    @contextlib.asynccontextmanager
-    async def settled(self) -> AsyncIterator[None]:
-        """Hold the table's lock once every move sent to the store is settled (stored and
-        shown, or refused): what holds it sees and changes the table as stored."""
-        async with self.lock:
-            while self.queued:
-                # Each move is settled by a callback on its write added before this one.
-                await asyncio.wait([self.queued[-1].written])
-            yield
 
     @classmethod
     def from_record(

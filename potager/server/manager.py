@@ -70,7 +70,7 @@ class TableManager:
         self.announce = Announcer()
         self.chat = Chat(self)
         self.clocks = Clocks(self)
-        self.writer = MoveWriter(self)
+        self.writer = MoveWriter(store, self.in_db_thread)
         self.cluster = (
             Cluster(self, settings.redis_url, settings.handoff) if settings.redis_url else None
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from datetime import datetime
 from typing import Final
 
@@ -72,9 +73,9 @@ def shown(live: LiveTable) -> Standing:
     return Standing(live.state, live.info.status, live.info.waiting, live.legal_since)
 
 
-def ahead(live: LiveTable) -> Standing:
-    """``live`` once every move it sent to the store is stored."""
-    return live.queued[-1].ahead if live.queued else shown(live)
+def ahead(live: LiveTable, queued: deque[Queued]) -> Standing:
+    """``live`` once ``queued``, the moves it sent to the store, are stored."""
+    return queued[-1].ahead if queued else shown(live)
 
 
 def legal_since(before: State, after: State, seat: Seat, since: list[int]) -> list[int]:
@@ -155,12 +156,12 @@ def _illegal(state: State, seat: Seat, action: Action) -> ErrorMessage | None:
 
 
 def planned(
-    live: LiveTable, seat: Seat, action: Action, stand_in: bool = False
+    live: LiveTable, queued: deque[Queued], seat: Seat, action: Action, stand_in: bool = False
 ) -> tuple[MoveWrite, Standing]:
-    """``seat``'s ``action``, legal at the table ahead, as the store writes it and the table it
-    makes, played on a copy of the table ahead. ``stand_in``: the table's stand-in bot made it
-    for the seat's timed-out person (`MoveWrite.stand_in`)."""
-    before = ahead(live)
+    """``seat``'s ``action``, legal at the table ahead (``queued`` stored), as the store writes
+    it and the table it makes, played on a copy of that table. ``stand_in``: the table's
+    stand-in bot made it for the seat's timed-out person (`MoveWrite.stand_in`)."""
+    before = ahead(live, queued)
     state = before.state
     after = state.clone()
     after.apply(seat, action)

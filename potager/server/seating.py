@@ -284,7 +284,7 @@ class Seating:
         """Take an open human seat (for ``player`` if given): a new token, so any older invite
         link to it stops working."""
         live = await self.tables.unfinished(table_id)
-        async with live.settled():
+        async with self.tables.actor(live).settled():
             free = open_seats(live)
             if request.seat is not None and request.seat not in free:
                 seats = live.info.seats
@@ -307,7 +307,7 @@ class Seating:
     async def leave(self, table_id: str, auth: SeatAuth) -> TableSummary:
         """Give a seat up: it opens for anybody to join; its token stops working at once."""
         live = await self.tables.unfinished(table_id)
-        async with live.settled():
+        async with self.tables.actor(live).settled():
             await self.check(live, auth)
             digest = live.info.seats[auth.seat].token_hash
             if not await self._change(live, auth.seat, None, "", None, if_token=digest):
@@ -321,7 +321,7 @@ class Seating:
         player's token on another device): the seat is taken from now on, under ``name`` if given
         and free at the table (else under the name it has: `rename` is where a name is refused
         with a reason). None: the token does not open the seat."""
-        async with live.settled():
+        async with self.tables.actor(live).settled():
             opened = await self.opening(live, seat, token)
             if opened is None:
                 return None
@@ -350,7 +350,7 @@ class Seating:
         link: the seat is taken from now on, for ``player`` if given) or during the game; a name
         another seat has is refused and nothing changes."""
         live = await self.tables.unfinished(table_id)
-        async with live.settled():
+        async with self.tables.actor(live).settled():
             await self.check(live, request)
             name = request.name.strip()
             await self._check_name(live, request.seat, name)
@@ -452,7 +452,7 @@ class Seating:
 
     async def refresh(self, live: LiveTable) -> None:
         """Another server process changed ``live``'s seats: read them again (`reread`)."""
-        async with live.settled():
+        async with self.tables.actor(live).settled():
             await self.reread(live)
 
     async def reread(self, live: LiveTable) -> None:
@@ -499,7 +499,7 @@ class Seating:
         await self.check(live, auth)
         if live.info.status != "finished":
             raise Refused(409, say("the game is not over yet"))
-        async with live.settled():
+        async with self.tables.actor(live).settled():
             if live.info.rematch_id is None:
                 info = live.info
                 request = CreateTable(

@@ -17,15 +17,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
-from potager.store import MoveWrite
+from potager.store import MoveWrite, Store
 
 from .outcomes import unavailable
-
-if TYPE_CHECKING:
-    from .manager import TableManager
 
 GROUP = 200
 """The most moves one transaction writes."""
@@ -52,8 +48,11 @@ def _answer(written: asyncio.Future[bool], answer: Answer) -> None:
 
 
 class MoveWriter:
-    def __init__(self, tables: TableManager) -> None:
-        self.tables = tables
+    """Writes through ``store`` in the database thread(s), where ``submit`` runs a call without
+    waiting for it."""
+
+    def __init__(self, store: Store, submit: Callable[..., object]) -> None:
+        self.store, self.submit = store, submit
         self._waiting: Waiting = []
         self._writing: asyncio.Future[None] | None = None
         """Done once no group is being written."""
@@ -76,7 +75,7 @@ class MoveWriter:
         """The next group to the database thread."""
         group, self._waiting = self._waiting[:GROUP], self._waiting[GROUP:]
         try:
-            self.tables.in_db_thread(self._store, loop, group)
+            self.submit(self._store, loop, group)
         except RuntimeError as exc:  # the database thread has stopped (the server stops)
             self._stored(loop, group, exc)
 
@@ -84,7 +83,7 @@ class MoveWriter:
         """In the database thread: write ``group``, then give the loop its outcome."""
         outcome: Outcome
         try:
-            outcome = self.tables.store.append_moves([move for move, _ in group])
+            outcome = self.store.append_moves([move for move, _ in group])
         except Exception as exc:
             outcome = unavailable(exc)
         with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
