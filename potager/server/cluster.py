@@ -59,10 +59,13 @@ log = logging.getLogger("potager.server")
 FORWARD_TIMEOUT = 2.0
 """Seconds a forwarded move waits for the owner's answer before the owner is asked again (or,
 once its lease has lapsed, the table taken over)."""
-FORWARD_TRIES = 4
+FORWARD_PATIENCE = 8.0
+"""Seconds a forwarded move keeps looking for its table's owner before it is refused as
+unavailable: time for a dead owner's heartbeat to lapse (`lease.TTL`) and its table to be taken
+over, by this process or another."""
 MOVED_WAIT = 0.25
-"""Seconds a forwarded move waits before asking again where the process asked no longer owns
-the table (or does not hold it yet)."""
+"""Seconds a forwarded move waits before asking again where its table has no owner that holds
+it yet (another process is taking it over, or reading it)."""
 SWEEP = 0.5
 """Seconds between looks for tables whose owner died (one Redis round trip or two)."""
 FULL_SWEEP = 10
@@ -300,12 +303,15 @@ class Cluster:
     ) -> ErrorMessage | None:
         """Send ``request`` to the table's owner and return its refusal, if any; ``here`` serves
         it in this process once the table is taken over (its owner gone)."""
-        for _ in range(FORWARD_TRIES):
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + FORWARD_PATIENCE
+        while loop.time() < give_up:
             try:
                 owner = await self.leases.owner(live.info.id)
                 if owner is None or owner == self.me:
                     if await self.take_over(live):
                         return await here()
+                    await asyncio.sleep(MOVED_WAIT)  # another process was first
                     continue
             except Unavailable:
                 break
