@@ -173,6 +173,7 @@ class Shared:
         info, state = live.info, live.state
         self._common: dict[str, Any] = {
             "last_mover": state.moves[-1][0] if state.moves else None,
+            "last_action": state.moves[-1][1] if state.moves else None,
             "last_stand_in": len(state.moves) - 1 in live.stand_ins,
             "to_move": orjson.Fragment(_json(list(state.to_move))),
             "seats": orjson.Fragment(_json(_seats_fields(live))),
@@ -205,6 +206,7 @@ class Shared:
                 for a in state.legal_actions(seat)
             ]
         last_mover = common["last_mover"]
+        mine = seat is not None and last_mover == seat
         message = {
             "type": "state",
             "table_id": info.id,
@@ -212,12 +214,13 @@ class Shared:
             "seat": seat,
             "version": live.version,
             "last_mover": last_mover,
+            "last_action": common["last_action"] if mine else None,
             "last_stand_in": common["last_stand_in"],
             "status": info.status,
             "to_move": common["to_move"],
             "view": state.view(seat),
             "legal": legal,
-            "undo": last_mover is not None and last_mover == seat and offered(live) == seat,
+            "undo": mine and offered(live) == seat,
             "events": state.events_for(seat, start),
             "log_reset": reset,
             "seats": common["seats"],

@@ -463,8 +463,12 @@ class StateMessage(BaseModel):
     version: int
     last_mover: int | None
     """The seat whose move made this version (``None`` before the first move): a seat that
-    acted knows its move is stored when it sees a newer version with itself as ``last_mover``
-    and ``last_stand_in`` false."""
+    acted knows its move is stored when it sees a newer version with itself as ``last_mover``,
+    its action as ``last_action`` and ``last_stand_in`` false."""
+    last_action: int | None = None
+    """The action of the move that made this version, in the state message of the seat that
+    made it only (``None`` in every other): a seat that sent two moves for one version (its
+    socket dropped with one on its way) knows which was stored."""
     last_stand_in: bool = False
     """The move that made this version was the seat's stand-in bot's, played for its person
     whose time ran out: not the person's own (whose move, if one was on its way, is refused)."""

@@ -162,6 +162,40 @@ def test_simultaneous_bids_show_who_committed_never_what(client: TestClient) -> 
         assert a.log[-2] == reveal and a.log[-1]["type"] == "win"
 
 
+def test_a_seat_that_sent_two_moves_for_one_version_knows_which_was_stored(
+    client: TestClient,
+) -> None:
+    """Two sockets of one seat (a page reconnected while its move was on its way) each send a
+    move for the same version: the first is stored, and both sockets read which one it was
+    (``last_action``, in the mover's messages only); the second is refused as stale."""
+    created = create(client, TOY, ["human", "human"])
+    table_id, ada = created["table"]["id"], created["you"]
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}") as first,
+        client.websocket_connect(f"/ws/tables/{table_id}") as second,
+        client.websocket_connect(f"/ws/tables/{table_id}") as bob_socket,
+    ):
+        old, new = SeatDriver(first, 0, ada["token"]), SeatDriver(second, 0, ada["token"])
+        bob = SeatDriver(bob_socket, 1, created["invites"][0]["token"])
+        state = old.until_state()
+        while state["status"] != "playing" or not state["legal"]:
+            state = old.until_state()
+        version = state["version"]
+        while new.until_state()["version"] != version or not new.state["legal"]:
+            pass
+        stored, other = state["legal"][0]["action"], state["legal"][1]["action"]
+        old.act(stored, version)
+        acknowledged = old.until_acknowledged(version)
+        assert acknowledged["last_action"] == stored
+        new.act(other, version)
+        assert new.until_error()["code"] == "stale"
+        seen = new.state if new.state["version"] > version else new.until_state()
+        assert seen["last_mover"] == 0 and seen["last_action"] == stored != other
+        while bob.state.get("version") != version + 1:
+            bob.until_state()
+        assert bob.state["last_mover"] == 0 and bob.state["last_action"] is None
+
+
 def test_stale_illegal_and_malformed_messages_change_nothing(client: TestClient) -> None:
     created = create(client, TOY, ["human", "human"])
     table_id, me, other = created["table"]["id"], created["you"], created["invites"][0]

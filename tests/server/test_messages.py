@@ -63,6 +63,8 @@ def model_message(live: LiveTable, seat: Seat | None, start: int, reset: bool) -
         seat=seat,
         version=live.version,
         last_mover=state.moves[-1][0] if state.moves else None,
+        last_action=state.moves[-1][1] if state.moves and state.moves[-1][0] == seat else None,
+        last_stand_in=len(state.moves) - 1 in live.stand_ins,
         status=info.status,
         to_move=list(state.to_move),
         view=state.view(seat),
