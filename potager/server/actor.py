@@ -19,10 +19,9 @@ own write; their answers come back in order (`_settle`). See docs/server.md.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,6 +68,27 @@ class Reach:
     cluster: Cluster | None
 
 
+class Settled:
+    """`TableActor.settled`'s context (a class: mypyc compiles no async generator)."""
+
+    def __init__(self, actor: TableActor) -> None:
+        self.actor = actor
+
+    async def __aenter__(self) -> None:
+        actor = self.actor
+        await actor.lock.acquire()
+        try:
+            while actor.queued:
+                # Each move is settled by a callback on its write added before this one.
+                await asyncio.wait([actor.queued[-1].written])
+        except BaseException:
+            actor.lock.release()
+            raise
+
+    async def __aexit__(self, *_: object) -> None:
+        self.actor.lock.release()
+
+
 class TableActor:
     def __init__(self, live: LiveTable, reach: Reach) -> None:
         self.live = live
@@ -81,15 +101,11 @@ class TableActor:
         self._thinking: set[Seat] = set()
         self._bots: set[asyncio.Task[None]] = set()
 
-    @contextlib.asynccontextmanager
-    async def settled(self) -> AsyncIterator[None]:
-        """Hold the table's lock once every move sent to the store is settled (stored and
-        shown, or refused): what holds it sees and changes the table as stored."""
-        async with self.lock:
-            while self.queued:
-                # Each move is settled by a callback on its write added before this one.
-                await asyncio.wait([self.queued[-1].written])
-            yield
+    def settled(self) -> Settled:
+        """``async with`` it to hold the table's lock once every move sent to the store is
+        settled (stored and shown, or refused): what holds it sees and changes the table as
+        stored."""
+        return Settled(self)
 
     # -- a seat's move -------------------------------------------------------------------------
     async def play(self, connection: Connection, message: Act) -> None:
