@@ -1,4 +1,4 @@
-"""Chat at a table (issue 16): seated players talk, spectators read, the lines stay with the
+"""Chat at a table: seated players talk, spectators read, the lines stay with the
 table's record.
 
 A line (`Say` over the table's socket) is refused, changing nothing, when the table's creator
@@ -9,29 +9,28 @@ turned chat off, when a spectator or a seat given up sends it, when it is longer
 control, line-separator or bidi-override character); pages show it as text, never as HTML.
 
 A line is stored before anybody hears of it, like a move: any server process may store one (the
-store's ids order them), then tells its own connections and the other processes, which tell
-theirs (`cluster`). Each process keeps the lines of the tables it holds once it has read them,
-for the connections that say hello. ``GET /api/tables/{id}/chat`` gives them to anyone (the
-replay page shows them beside the moves).
+store's ids order them); the table's actor then tells its own connections and the other
+processes, which tell theirs (`TableActor.say`). Each process keeps the lines of the tables it
+holds once it has read them, for the connections that say hello. ``GET /api/tables/{id}/chat``
+gives them to anyone (the replay page shows them beside the moves).
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from potager.engine import Seat
-from potager.store import ChatLine
+from potager.store import ChatLine, Store
 
 from ..i18n import say
+from .config import Limits
 from .limits import Bucket
 from .live import Connection, LiveTable
 from .outcomes import Refused
-from .schemas import ChatLineModel, ChatMessage, ErrorMessage, Say
-
-if TYPE_CHECKING:
-    from .manager import TableManager
+from .schemas import ChatLineModel, ChatMessage, ErrorMessage
 
 OFF = say("chat is off at this table")
 
@@ -45,9 +44,8 @@ def chat_message(lines: list[ChatLine], reset: bool) -> str:
 
 
 class Chat:
-    def __init__(self, tables: TableManager) -> None:
-        self.tables = tables
-        self.limits = tables.settings.limits
+    def __init__(self, limits: Limits, store: Store, db: Callable[..., Awaitable[Any]]) -> None:
+        self.limits, self.store, self.db = limits, store, db
         self.rate = Bucket(self.limits.chat_rate)
         """One bucket per seat of a table (``table:seat``): a seat's sockets share it."""
         self._held: WeakKeyDictionary[LiveTable, dict[int, ChatLine]] = WeakKeyDictionary()
@@ -68,7 +66,7 @@ class Chat:
             if held is None:
                 held = self._held[live] = {}  # lines heard meanwhile go here
                 try:
-                    stored = await self.tables.db(self.tables.store.chat, live.info.id)
+                    stored = await self.db(self.store.chat, live.info.id)
                 except BaseException:
                     del self._held[live]
                     raise
@@ -83,32 +81,19 @@ class Chat:
             if lines:
                 connection.send(chat_message(lines, reset=True))
 
-    async def post(self, live: LiveTable, connection: Connection, message: Say) -> None:
-        """A seated player's line: stored, then heard by everybody; or refused, and why."""
-        text = message.text.strip()
-        refused = self._refusal(live, connection, text)
-        if refused is None and connection.seat is not None:
-            refused = await self._keep(live, connection.seat, text)
-        if refused is not None:
-            refused.version = live.version
-            connection.refuse(refused)
-
-    async def _keep(self, live: LiveTable, seat: Seat, text: str) -> ErrorMessage | None:
-        """Store ``seat``'s line, then tell everybody; the refusal if the chat is full or the
-        store failed."""
-        tables, cap = self.tables, self.limits.chat_lines
+    async def keep(self, live: LiveTable, seat: Seat, text: str) -> ChatLine | ErrorMessage:
+        """Store ``seat``'s line (the caller tells everybody, `heard`); the refusal if the chat
+        is full or the store failed."""
+        cap = self.limits.chat_lines
         if cap and len(await self.lines(live)) >= cap:
             return ErrorMessage(code="too_many", message=say("the chat of this table is full"))
         try:
-            line = await tables.db(tables.store.add_chat, live.info.id, seat, live.version, text)
+            return await self.db(self.store.add_chat, live.info.id, seat, live.version, text)
         except Refused as exc:
             return ErrorMessage(code="unavailable", message=str(exc))
-        self.heard(live, line)
-        if tables.cluster is not None:
-            tables.cluster.said(live, line)
-        return None
 
-    def _refusal(self, live: LiveTable, connection: Connection, text: str) -> ErrorMessage | None:
+    def refusal(self, live: LiveTable, connection: Connection, text: str) -> ErrorMessage | None:
+        """Why ``connection`` may not say ``text`` now, if it may not."""
         if not live.info.chat:
             return ErrorMessage(code="forbidden", message=OFF)
         if connection.seat is None:

@@ -23,7 +23,7 @@ from ..i18n import translate
 from .schemas import ErrorMessage
 
 if TYPE_CHECKING:
-    from .clocks import TableClock
+    from .speeds import TableClock
 
 BACKLOG = 1000
 """Messages a connection may have waiting before the server gives up on that client."""

@@ -12,7 +12,7 @@ from potager.engine import Game, Seat, State
 from potager.store.players import PlayerInfo
 
 from ..i18n import say
-from . import rules, turns
+from . import rules
 from .chat import line_model
 from .i18n import language
 from .identity import Player
@@ -94,7 +94,7 @@ async def list_tables(
     links); ``live``: games in play (to watch); ``finished``: games to replay."""
     found = await tables.summaries(STATUSES[status], limit if status != "open" else 500)
     if status == "open":
-        found = [t for t in found if t.open_seats and not tables.clocks.deserted(t.id)][:limit]
+        found = [t for t in found if t.open_seats and not tables.deserted(t.id)][:limit]
     return found
 
 
@@ -104,7 +104,7 @@ async def create_table(
 ) -> CreatedTable:
     """Open a table; the answer holds the creator's seat token and the other seats' invites.
     With a player's token (``Authorization: Bearer``), the creator's seat is that player's."""
-    return await tables.seating.create(request, client_of(http.scope), _id(player))
+    return await tables.create(request, client_of(http.scope), _id(player))
 
 
 def _id(player: PlayerInfo | None) -> str | None:
@@ -137,13 +137,13 @@ async def join_table(
 ) -> SeatGrant:
     """Take an open human seat (any older invite link to it stops working); with a player's
     token, for that player."""
-    return await tables.seating.join(table_id, request, _id(player))
+    return await tables.join(table_id, request, _id(player))
 
 
 @router.post("/tables/{table_id}/leave", response_model=TableSummary, tags=["seats"])
 async def leave_table(table_id: str, auth: SeatAuth, tables: Manager) -> TableSummary:
     """Give your seat up: it is open to anybody again."""
-    return await tables.seating.leave(table_id, auth)
+    return await tables.leave(table_id, auth)
 
 
 @router.post("/tables/{table_id}/name", response_model=TableSummary, tags=["seats"])
@@ -153,7 +153,7 @@ async def name_seat(
     """Choose or change your display name (and take your seat, from an invite link, for the
     player of the token given, if any); a name another seat at the table has is refused (409),
     whatever its case."""
-    return await tables.seating.rename(table_id, request, _id(player))
+    return await tables.rename(table_id, request, _id(player))
 
 
 @router.post("/turns", response_model=Turns, tags=["seats"])
@@ -163,7 +163,7 @@ async def your_turns(request: TurnsRequest, tables: Manager, player: Player) -> 
     both, as one whose table does not wait on it (issue 16's "your turn" list). With a player
     token, that player's seats too, and in ``yours`` its seats at the tables not finished (to
     open on another device with the player token). Rate: ``POTAGER_TURNS_RATE``."""
-    return await turns.turns(tables, request, _id(player))
+    return await tables.turns(request, _id(player))
 
 
 @router.post("/tables/{table_id}/end", response_model=TableSummary, tags=["seats"])
@@ -172,13 +172,13 @@ async def end_table(table_id: str, auth: SeatAuth, tables: Manager) -> TableSumm
     (`potager.server.clocks`). The table finishes with no result and leaves the games in play;
     refused with 409 while nobody else is absent or the game is not being played, 403 for a
     wrong seat token, and nothing changes."""
-    return summary(await tables.clocks.end(table_id, auth))
+    return summary(await tables.end(table_id, auth))
 
 
 @router.post("/tables/{table_id}/rematch", response_model=SeatGrant, tags=["seats"])
 async def rematch(table_id: str, auth: SeatAuth, tables: Manager, player: Player) -> SeatGrant:
     """After the end: your same seat at the rematch table (created by the first to ask)."""
-    return await tables.seating.rematch(table_id, auth, _id(player))
+    return await tables.rematch(table_id, auth, _id(player))
 
 
 async def _finished(tables: TableManager, table_id: str) -> State:

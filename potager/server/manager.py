@@ -1,18 +1,17 @@
-"""`TableManager`: the tables this server process holds, each with its actor (`actor.TableActor`:
-moves, bots, undo, takeover), their connections, and the parts that act on them: `Seating` (who
-sits where), `Announcer` (state and presence messages), `Chat` and `Clocks`.
+"""`TableManager`: one server process's tables and the parts that act on them, put together.
 
+It builds the services (`Seating`, `Chat`, `Clocks`, the bots' pool, the move writer, and with
+several processes the `Cluster` and its `Peers`), gives them to every table's actor (`Reach`),
+holds the tables (`Tables`), and answers the edge (the lobby's REST calls and the table sockets)
+by finding the table and handing the request to its actor. Nothing below it refers back to it.
 The server never knows a game's rules: it asks the engine what is legal and what each seat may
-see. Unfinished tables stay in memory; finished ones are kept while anybody is connected to them
-and otherwise only the `finished_cache` most recently used (rebuilt from the store on demand).
+see. See docs/server.md.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -33,11 +32,25 @@ from .chat import Chat
 from .clocks import Clocks
 from .cluster import Cluster
 from .config import Settings
+from .forever import cancelling, go_on, stopped
 from .live import Connection, LiveTable
 from .messages import Shared, stored_summary, summary
 from .outcomes import Refused, unavailable
-from .schemas import TableSummary
-from .seating import Seating
+from .peers import Peers
+from .schemas import (
+    CreatedTable,
+    CreateTable,
+    JoinRequest,
+    SeatAuth,
+    SeatGrant,
+    SeatName,
+    TableSummary,
+    Turns,
+    TurnsRequest,
+)
+from .seating import Opening, Seating
+from .tables import Tables
+from .turns import turns
 from .writer import MoveWriter
 
 __all__ = ["TableManager", "available_games"]
@@ -61,37 +74,38 @@ class TableManager:
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
         self.settings = settings
+        self._db = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="potager-db")
         self.bots = BotPool(settings.bot_pool, settings.bot_workers, settings.bot_budget)
-        self.live: dict[str, LiveTable] = {}
-        """Unfinished tables."""
-        self.finished: OrderedDict[str, LiveTable] = OrderedDict()
-        """Finished tables in memory, least recently used first."""
-        self.seating = Seating(self)
         self.announce = Announcer()
-        self.chat = Chat(self)
-        self.clocks = Clocks(self)
         self.writer = MoveWriter(store, self.in_db_thread)
         self.cluster = (
-            Cluster(self, settings.redis_url, settings.handoff) if settings.redis_url else None
+            Cluster(settings.redis_url, store.url, settings.handoff) if settings.redis_url else None
         )
         """Set when this process is one of several sharing the database (`cluster`)."""
+        several = self.cluster is not None
+        self.seating = Seating(settings, store, self.db, several)
+        self.chat = Chat(settings.limits, store, self.db)
+        written = self.cluster.clocks_written if self.cluster is not None else None
+        self.clocks = Clocks(settings, store, self.db, written)
         if self.cluster is not None:
             self.announce.share = self.cluster.presence
-        self._db = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="potager-db")
-        self.reach = Reach(
-            settings,
-            store,
-            self.writer,
-            self.db,
-            self.announce,
-            self.clocks,
-            self.bots,
-            self.retire,
-            self.seating.reread,
-            self.cluster,
+        self.tables = Tables(
+            Reach(
+                settings,
+                store,
+                self.writer,
+                self.db,
+                self.announce,
+                self.seating,
+                self.chat,
+                self.clocks,
+                self.bots,
+                self._finished,
+                self.cluster,
+            )
         )
-        self.actors: dict[str, TableActor] = {}
-        """Each table's actor, while the table is held here."""
+        self.peers = Peers(self.cluster, self.tables) if self.cluster is not None else None
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call in the database thread(s). A database that cannot be reached or
@@ -107,14 +121,21 @@ class TableManager:
         (`writer.MoveWriter`)."""
         self._db.submit(fn, *args)
 
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     # -- start and stop ------------------------------------------------------------------------
     async def start(self) -> None:
         """Upgrade the database, then rebuild every unfinished table by replay (one of several
-        processes: join them; the tables nobody owns are claimed by the cluster's sweeps)."""
+        processes: join them; the tables nobody owns are claimed by the peers' sweeps)."""
         await self.db(self.store.upgrade)
         await self.clocks.start()
-        if self.cluster is not None:
+        self._spawn(self._look_forever())
+        if self.cluster is not None and self.peers is not None:
             await self.cluster.start()
+            self.peers.start()
             return
         for info in await self.db(self.store.tables, ("waiting", "playing"), 100_000):
             try:
@@ -122,106 +143,145 @@ class TableManager:
             except (ValueError, ModuleNotFoundError):
                 log.exception("table %s cannot be rebuilt; it stays closed", info.id)
                 continue
-            self.add(live)
-            self.actor(live).wake_bots()
-        log.info("rebuilt %d unfinished tables", len(self.live))
+            self.tables.add(live)
+            self.tables.actor(live).wake_bots()
+        log.info("rebuilt %d unfinished tables", len(self.tables.live))
 
     async def stop(self) -> None:
         """Stop at once, bots thinking or not: their turns are cancelled, their workers stopped,
         and every socket closed."""
+        await stopped(self._tasks)
         await self.clocks.stop()
-        for actor in list(self.actors.values()):
+        for actor in list(self.tables.actors.values()):
             await actor.stop()
         await self.writer.stop()
         if self.cluster is not None:
             await self.cluster.stop()
         self.announce.stop()
         self.bots.close()
-        for live in [*self.live.values(), *self.finished.values()]:
+        for live in self.tables.all():
             for connection in live.connections:
                 await connection.stop()
         self._db.shutdown(wait=True)
         self.store.close()
 
-    # -- the tables held ---------------------------------------------------------------------------
+    async def _look_forever(self) -> None:
+        while go_on():
+            await asyncio.sleep(self.clocks.tick)
+            try:
+                await self.look()
+            except Exception:
+                if cancelling():
+                    raise
+                log.exception("the clocks' look failed")
+
+    async def look(self) -> None:
+        """Look at the clocks of every unfinished table held here (`TableActor.look`)."""
+        for live in list(self.tables.live.values()):
+            await self.tables.actor(live).look()
+
+    def _finished(self, live: LiveTable) -> None:
+        """``live`` has just finished: it joins the finished tables; if rated, its seats show
+        their players' new ratings once read from the store."""
+        self.tables.retire(live)
+        if live.info.rated:
+            self._spawn(self._new_ratings(live))
+
+    async def _new_ratings(self, live: LiveTable) -> None:
+        if await self.seating.new_ratings(live):
+            self.announce.presence(live)
+
+    # -- the tables ------------------------------------------------------------------------------
     def actor(self, live: LiveTable) -> TableActor:
-        """``live``'s actor: every input that changes the table goes through it."""
-        actor = self.actors.get(live.info.id)
-        if actor is None or actor.live is not live:
-            actor = self.actors[live.info.id] = TableActor(live, self.reach)
-        return actor
-
-    def add(self, live: LiveTable) -> None:
-        if live.info.status == "finished":
-            self.finished[live.info.id] = live
-            self._evict()
-        else:
-            self.live[live.info.id] = live
-
-    def retire(self, live: LiveTable) -> None:
-        """``live`` has just finished: it joins the finished tables (its seats' ratings, if
-        rated, are read again)."""
-        self.live.pop(live.info.id, None)
-        self.add(live)
-        self.seating.ended(live)
-
-    def _evict(self) -> None:
-        """Past `finished_cache`, drop the least recently used finished tables nobody watches:
-        read from the oldest and only as far as the excess (a busy server retires tables
-        several times a second, and scanning the whole cache each time was a percent of its
-        loop, issue 13)."""
-        excess = len(self.finished) - self.settings.finished_cache
-        if excess > 0:
-            idle = (k for k, t in self.finished.items() if not t.connections)
-            for table_id in list(itertools.islice(idle, excess)):
-                del self.finished[table_id]
-                self.actors.pop(table_id, None)
+        return self.tables.actor(live)
 
     async def table(self, table_id: str) -> LiveTable | None:
         """The table (a finished one is rebuilt from the store on demand), or ``None``."""
-        live = self.live.get(table_id) or self.finished.get(table_id)
-        if live is not None:
-            if table_id in self.finished:
-                self.finished.move_to_end(table_id)
-            return live
-        cluster = self.cluster
-        if cluster is not None:  # what the others say about it while it is read
-            cluster.loading.setdefault(table_id, [])
-        try:
-            info = await self.db(self.store.table, table_id)
-            played = await self.db(self.store.played, table_id) if info is not None else ([], [])
-        finally:
-            heard = cluster.loading.pop(table_id, []) if cluster is not None else []
-        if info is None:
-            return None
-        live = self.live.get(table_id) or self.finished.get(table_id)
-        if live is not None:  # another request rebuilt it meanwhile
-            return live
-        try:
-            live = LiveTable.from_record(info, *played)
-        except (ValueError, ModuleNotFoundError):
-            log.exception("table %s cannot be rebuilt", table_id)
-            return None
-        self.add(live)
+        return await self.tables.load(table_id)
+
+    async def create(
+        self, request: CreateTable, owner: str, player: str | None = None
+    ) -> CreatedTable:
+        """Open the table ``request`` asks for (`Seating.plan`), for ``owner``'s bots, the
+        creator's seat for ``player`` if given."""
+        return await self._open(await self.seating.plan(request, owner, player))
+
+    async def _open(self, opening: Opening) -> CreatedTable:
+        """Store a planned table and hold it here, its clocks and bots running."""
+        live, cluster = opening.live, self.cluster
         if cluster is not None:
-            live.owned = False
-            for message in heard:
-                cluster.follow(live, message)
-            await cluster.adopt(live)
+            # Claimed before it is stored: another process's sweep claims every unfinished table
+            # of the store that nobody owns, and one that ran between the two would take the new
+            # table while this process believed it its own (two writers).
+            await cluster.leases.claim(live.info.id)
+        try:
+            await self.db(self.store.create_table, live.info)
+        except Exception:
+            if cluster is not None:
+                await cluster.leases.release(live.info.id)
+            raise
+        self.tables.add(live)
+        self.chat.opened(live)
+        self.clocks.open(live)
+        self.tables.actor(live).wake_bots()
+        return opening.created()
+
+    async def join(self, table_id: str, request: JoinRequest, player: str | None) -> SeatGrant:
+        live = await self.tables.unfinished(table_id)
+        return await self.tables.actor(live).join(request, player)
+
+    async def leave(self, table_id: str, auth: SeatAuth) -> TableSummary:
+        live = await self.tables.unfinished(table_id)
+        await self.tables.actor(live).leave(auth)
+        return summary(live)
+
+    async def rename(self, table_id: str, request: SeatName, player: str | None) -> TableSummary:
+        live = await self.tables.unfinished(table_id)
+        await self.tables.actor(live).rename(request, player)
+        return summary(live)
+
+    async def rematch(self, table_id: str, auth: SeatAuth, player: str | None) -> SeatGrant:
+        """The same game, players, variant and seats at a new table, reshuffled; each player of
+        the finished table who asks gets their same seat there (as ``player``, or as the player
+        who held it)."""
+        live = await self._existing(table_id)
+        await self.seating.check(live, auth)
+        if live.info.status != "finished":
+            raise Refused(409, say("the game is not over yet"))
+        actor = self.tables.actor(live)
+        async with actor.settled():
+            if live.info.rematch_id is None:
+                created = await self._open(await self.seating.plan_rematch(live))
+                stored = await self.db(self.store.set_rematch, live.info.id, created.table.id)
+                actor.rematched(stored)
+        held = live.info.seats[auth.seat]
+        return await self.join(
+            live.info.rematch_id or "",
+            JoinRequest(seat=auth.seat, name=held.name),
+            player or held.player_id,
+        )
+
+    async def end(self, table_id: str, auth: SeatAuth) -> LiveTable:
+        """A seated player ends the table because another player stayed away
+        (`TableActor.end`)."""
+        live = await self._existing(table_id)
+        opened = await self.seating.check(live, auth)
+        await self.tables.actor(live).end(auth.seat, opened.digest)
         return live
 
-    async def unfinished(self, table_id: str) -> LiveTable:
-        live = await self.table(table_id)
+    async def _existing(self, table_id: str) -> LiveTable:
+        live = await self.tables.load(table_id)
         if live is None:
             raise Refused(404, say("no such table"))
-        if live.info.status == "finished":
-            raise Refused(409, say("the game is over"))
         return live
 
-    def seats_changed(self, live: LiveTable) -> None:
-        """``live``'s seats, start or rematch changed: the other processes read them again."""
-        if self.cluster is not None:
-            self.cluster.seats_changed(live)
+    def deserted(self, table_id: str) -> bool:
+        """Has the waiting table been without its people for the away time (`Clocks.deserted`)?"""
+        return self.clocks.deserted(self.tables.live.get(table_id))
+
+    async def turns(self, request: TurnsRequest, player: str | None) -> Turns:
+        """Whose turn it is at the tables asked about (`turns.turns`)."""
+        return await turns(request, player, self.tables.live, self.store, self.db)
 
     async def record(self, live: LiveTable) -> GameRecord:
         """``live``'s record (`LiveTable.record`) with the moves its stand-in bot made for a
@@ -235,7 +295,7 @@ class TableManager:
         process holds every unfinished table it could rebuild, and lists only those."""
         found = []
         for info in await self.db(self.store.tables, statuses, limit):
-            live = self.live.get(info.id) or self.finished.get(info.id)
+            live = self.tables.live.get(info.id) or self.tables.finished.get(info.id)
             if live is not None:
                 found.append(summary(live))
             elif info.status == "finished" or self.cluster is not None:
@@ -258,7 +318,7 @@ class TableManager:
         ``token`` does not open ``seat``."""
         opened = None
         if seat is not None:
-            opened = await self.seating.claim(live, seat, token or "", name)
+            opened = await self.tables.actor(live).claim(seat, token or "", name)
             if opened is None:
                 return None
         connection = Connection(websocket, seat, opened)
@@ -281,7 +341,6 @@ class TableManager:
             self.clocks.left(live, connection.seat)
         await connection.stop()
         if live.info.status == "finished" and not live.connections:
-            self._evict()
+            self.tables.evict()
         elif not live.owned and not live.connections:
-            self.live.pop(live.info.id, None)  # a mirror nobody here watches any more
-            self.actors.pop(live.info.id, None)
+            self.tables.forget(live)  # a mirror nobody here watches any more

@@ -209,7 +209,7 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
             if isinstance(answer, Act):
                 await actor.play(connection, answer)
             elif isinstance(answer, Say):
-                await tables.chat.post(live, connection, answer)
+                await actor.say(connection, answer)
             elif isinstance(answer, TakeBack):
                 await actor.ask_back(connection, answer)
             elif isinstance(answer, Sync):

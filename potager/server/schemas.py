@@ -73,7 +73,7 @@ Level = Annotated[str, Field(max_length=200)]
 VariantValue = bool | int | str
 """A variant option's value, as `Game.variants` lists them (never a float: no NaN)."""
 SpeedName = Literal["none", "real_time", "slow"]
-"""A table's clock (`potager.server.clocks.SPEEDS`): none, real time (2 minutes a decision and
+"""A table's clock (`potager.server.speeds.SPEEDS`): none, real time (2 minutes a decision and
 a bank), slow (24 hours a decision)."""
 STAND_IN = "heuristic"
 """The bot level that plays for a timed-out seat unless the table chose another (the game's
@@ -234,7 +234,7 @@ class TableSummary(BaseModel):
     """How a finished game ended without being played out: ``{"reason": "abandoned", "by":
     seat or null (the server: every player was absent), "absent": [seats], "at": Unix time}``,
     or with reason ``"unstarted"`` a table that waited too long for its players
-    (`potager.server.clocks.WAITING_LIMIT`); ``None`` for a game played to its end."""
+    (`potager.server.speeds.WAITING_LIMIT`); ``None`` for a game played to its end."""
 
 
 class SeatGrant(BaseModel):

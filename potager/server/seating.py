@@ -1,18 +1,19 @@
 """Seats: opening a table, joining, leaving, claiming by invite link, naming, rematches.
 
-One seat, one grant: every change of a seat's holder happens under the table's lock and is
-written with a condition (the seat still open, or its token still the one shown), so thirty
+`Seating` decides and writes; the table's actor calls it under the table's lock and publishes
+what it did (`Seated`). One seat, one grant: every change of a seat's holder is written with a
+condition (the seat still open, or its token still the one shown), so thirty
 people asking for a seat at once get one token and twenty-nine "seat taken", however many
 server processes they reach. The connections of a seat that changes hands are revoked at once.
 
-Names (issue 16): every seat chooses its display name, unique at its table (trimmed, and compared
+Names: every seat chooses its display name, unique at its table (trimmed, and compared
 without case, so "Ada" and " ada" are one name); a bot's name ("heuristic bot") counts too. The
 store holds people's names unique per table itself, so two server processes naming two seats at
 the same instant cannot both succeed (`potager.store.NameTaken`). No name may read as the label
 the pages give another seat ("Heuristic bot 4", "Seat 1", in any language:
 `potager.server.seat_labels`).
 
-Players (issue 16, `potager.server.identity`): a seat taken by a browser that says which player
+Players (`potager.server.identity`): a seat taken by a browser that says which player
 it is keeps that player's id, and shows its rating in the table's game; a table is rated (its
 end moves the ratings) when its creator says so, by default when every seat is a person.
 
@@ -26,20 +27,21 @@ token's are, and a token that opens nothing is refused as a wrong seat token is.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from potager import agents, games
 from potager.engine import Game, Seat
-from potager.store import NameTaken, SeatInfo, TableInfo, name_key
+from potager.store import NameTaken, SeatInfo, Store, TableInfo, name_key
 from potager.store.models import utcnow
 from potager.store.players import Players
 
 from ..i18n import say
+from .config import Settings
 from .live import LiveTable, Opened, new_table_id, new_token, token_hash
 from .messages import open_seats, summary
 from .outcomes import Refused
@@ -54,13 +56,9 @@ from .schemas import (
     SeatName,
     SeatSpec,
     SpeedName,
-    TableSummary,
 )
 from .seat_labels import reads_as_a_seat, seat_label_refused
 from .turns import waiting_after
-
-if TYPE_CHECKING:
-    from .manager import TableManager
 
 log = logging.getLogger(__name__)
 
@@ -119,11 +117,54 @@ def check_name_free(seats: list[SeatInfo], seat: Seat, name: str) -> None:
         raise Refused(422, why)
 
 
+@dataclass(frozen=True)
+class Seated:
+    """What a change of seats did, for the table's actor to tell: ``changed``, the seats (every
+    connection and the other processes hear it); ``started``, the game (every seat is taken)."""
+
+    changed: bool = True
+    started: bool = False
+
+
+@dataclass
+class Opening:
+    """A table planned and not yet stored (`Seating.plan`): its seats' tokens, and the seat of
+    the player who opens it (``mine``, if any)."""
+
+    live: LiveTable
+    tokens: dict[Seat, str]
+    mine: Seat | None
+
+    def created(self) -> CreatedTable:
+        """What the opener is told once the table is stored: the table, their seat's grant and
+        the invite links of the other human seats."""
+        table_id = self.live.info.id
+        grants = {
+            s: SeatGrant(table_id=table_id, seat=s, token=t, url=invite_url(table_id, s, t))
+            for s, t in self.tokens.items()
+        }
+        mine = self.mine
+        return CreatedTable(
+            table=summary(self.live),
+            you=grants.get(mine) if mine is not None else None,
+            invites=[g for s, g in grants.items() if s != mine],
+        )
+
+
 class Seating:
-    def __init__(self, tables: TableManager) -> None:
-        self.tables = tables
-        self.players = Players(tables.store)
-        self._rerating: set[asyncio.Task[None]] = set()
+    """Seats of the tables of one process: ``several``, with other processes sharing the store
+    (a name is then checked against the store's seats)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store,
+        db: Callable[..., Awaitable[Any]],
+        several: bool = False,
+    ) -> None:
+        self.policies = settings.policies
+        self.store, self.db, self.several = store, db, several
+        self.players = Players(store)
 
     async def opening(self, live: LiveTable, seat: Seat, token: str) -> Opened | None:
         """How ``token`` opens ``seat`` of ``live`` now: as its seat token, or as the token of
@@ -132,7 +173,7 @@ class Seating:
             return Opened(token_hash(token), None)
         if not 0 <= seat < len(live.info.seats) or live.info.seats[seat].player_id is None:
             return None
-        player = await self.tables.db(self.players.by_token, token_hash(token))
+        player = await self.db(self.players.by_token, token_hash(token))
         held = live.info.seats[seat]  # read again: the seat may have changed meanwhile
         if player is None or held.token_hash is None or not held.taken:
             return None
@@ -145,11 +186,11 @@ class Seating:
             raise Refused(403, say("wrong seat token"))
         return opened
 
-    async def create(
-        self, request: CreateTable, owner: str, player: str | None = None
-    ) -> CreatedTable:
-        """Open a table for ``owner`` (the client asking: its bots queue as one owner), the
-        creator's seat for ``player`` if given."""
+    # -- a new table -------------------------------------------------------------------------------
+    async def plan(self, request: CreateTable, owner: str, player: str | None = None) -> Opening:
+        """The table ``request`` asks for, opened by ``owner`` (the client asking: its bots
+        queue as one owner), the creator's seat for ``player`` if given; refused (422, 404)
+        with nothing stored."""
         try:
             game = games.get(request.game)
             players = request.players
@@ -169,7 +210,7 @@ class Seating:
                     count=len(request.seats),
                 ),
             )
-        levels = bot_levels(game, self.tables.settings.policies)
+        levels = bot_levels(game, self.policies)
         for spec in request.seats:
             if spec.kind != "bot" or spec.level is None:
                 continue
@@ -193,9 +234,30 @@ class Seating:
             raise Refused(422, say("seat {seat} is not a human seat", seat=mine))
         if request.rated and len(humans) < players:
             raise Refused(422, say("a rated table seats people only"))
-        return await self._open(game, players, variant, request, mine, None, owner, player)
+        return await self._plan(game, players, variant, request, mine, None, owner, player)
 
-    async def _open(
+    async def plan_rematch(self, live: LiveTable) -> Opening:
+        """The same game, players, variant and seats as ``live``, reshuffled, every human seat
+        open."""
+        info = live.info
+        request = CreateTable(
+            game=info.game,
+            players=info.players,
+            variant=info.variant,
+            seats=[SeatSpec(kind=s.kind, level=s.level) for s in info.seats],
+            hints=info.hints,
+            chat=info.chat,
+            undo=info.undo,
+            rated=info.rated,
+            speed=cast(SpeedName, info.speed),
+            stand_in=info.stand_in,
+        )
+        game = games.get(info.game)
+        return await self._plan(
+            game, info.players, info.variant, request, None, info.id, live.owner, None
+        )
+
+    async def _plan(
         self,
         game: Game,
         players: int,
@@ -205,7 +267,7 @@ class Seating:
         rematch_of: str | None,
         owner: str,
         player: str | None,
-    ) -> CreatedTable:
+    ) -> Opening:
         tokens: dict[Seat, str] = {}
         seats = []
         for i, spec in enumerate(request.seats):
@@ -222,7 +284,7 @@ class Seating:
                         token_hash(tokens[i]),
                         taken=held,
                         player_id=player if held else None,
-                        rating=await self._rating(player, game.name) if held else None,
+                        rating=await self.rating(player, game.name) if held else None,
                     )
                 )
             else:
@@ -250,128 +312,114 @@ class Seating:
         if all(s.kind == "bot" or s.taken for s in seats):
             info.status = "playing"
             info.waiting = waiting_after({}, state.to_move, None, utcnow())
-        tables = self.tables
-        if tables.cluster is not None:
-            # Claimed before it is stored: another process's sweep claims every unfinished table
-            # of the store that nobody owns, and one that ran between the two took the new table
-            # while this process believed it its own (two writers, issue 13).
-            await tables.cluster.leases.claim(info.id)
-        try:
-            await tables.db(tables.store.create_table, info)
-        except Exception:
-            if tables.cluster is not None:
-                await tables.cluster.leases.release(info.id)
-            raise
         live = LiveTable(info, state)
         live.owner = owner
-        tables.add(live)
-        tables.chat.opened(live)
-        tables.clocks.open(live)
-        tables.actor(live).wake_bots()
-        grants = {
-            s: SeatGrant(table_id=info.id, seat=s, token=t, url=invite_url(info.id, s, t))
-            for s, t in tokens.items()
-        }
-        return CreatedTable(
-            table=summary(live),
-            you=grants.get(mine) if mine is not None else None,
-            invites=[g for s, g in grants.items() if s != mine],
-        )
+        return Opening(live, tokens, mine)
 
+    # -- changing a seat (the caller holds the table's lock) ---------------------------------------
     async def join(
-        self, table_id: str, request: JoinRequest, player: str | None = None
-    ) -> SeatGrant:
+        self, live: LiveTable, request: JoinRequest, player: str | None = None
+    ) -> tuple[SeatGrant, Seated]:
         """Take an open human seat (for ``player`` if given): a new token, so any older invite
         link to it stops working."""
-        live = await self.tables.unfinished(table_id)
-        async with self.tables.actor(live).settled():
-            free = open_seats(live)
-            if request.seat is not None and request.seat not in free:
-                seats = live.info.seats
-                if 0 <= request.seat < len(seats) and seats[request.seat].kind == "human":
-                    raise Refused(409, say("seat {seat} is taken", seat=request.seat))
-                raise Refused(409, say("seat {seat} is not a human seat", seat=request.seat))
-            if not free:
-                raise Refused(409, say("no open seat: every seat is taken"))
-            seat = request.seat if request.seat is not None else free[0]
-            name = request.name.strip()
-            await self._check_name(live, seat, name)
-            token = new_token()
-            if not await self._change(live, seat, token_hash(token), name, player, if_open=True):
-                raise Refused(409, say("seat {seat} is taken", seat=seat))
-            await self._start_when_seated(live)
-        return SeatGrant(
+        free = open_seats(live)
+        if request.seat is not None and request.seat not in free:
+            seats = live.info.seats
+            if 0 <= request.seat < len(seats) and seats[request.seat].kind == "human":
+                raise Refused(409, say("seat {seat} is taken", seat=request.seat))
+            raise Refused(409, say("seat {seat} is not a human seat", seat=request.seat))
+        if not free:
+            raise Refused(409, say("no open seat: every seat is taken"))
+        seat = request.seat if request.seat is not None else free[0]
+        name = request.name.strip()
+        await self._check_name(live, seat, name)
+        token = new_token()
+        if not await self._change(live, seat, token_hash(token), name, player, if_open=True):
+            raise Refused(409, say("seat {seat} is taken", seat=seat))
+        table_id = live.info.id
+        grant = SeatGrant(
             table_id=table_id, seat=seat, token=token, url=invite_url(table_id, seat, token)
         )
+        return grant, await self._start_when_seated(live)
 
-    async def leave(self, table_id: str, auth: SeatAuth) -> TableSummary:
+    async def leave(self, live: LiveTable, auth: SeatAuth) -> Seated:
         """Give a seat up: it opens for anybody to join; its token stops working at once."""
-        live = await self.tables.unfinished(table_id)
-        async with self.tables.actor(live).settled():
-            await self.check(live, auth)
-            digest = live.info.seats[auth.seat].token_hash
-            if not await self._change(live, auth.seat, None, "", None, if_token=digest):
-                raise Refused(403, say("wrong seat token"))
-        return summary(live)
+        await self.check(live, auth)
+        digest = live.info.seats[auth.seat].token_hash
+        if not await self._change(live, auth.seat, None, "", None, if_token=digest):
+            raise Refused(403, say("wrong seat token"))
+        return Seated()
 
     async def claim(
         self, live: LiveTable, seat: Seat, token: str, name: str | None
-    ) -> Opened | None:
+    ) -> tuple[Opened | None, Seated]:
         """A seat holder arrives with its token (an invite link, back after a refresh, or its
         player's token on another device): the seat is taken from now on, under ``name`` if given
         and free at the table (else under the name it has: `rename` is where a name is refused
         with a reason). None: the token does not open the seat."""
-        async with self.tables.actor(live).settled():
-            opened = await self.opening(live, seat, token)
-            if opened is None:
-                return None
-            info = live.info.seats[seat]
-            name = (name or "").strip()
-            if name_holder(live.info.seats, seat, name) is not None or reads_as_a_seat(name):
-                name = ""
-            if info.taken and (not name or name == info.name):
-                return opened
-            if not await self._change(
-                live,
-                seat,
-                info.token_hash,
-                name or info.name,
-                info.player_id,
-                if_token=info.token_hash,
-            ):
-                return None
-            await self._start_when_seated(live)
-            return opened
+        unchanged = Seated(changed=False)
+        opened = await self.opening(live, seat, token)
+        if opened is None:
+            return None, unchanged
+        info = live.info.seats[seat]
+        name = (name or "").strip()
+        if name_holder(live.info.seats, seat, name) is not None or reads_as_a_seat(name):
+            name = ""
+        if info.taken and (not name or name == info.name):
+            return opened, unchanged
+        if not await self._change(
+            live,
+            seat,
+            info.token_hash,
+            name or info.name,
+            info.player_id,
+            if_token=info.token_hash,
+        ):
+            return None, unchanged
+        return opened, await self._start_when_seated(live)
 
-    async def rename(
-        self, table_id: str, request: SeatName, player: str | None = None
-    ) -> TableSummary:
+    async def rename(self, live: LiveTable, request: SeatName, player: str | None = None) -> Seated:
         """The seat's holder chooses its display name, before sitting down (a friend's invite
         link: the seat is taken from now on, for ``player`` if given) or during the game; a name
         another seat has is refused and nothing changes."""
-        live = await self.tables.unfinished(table_id)
-        async with self.tables.actor(live).settled():
-            await self.check(live, request)
-            name = request.name.strip()
-            await self._check_name(live, request.seat, name)
-            held = live.info.seats[request.seat]
-            digest, player = held.token_hash, player or held.player_id
-            if not await self._change(live, request.seat, digest, name, player, if_token=digest):
-                raise Refused(403, say("wrong seat token"))
-            await self._start_when_seated(live)
-        return summary(live)
+        await self.check(live, request)
+        name = request.name.strip()
+        await self._check_name(live, request.seat, name)
+        held = live.info.seats[request.seat]
+        digest, player = held.token_hash, player or held.player_id
+        if not await self._change(live, request.seat, digest, name, player, if_token=digest):
+            raise Refused(403, say("wrong seat token"))
+        return await self._start_when_seated(live)
+
+    async def reread(self, live: LiveTable) -> Seated:
+        """Take the store's seats, start (a table only goes forward: waiting, then playing) and
+        rematch for ``live``, and revoke the connections that no longer speak for their seat;
+        ``changed`` here says whether the state changed (its start or its rematch)."""
+        stored = await self.db(self.store.table, live.info.id)
+        if stored is None:
+            return Seated(changed=False)
+        for held, now in zip(live.info.seats, stored.seats, strict=True):
+            held.token_hash, held.taken, held.name = now.token_hash, now.taken, now.name
+            held.player_id, held.rating = now.player_id, now.rating
+            self._revoke(live, held.seat)
+        changed = stored.rematch_id != live.info.rematch_id
+        live.info.rematch_id = stored.rematch_id
+        started = live.info.status == "waiting" and stored.status == "playing"
+        if started:
+            live.info.status = "playing"
+            live.info.waiting = stored.waiting
+        return Seated(changed or started, started)
 
     async def _check_name(self, live: LiveTable, seat: Seat, name: str) -> None:
         """Refuse ``name`` for ``seat`` if another seat has it. With several server processes,
         in the store: another may have named a seat a moment ago, before this one heard of it
-        (the caller holds the table's lock; two processes naming at the very same moment are
-        not kept apart). Alone, this process wrote every seat: the store is not read again."""
+        (two processes naming at the very same moment are kept apart by the store itself).
+        Alone, this process wrote every seat: the store is not read again."""
         if not name_key(name):
             return
-        tables = self.tables
         seats = live.info.seats
-        if tables.cluster is not None:
-            stored = await tables.db(tables.store.table, live.info.id)
+        if self.several:
+            stored = await self.db(self.store.table, live.info.id)
             seats = seats if stored is None else stored.seats
         check_name_free(seats, seat, name)
 
@@ -389,11 +437,10 @@ class Seating:
         """Write the seat's new holder (``digest`` None: nobody) and player if the condition
         holds, then take it in memory and revoke its connections that no longer speak for it.
         A name another seat took meanwhile, in any server process, is refused (409)."""
-        tables = self.tables
         taken = digest is not None
         try:
-            written = await tables.db(
-                tables.store.update_seat,
+            written = await self.db(
+                self.store.update_seat,
                 live.info.id,
                 seat,
                 token_hash=digest,
@@ -412,33 +459,18 @@ class Seating:
         info = live.info.seats[seat]
         info.token_hash, info.taken, info.name = digest, taken, name
         if info.player_id != player:
-            info.player_id, info.rating = player, await self._rating(player, live.info.game)
+            info.player_id, info.rating = player, await self.rating(player, live.info.game)
         self._revoke(live, seat)
-        tables.announce.presence(live)
-        tables.seats_changed(live)
         return True
 
-    def ended(self, live: LiveTable) -> None:
-        """``live`` has just finished: if rated, its seats show their players' new ratings,
-        read (in the background) from the store, where the finishing move's transaction has
-        moved them, then told to everybody at the table."""
-        if live.info.rated and any(s.player_id for s in live.info.seats):
-            task = asyncio.create_task(self._new_ratings(live))
-            self._rerating.add(task)
-            task.add_done_callback(self._rerating.discard)
-
-    async def _new_ratings(self, live: LiveTable) -> None:
-        with contextlib.suppress(Refused):  # the database is unavailable: the old ones stay
-            for seat in live.info.seats:
-                seat.rating = await self._rating(seat.player_id, live.info.game)
-            self.tables.announce.presence(live)
-
-    async def _rating(self, player: str | None, game: str) -> float | None:
-        """``player``'s rating in ``game`` (None: no player, or not rated yet)."""
-        if player is None:
-            return None
-        tables = self.tables
-        return await tables.db(self.players.rating, player, game)
+    async def _start_when_seated(self, live: LiveTable) -> Seated:
+        """Every seat is taken: the game starts (stored)."""
+        if live.info.status != "waiting" or open_seats(live):
+            return Seated()
+        waiting = waiting_after({}, live.state.to_move, None, utcnow())
+        await self.db(self.store.set_status, live.info.id, "playing", waiting)
+        live.info.status, live.info.waiting = "playing", waiting
+        return Seated(started=True)
 
     @staticmethod
     def _revoke(live: LiveTable, seat: Seat) -> None:
@@ -450,88 +482,20 @@ class Seating:
                 live.connections.remove(connection)
                 connection.revoke(connection.said(given_up), 4403)
 
-    async def refresh(self, live: LiveTable) -> None:
-        """Another server process changed ``live``'s seats: read them again (`reread`)."""
-        async with self.tables.actor(live).settled():
-            await self.reread(live)
+    # -- ratings -----------------------------------------------------------------------------------
+    async def rating(self, player: str | None, game: str) -> float | None:
+        """``player``'s rating in ``game`` (None: no player, or not rated yet)."""
+        if player is None:
+            return None
+        return await self.db(self.players.rating, player, game)
 
-    async def reread(self, live: LiveTable) -> None:
-        """Take the store's seats, start (a table only goes forward: waiting, then playing) and
-        rematch for ``live``, revoke the connections that no longer speak for their seat and tell
-        everybody (the caller holds the table's lock)."""
-        tables = self.tables
-        stored = await tables.db(tables.store.table, live.info.id)
-        if stored is None:
-            return
-        for held, now in zip(live.info.seats, stored.seats, strict=True):
-            held.token_hash, held.taken, held.name = now.token_hash, now.taken, now.name
-            held.player_id, held.rating = now.player_id, now.rating
-            self._revoke(live, held.seat)
-        changed = stored.rematch_id != live.info.rematch_id
-        live.info.rematch_id = stored.rematch_id
-        if live.info.status == "waiting" and stored.status == "playing":
-            live.info.status, changed = "playing", True
-            live.info.waiting = stored.waiting
-            tables.actor(live).wake_bots()
-        if changed:
-            tables.announce.state(live)
-        tables.announce.presence(live)
-
-    async def _start_when_seated(self, live: LiveTable) -> None:
-        tables = self.tables
-        if live.info.status == "waiting" and not open_seats(live):
-            live.info.status = "playing"
-            live.info.waiting = waiting_after({}, live.state.to_move, None, utcnow())
-            await tables.db(tables.store.set_status, live.info.id, "playing", live.info.waiting)
-            tables.clocks.moved(live, None)  # every seat is taken: the clocks start
-            tables.announce.state(live)
-            tables.actor(live).wake_bots()
-            tables.seats_changed(live)
-
-    async def rematch(self, table_id: str, auth: SeatAuth, player: str | None = None) -> SeatGrant:
-        """The same game, players, variant and seats at a new table, reshuffled; each player of
-        the finished table who asks gets their same seat there (as ``player``, or as the player
-        who held it)."""
-        tables = self.tables
-        live = await tables.table(table_id)
-        if live is None:
-            raise Refused(404, say("no such table"))
-        await self.check(live, auth)
-        if live.info.status != "finished":
-            raise Refused(409, say("the game is not over yet"))
-        async with self.tables.actor(live).settled():
-            if live.info.rematch_id is None:
-                info = live.info
-                request = CreateTable(
-                    game=info.game,
-                    players=info.players,
-                    variant=info.variant,
-                    seats=[SeatSpec(kind=s.kind, level=s.level) for s in info.seats],
-                    hints=info.hints,
-                    chat=info.chat,
-                    undo=info.undo,
-                    rated=info.rated,
-                    speed=cast(SpeedName, info.speed),
-                    stand_in=info.stand_in,
-                )
-                created = await self._open(
-                    games.get(info.game),
-                    info.players,
-                    info.variant,
-                    request,
-                    None,
-                    info.id,
-                    live.owner,
-                    None,
-                )
-                info.rematch_id = await tables.db(
-                    tables.store.set_rematch, info.id, created.table.id
-                )
-                tables.announce.state(live)
-                tables.seats_changed(live)
-        held = live.info.seats[auth.seat]
-        return await self.join(
-            live.info.rematch_id or "",
-            JoinRequest(seat=auth.seat, name=held.name),
-            player or held.player_id,
-        )
+    async def new_ratings(self, live: LiveTable) -> bool:
+        """``live`` has just finished: if rated, its seats take their players' new ratings
+        from the store, where the finishing move's transaction has moved them. Whether they
+        were read (the caller tells everybody)."""
+        if not live.info.rated or not any(s.player_id for s in live.info.seats):
+            return False
+        with contextlib.suppress(Refused):  # the database is unavailable: the old ones stay
+            for seat in live.info.seats:
+                seat.rating = await self.rating(seat.player_id, live.info.game)
+        return True

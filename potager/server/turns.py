@@ -1,4 +1,4 @@
-"""Whose turn it is across tables (issue 16: a "your turn" list for slow play).
+"""Whose turn it is across tables (a "your turn" list for slow play).
 
 A table keeps the seats it waits on and since when (`TableInfo.waiting`): set when the game
 starts and with every move, in memory and in the store in the same write as the move, so that it
@@ -14,7 +14,7 @@ by another and not watched here) are read from the store in one query (their sea
 they wait on), never rebuilt. The lobby polls it, so it has its own rate
 (`Limits.turns_rate`).
 
-With a player token (issue 16: a player signed in with its password on another device, whose
+With a player token (a player signed in with its password on another device, whose
 browser holds none of the seats' tokens), the seats that player holds at the tables not
 finished are looked up too (at most `TURN_SEATS` tables, the most recently changed first), and
 listed in ``yours`` so that the browser can open them with the player token
@@ -24,20 +24,18 @@ it: given up or taken by another, it is left out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import Any
 
 from potager import games
 from potager.engine import Seat
-from potager.store import TableInfo
+from potager.store import Store, TableInfo
 from potager.store.models import utcnow
+from potager.store.players import Players
 
-from .live import holds
+from .live import LiveTable, holds
 from .schemas import TURN_SEATS, HeldSeat, Turn, Turns, TurnsRequest
-
-if TYPE_CHECKING:
-    from .manager import TableManager
 
 
 def waiting_after(
@@ -78,19 +76,26 @@ def players_seats(info: TableInfo, player: str) -> list[Seat]:
     ]
 
 
-async def turns(tables: TableManager, request: TurnsRequest, player: str | None = None) -> Turns:
+async def turns(
+    request: TurnsRequest,
+    player: str | None,
+    held: Mapping[str, LiveTable],
+    store: Store,
+    db: Callable[..., Awaitable[Any]],
+) -> Turns:
     """The tables that wait on the seats asked about or held by ``player``, the longest waiting
-    first, those of them whose game is over, and ``player``'s seats at tables not finished."""
+    first, those of them whose game is over, and ``player``'s seats at tables not finished;
+    ``held``: the unfinished tables in memory, the others are read from ``store``."""
     mine: list[str] = []
     if player is not None:
-        mine = await tables.db(tables.seating.players.seated_at, player, TURN_SEATS)
+        mine = await db(Players(store).seated_at, player, TURN_SEATS)
     wanted = {asked.table for asked in request.seats} | set(mine)
-    found = {t: tables.live[t].info for t in wanted if t in tables.live}
+    found = {t: held[t].info for t in wanted if t in held}
     if wanted - found.keys():
         # Finished tables, and with several processes those another owns and none watches here.
-        stored = await tables.db(tables.store.tables_by_id, sorted(wanted - found.keys()))
+        stored = await db(store.tables_by_id, sorted(wanted - found.keys()))
         found.update((info.id, info) for info in stored)
-    held = {
+    seats = {
         (asked.table, asked.seat): info
         for asked in request.seats
         if (info := found.get(asked.table)) is not None and holds(info, asked.seat, asked.token)
@@ -99,7 +104,7 @@ async def turns(tables: TableManager, request: TurnsRequest, player: str | None 
     for table in mine:
         if (info := found.get(table)) is not None and player is not None:
             for seat in players_seats(info, player):
-                held[table, seat] = info
+                seats[table, seat] = info
                 if info.status != "finished":
                     yours.append(
                         HeldSeat(
@@ -112,9 +117,9 @@ async def turns(tables: TableManager, request: TurnsRequest, player: str | None 
                     )
     now = utcnow()
     waiting = [
-        found_turn for (_, seat), info in held.items() if (found_turn := turn(info, seat, now))
+        found_turn for (_, seat), info in seats.items() if (found_turn := turn(info, seat, now))
     ]
-    over = {table for (table, _), info in held.items() if info.status == "finished"}
+    over = {table for (table, _), info in seats.items() if info.status == "finished"}
     return Turns(
         waiting=sorted(waiting, key=lambda t: (t.since, t.table_id, t.seat)),
         over=sorted(over),

@@ -94,7 +94,7 @@ class TableInfo:
     updated_at: datetime | None = None
     hints: bool = False
     speed: str = "none"
-    """The clock's speed (`potager.server.clocks.SPEEDS`)."""
+    """The clock's speed (`potager.server.speeds.SPEEDS`)."""
     stand_in: str | None = None
     """The bot level that plays for a seat whose time ran out."""
     ending: dict[str, Any] | None = None

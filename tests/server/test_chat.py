@@ -184,17 +184,12 @@ def test_sockets_greeted_at_once_share_one_read_and_each_gets_every_line() -> No
             reads.append(table_id)
             return stored
 
-    class Tables:
-        settings = settings("sqlite://")
-        store = Store()
-        cluster = None
-
-        async def db(self, fn: Any, *args: Any) -> Any:
-            await asyncio.sleep(0.05)
-            return fn(*args)
+    async def db(fn: Any, *args: Any) -> Any:
+        await asyncio.sleep(0.05)
+        return fn(*args)
 
     async def main() -> list[list[str]]:
-        chat = Chat(Tables())  # type: ignore[arg-type]
+        chat = Chat(settings("sqlite://").limits, Store(), db)  # type: ignore[arg-type]
         game = games.get(POKER)
         live = LiveTable(TableInfo("t", POKER, 2, {}, 1), game.new_game(2, seed=1))
         first = asyncio.ensure_future(chat.lines(live))

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from websockets.sync.client import connect as ws_connect
 
 from potager.server import Settings, create_app, spawn
-from potager.server.clocks import SPEEDS, run_out, start, stop
+from potager.server.speeds import SPEEDS, run_out, start, stop
 from potager.store import localpg
 from potager.store.clocks import SeatClock
 from tests.server.conftest import settings
@@ -190,7 +190,7 @@ def test_a_move_taken_before_the_clocks_look_is_the_players(db: str, time: FakeT
             state = ada.until_acknowledged(state["version"])
             assert not state["seats"][0]["stand_in"]
             manager = client.app.state.manager  # type: ignore[attr-defined]
-            client.portal.call(manager.clocks.sweep)  # type: ignore[union-attr]
+            client.portal.call(manager.look)  # type: ignore[union-attr]
             live = client.portal.call(manager.table, me["table_id"])  # type: ignore[union-attr]
             clock = live.clock.seats[0]
             assert (clock.timeouts, clock.stand_in, clock.bank) == (0, False, REAL_TIME.extra)
@@ -214,7 +214,7 @@ def test_a_move_on_its_way_at_the_time_out_is_not_acknowledged_by_the_stand_in_s
             state = ada.until_state()
             version, mine = state["version"], state["legal"][0]["action"]
             time.now = state["seats"][0]["deadline"]
-            client.portal.call(manager.clocks.sweep)  # type: ignore[union-attr]
+            client.portal.call(manager.look)  # type: ignore[union-attr]
             moved = until(ada, lambda s: s["version"] > version)
             assert moved["version"] == version + 1 and moved["last_mover"] == 0
             assert moved["last_stand_in"] is True

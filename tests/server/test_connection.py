@@ -107,7 +107,7 @@ def test_a_socket_cancelled_while_it_is_greeted_leaves_the_table(client: TestCli
         await asyncio.Event().wait()  # the chat's read never ends
 
     async def scenario() -> list[Connection]:
-        live = await manager.unfinished(table_id)
+        live = await manager.tables.unfinished(table_id)
         manager.chat.greet = greet
         connecting = asyncio.create_task(manager.connect(live, StuckSocket(), 0, token, None))
         await greeting.wait()

@@ -20,6 +20,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from potager.server import forever, lease
 from potager.server.cluster import Cluster
 from potager.server.fanout import Fanout
+from potager.server.peers import Peers
 
 
 class CancelledAsConnectionError:
@@ -95,10 +96,10 @@ class Scripts:
 
 
 def _sweeping() -> Coroutine[Any, Any, None]:
-    tables = SimpleNamespace(store=SimpleNamespace(url="sqlite://"))
-    cluster = Cluster(tables, "redis://127.0.0.1:1")  # type: ignore[arg-type]  # never reached
-    cluster._sweep = Swallowing()  # type: ignore[method-assign,assignment]
-    return cluster._sweep_forever()
+    cluster = Cluster("redis://127.0.0.1:1", "sqlite://")  # never reached
+    peers = Peers(cluster, SimpleNamespace())  # type: ignore[arg-type]
+    peers.sweep = Swallowing()  # type: ignore[method-assign,assignment]
+    return peers._sweep_forever()
 
 
 def _beating() -> Coroutine[Any, Any, None]:

@@ -117,14 +117,14 @@ def serving(
 def later(app: FastAPI, loop: asyncio.AbstractEventLoop, time: FakeTime, seconds: float) -> None:
     """Move the server's time on by ``seconds``, `STEP` at a time: its clocks' (`FakeTime`) and
     its event loop's, which times a socket's silence (`potager.server.play.IdleWatch`). After
-    each step, what is due runs and the clocks look (`Clocks.sweep`: time-outs, absences,
+    each step, what is due runs and the clocks look (`TableActor.look`: time-outs, absences,
     deserted and unstarted tables), as they do every second."""
 
     async def step() -> None:
         elapsed = loop.time
         loop.time = lambda: elapsed() + STEP  # type: ignore[method-assign]
         await asyncio.sleep(0.05)  # the timers now due fire; a socket they close is let go
-        await app.state.manager.clocks.sweep()
+        await app.state.manager.look()
         await asyncio.sleep(0.05)  # the bots the clocks called in move
 
     for _ in range(round(seconds / STEP)):

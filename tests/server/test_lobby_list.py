@@ -31,7 +31,7 @@ def test_a_finished_table_is_listed_from_the_store_as_it_is(tmp_path: Path) -> N
     with TestClient(create_app(settings(url))) as client:
         manager = client.app.state.manager  # type: ignore[attr-defined]
         [listed] = client.get("/api/tables?status=finished").json()
-        assert table_id not in manager.finished  # listed without being rebuilt
+        assert table_id not in manager.tables.finished  # listed without being rebuilt
         table = client.get(f"/api/tables/{table_id}").json()  # rebuilt by replay
         assert listed == table and listed["result"] is not None
 

@@ -43,10 +43,10 @@ def test_finished_tables_leave_memory_and_come_back_on_demand(small: TestClient)
     manager = small.app.state.manager  # type: ignore[attr-defined]
     ids = [create(small, TOY, ["random", "random"])["table"]["id"] for _ in range(5)]
     results = [finish(small, t)["result"] for t in ids]
-    assert not manager.live and len(manager.finished) <= 2
+    assert not manager.tables.live and len(manager.tables.finished) <= 2
     again = [small.get(f"/api/tables/{t}").json() for t in ids]
     assert [a["result"] for a in again] == results
-    assert len(manager.finished) <= 2
+    assert len(manager.tables.finished) <= 2
 
 
 def test_a_replay_is_built_once_however_many_ask(
@@ -123,9 +123,10 @@ def test_eviction_drops_the_oldest_unwatched_and_keeps_the_watched(small: TestCl
     manager = small.app.state.manager  # type: ignore[attr-defined]
     watched = {"t1", "t3"}
     for name in ("t0", "t1", "t2", "t3", "t4"):
-        manager.finished[name] = SimpleNamespace(connections=[object()] if name in watched else [])
-    manager._evict()  # the cache holds 2: three go, the oldest unwatched
-    assert list(manager.finished) == ["t1", "t3"]
-    manager._evict()  # nothing past the cache: nothing goes
-    assert list(manager.finished) == ["t1", "t3"]
-    manager.finished.clear()
+        held = SimpleNamespace(connections=[object()] if name in watched else [])
+        manager.tables.finished[name] = held
+    manager.tables.evict()  # the cache holds 2: three go, the oldest unwatched
+    assert list(manager.tables.finished) == ["t1", "t3"]
+    manager.tables.evict()  # nothing past the cache: nothing goes
+    assert list(manager.tables.finished) == ["t1", "t3"]
+    manager.tables.finished.clear()

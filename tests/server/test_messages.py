@@ -16,9 +16,9 @@ import pytest
 from potager import games
 from potager.engine import Seat, State
 from potager.server import messages
-from potager.server.clocks import SPEEDS, TableClock
 from potager.server.live import Connection, LiveTable
 from potager.server.schemas import LegalAction, ResultModel, SeatPublic, StateMessage
+from potager.server.speeds import SPEEDS, TableClock
 from potager.server.takeback import offered
 from potager.store import SeatInfo, TableInfo
 from potager.store.clocks import SeatClock

@@ -43,14 +43,14 @@ def test_a_mirror_that_missed_a_move_reads_it_again(
             while bob.until_state()["status"] != "playing":
                 pass
             manager = client.app.state.manager  # type: ignore[attr-defined]
-            live = manager.live[table_id]
+            live = manager.tables.live[table_id]
             live.owned = False  # another process owns it now
             seat = live.state.to_move[0]
             action = live.state.legal_actions(seat)[0]
             notation = live.state.action_to_str(action)
             manager.store.append_move(table_id, 0, seat, action, notation, status="playing")
 
-            looks, portal = manager.cluster, client.portal
+            looks, portal = manager.peers, client.portal
             assert portal is not None
             assert portal.call(looks.catch_up) == []  # its message may be on its way
             assert live.version == 0
@@ -83,4 +83,4 @@ def test_a_new_table_is_claimed_before_it_is_stored(tmp_path: Path, redis_url: s
         manager.store.create_table = create_table
         created = create(client, TOY_GAME.name, ["human", "human"], name="Ada")
         assert owners == [manager.cluster.me]
-        assert manager.live[created["table"]["id"]].owned
+        assert manager.tables.live[created["table"]["id"]].owned

@@ -34,19 +34,19 @@ def test_a_player_back_through_another_process_has_the_seat_back_at_once(
             while ada.until_state()["status"] != "playing":
                 pass
             manager = client.app.state.manager  # type: ignore[attr-defined]
-            live = manager.live[table_id]
+            live = manager.tables.live[table_id]
             assert live.owned and live.clock is not None
             bob = live.clock.seats[1]
             bob.absent, bob.stand_in, bob.timeouts = True, True, 3
-            manager.cluster.follow(
-                live, {"kind": "presence", "from": "another", "seats": [1], "spectators": 0}
+            manager.tables.actor(live).hear(
+                {"kind": "presence", "from": "another", "seats": [1], "spectators": 0}
             )
             assert (bob.absent, bob.stand_in, bob.timeouts) == (False, False, 0)
             assert live.connected(1)
             # Still connected there, out of time again: another presence (a spectator came)
             # is not a return.
             bob.absent, bob.timeouts = True, 3
-            manager.cluster.follow(
-                live, {"kind": "presence", "from": "another", "seats": [1], "spectators": 1}
+            manager.tables.actor(live).hear(
+                {"kind": "presence", "from": "another", "seats": [1], "spectators": 1}
             )
             assert (bob.absent, bob.timeouts) == (True, 3)

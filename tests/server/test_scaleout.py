@@ -248,8 +248,7 @@ def test_several_processes_need_redis(tmp_path: Path) -> None:
 
 def _cluster(redis: str) -> Cluster:
     """A process's link to the others, for a table manager of a store nobody else uses."""
-    tables = SimpleNamespace(store=SimpleNamespace(url=f"sqlite:///{uuid.uuid4().hex}"))
-    return Cluster(tables, redis)  # type: ignore[arg-type]
+    return Cluster(redis, f"sqlite:///{uuid.uuid4().hex}")
 
 
 def test_a_busy_process_waits_for_a_redis_connection_rather_than_failing(redis_url: str) -> None:
@@ -279,9 +278,17 @@ def test_a_move_forwarded_while_redis_fails_is_refused_as_unavailable(
     async def scenario() -> ErrorMessage | None:
         cluster = _cluster(redis_url)
         monkeypatch.setattr(cluster.leases, "_owner", failing)  # the script the lookup runs
-        actor = SimpleNamespace(live=SimpleNamespace(info=SimpleNamespace(id="t")))
+        live = SimpleNamespace(info=SimpleNamespace(id="t"))
+        request = {"kind": "act", "table": "t", "seat": 0, "digest": "d", "version": 3}
+
+        async def never() -> ErrorMessage | None:
+            raise AssertionError("served here")
+
+        async def taken() -> bool:
+            raise AssertionError("taken over")
+
         try:
-            return await cluster.forward(actor, 0, "digest", 3, 7)  # type: ignore[arg-type]
+            return await cluster.to_owner(live, request, taken, never)  # type: ignore[arg-type]
         finally:
             await cluster.redis.aclose()
 

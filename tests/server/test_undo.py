@@ -317,7 +317,7 @@ def test_an_undo_racing_another_seat_s_move_leaves_one_consistent_table(
     moves = stored(client, table_id)
     assert len(moves) == (2 if ada.errors else 0)
     assert client.get(f"/api/tables/{table_id}").json()["version"] == len(moves)
-    live = client.app.state.manager.live[table_id]  # type: ignore[attr-defined]
+    live = client.app.state.manager.tables.live[table_id]  # type: ignore[attr-defined]
     assert live.state.moves == moves
     record = GameRecord(POKER, 3, live.state.variant, live.state.seed, None, moves)
     assert games.replay(record).view(None) == live.state.view(None)

@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from potager.server import create_app
-from potager.server.clocks import SPEEDS, WAITING_LIMIT
+from potager.server.speeds import SPEEDS, WAITING_LIMIT
 from tests.server.driver import SeatDriver, create
 from tests.server.test_clocks import FakeTime, clocked, settled, table
 from tests.toy import GAME as TOY_GAME
@@ -41,7 +41,7 @@ def looked(client: TestClient) -> None:
     """One look of the clocks, now (they also look every hundredth of a second by themselves)."""
     app = client.app
     assert isinstance(app, FastAPI) and client.portal is not None  # inside the client's `with`
-    client.portal.call(app.state.manager.clocks.sweep)
+    client.portal.call(app.state.manager.look)
 
 
 @pytest.mark.parametrize(("speed", "away"), [("none", 30 * MINUTE), ("real_time", 10 * MINUTE)])
