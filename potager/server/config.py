@@ -38,7 +38,7 @@ class Rate:
 
 @dataclass
 class Limits:
-    """What one client may ask of the server (issue 13: nobody exhausts it for the others).
+    """What one client may ask of the server (nobody exhausts it for the others).
     Each is read from ``POTAGER_`` and its name in capitals (``POTAGER_MAX_BODY``); a count of
     0 and a rate of ``off`` mean no limit. Counts per client are per client address and per
     server process.
@@ -64,7 +64,7 @@ class Limits:
     is its connection's address and a forged header changes nothing (behind a proxy, name it
     here, and have it overwrite those headers rather than append to them).
 
-    Chat (issue 16): ``chat_length`` characters a line; ``chat_rate`` lines one seat may say
+    Chat: ``chat_length`` characters a line; ``chat_rate`` lines one seat may say
     (besides the socket's ``message_rate``); ``chat_lines`` lines a table keeps, past which its
     chat is full."""
 
@@ -78,7 +78,7 @@ class Limits:
     seat_rate: Rate | None = Rate(30, 60)
     turns_rate: Rate | None = Rate(30, 60)
     signin_rate: Rate | None = Rate(5, 60)
-    """Sign-in attempts (and password changes) per client and per player name (issue 16):
+    """Sign-in attempts (and password changes) per client and per player name:
     a wrong password's guesses are slowed down wherever they come from; 429 past it."""
     max_message: int = 16 * 1024
     message_rate: Rate | None = Rate(60, 10)

@@ -1,4 +1,4 @@
-"""Messages between server processes over Redis pub/sub (issue 13, scale-out).
+"""Messages between server processes over Redis pub/sub (scale-out).
 
 Two kinds of channel in the database's space (`lease`): ``potager:<space>:t:<table>`` carries
 what happened at a table (a stored move, a seat that changed hands, who is connected where) to

@@ -11,7 +11,7 @@ finished leaving a server with Redis). So each such loop asks `cancelling` befor
 
 A library may also take the cancellation and carry on as if nothing had happened, its call
 returning normally: then no exception reaches the loop at all, and the loop waits for its next
-round with its task still marked as cancelled (issue 13: one of two server processes of a load
+round with its task still marked as cancelled (one of two server processes of a load
 bench never stopped after its SIGTERM, its cluster sweep asleep in that state, so that its
 shutdown waited for the sweep for ever). So each loop goes round only while `go_on`. And where
 the swallowing call blocks again (redis-py's pub/sub read, retried after the cancellation broke

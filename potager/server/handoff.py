@@ -1,29 +1,7 @@
-"""A table's sockets served by the process that owns the table (issue 13, scale-out).
-
-Several processes behind one port share its connections as the kernel gives them out, so a
-table's sockets land on all of them. Each process then keeps a mirror of every table its sockets
-watch, plays every move the owner stores on it and renders its own sockets' views, and forwards
-its sockets' moves to the owner through Redis (`potager.server.cluster`): measured, a fifth of a
-process's time went to sockets of tables another process owned, and two processes spent about
-twice one process's CPU an action on the same database (docs/server-load.md, tenth round).
-
-A table socket's request names its table (``/ws/tables/{table_id}``). Before answering it, the
-process that accepted the connection asks who owns the table. Itself, or nobody (the table is
-then read and claimed here, as before): it serves the socket. Another living process: it hands
-the connection over, the socket's file descriptor passed with the request's head in one
-datagram on a Unix socket (``SCM_RIGHTS``) to the owner, which reads that head as if it had
-accepted the connection itself and answers it. The client sees one connection and one answer.
-Where the connection cannot be handed (the owner on another machine, not listening yet, its
-queue full), the process that accepted it serves it as before, through a mirror. A connection is
-handed once at most: the owner serves what it is given.
-
-Each process listens at an address of Linux's abstract namespace named after the database and
-its own name (`Leases.me`), so that nothing is left on disk and two servers of different
-databases never meet. It listens once it can make a connection's protocol: from its first
-connection on (uvicorn gives the protocol its configuration then, `GuardedH11Protocol`). Any
-local program may send to that address, as it may connect to the port: what it can hand over is
-a connection it could have opened itself, read by the same protocol with the same limits, and
-anything but one network connection in a datagram is closed unread.
+"""A table's sockets served by the process that owns the table: a socket that reaches another
+process of the same machine is handed to the owner (its file descriptor passed over a Unix
+socket, ``SCM_RIGHTS``) before it is answered; where it cannot be, the process that accepted it
+serves it through a mirror. How and why: docs/server-notes.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The language of a web request (issue 16): the ``potager.lang`` cookie the pages set (the
+"""The language of a web request: the ``potager.lang`` cookie the pages set (the
 switcher's choice, or the browser's language), else the first supported language of the
 ``Accept-Language`` header, else English. The catalogs and the translating are `potager.i18n`'s.
 """

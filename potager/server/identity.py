@@ -1,4 +1,4 @@
-"""Players (issue 16): an identity per browser, a password to sign in on another device, and a
+"""Players: an identity per browser, a password to sign in on another device, and a
 rating per game for the games people play against people.
 
 - ``POST /api/players`` (a display name) makes an identity and answers its secret token, which

@@ -1,4 +1,4 @@
-"""Who owns which table when several server processes share one database (issue 13, scale-out).
+"""Who owns which table when several server processes share one database (scale-out).
 
 Each process has a name and a heartbeat key in Redis (``potager:<space>:alive:<name>``, holding
 its process id) that expires `TTL` seconds after its last renewal; a table's owner is one field of

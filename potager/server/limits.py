@@ -1,4 +1,4 @@
-"""What one client may ask of the server, enforced (issue 13, defect 5): request rates, sockets
+"""What one client may ask of the server, enforced: request rates, sockets
 per client and per table, WebSocket message rates and sizes, the pages' origin, and the
 security headers of every answer. The numbers are `config.Limits`.
 
@@ -129,7 +129,7 @@ class Guard:
 async def rate_limited(request: Request) -> None:
     """The routes' dependency: `Guard.check_rate` with the app's guard. This and the other
     dependencies that only read the app's state are coroutines: FastAPI runs a plain function in
-    a worker thread, a hop to a thread and back for every request (issue 13)."""
+    a worker thread, a hop to a thread and back for every request."""
     guard: Guard = request.app.state.guard
     guard.check_rate(request)
 

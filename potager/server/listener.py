@@ -6,7 +6,7 @@ time between requests (``timeout_keep_alive``), the connections in all (``limit_
 request: its keep-alive timer starts only after a first answer and stops at the first byte of
 the next request, so a client that trickles a request a byte at a time, or never sends one,
 holds its connection for ever (a slowloris: 10 normal requests out of 10 failed once file
-descriptors ran out, issue 13). `GuardedH11Protocol` is uvicorn's h11 protocol (its documented
+descriptors ran out). `GuardedH11Protocol` is uvicorn's h11 protocol (its documented
 ``http=`` class) with that deadline, armed when a connection opens and after every answer and
 disarmed once the whole request is in, and with a cap on the connections one client address
 holds at once (refused before reading a byte). Uvicorn's bound on the head holds only while it is

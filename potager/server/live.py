@@ -87,9 +87,8 @@ class Connection:
     at once when nothing is waiting before it and the socket takes it without waiting (its send
     buffer has room: nearly always); otherwise it waits in a queue that one task drains, in
     order. Starting the send right away rather than waking a task for it spares the event loop a
-    turn for every message, three a move at a table of three (issue 13: each turn of a busy loop
-    is tens of milliseconds); the queue is a plain deque, not an `asyncio.Queue`, whose
-    bookkeeping was a few percent of the loop.
+    turn for every message, three a move at a table of three; the queue is a plain deque, not an
+    `asyncio.Queue`, whose bookkeeping weighed on a busy loop.
     """
 
     def __init__(
@@ -101,11 +100,11 @@ class Connection:
         """The hash of the seat's token when this connection's hello opened it: once the seat's
         token changes (given up, taken by another), the connection speaks for nobody."""
         self.player = None if opened is None else opened.player
-        """The player whose token opened the seat (issue 16: signed in on another device), None
+        """The player whose token opened the seat (signed in on another device), None
         for the seat's own token: once another player holds the seat, it speaks for nobody."""
         self.revoked = False
         self.lang = "en"
-        """The language its person reads (issue 16; `i18n.language`, set on its hello)."""
+        """The language its person reads (`i18n.language`, set on its hello)."""
         self.events_sent = 0
         """How many of the state's events this connection has been offered."""
         self._queue: deque[str | None] = deque()

@@ -125,7 +125,7 @@ async def get_table(table_id: str, tables: Manager) -> TableSummary:
 
 @router.get("/tables/{table_id}/chat", response_model=list[ChatLineModel], tags=["lobby"])
 async def get_chat(table_id: str, tables: Manager) -> list[ChatLineModel]:
-    """The table's chat in the order it was said (issue 16): anyone may read it, as spectators
+    """The table's chat in the order it was said: anyone may read it, as spectators
     do at the table; the replay page shows it beside the moves."""
     live = await _live(tables, table_id)
     return [line_model(line) for line in await tables.chat.lines(live)]
@@ -160,7 +160,7 @@ async def name_seat(
 async def your_turns(request: TurnsRequest, tables: Manager, player: Player) -> Turns:
     """The tables that wait on the seats given (each with its token, at most 50), the longest
     waiting first, and those whose game is over; a seat whose token is wrong is left out of
-    both, as one whose table does not wait on it (issue 16's "your turn" list). With a player
+    both, as one whose table does not wait on it (the "your turn" list). With a player
     token, that player's seats too, and in ``yours`` its seats at the tables not finished (to
     open on another device with the player token). Rate: ``POTAGER_TURNS_RATE``."""
     return await tables.turns(request, _id(player))
@@ -168,7 +168,7 @@ async def your_turns(request: TurnsRequest, tables: Manager, player: Player) -> 
 
 @router.post("/tables/{table_id}/end", response_model=TableSummary, tags=["seats"])
 async def end_table(table_id: str, auth: SeatAuth, tables: Manager) -> TableSummary:
-    """End a game another player stayed away from (issue 16): their seat is marked absent
+    """End a game another player stayed away from: their seat is marked absent
     (`potager.server.clocks`). The table finishes with no result and leaves the games in play;
     refused with 409 while nobody else is absent or the game is not being played, 403 for a
     wrong seat token, and nothing changes."""

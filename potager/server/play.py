@@ -12,7 +12,7 @@ The socket is served by `TableSockets`, the outermost of the application's own m
 only Starlette's error handler and FastAPI's telemetry and body limit), not by a route behind the
 other middleware and the router: none of those acts on a WebSocket, yet each of their frames was
 resumed for every message a socket awaited, and the route's exception wrapper wrapped every
-message it sent, three a move at a table of three (issue 13).
+message it sent, three a move at a table of three.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class IdleWatch:
 
     One timer a socket, moved on only when it fires: each message notes the time and the
     table's version (`heard`). An `asyncio.timeout` around each receive, as before, scheduled
-    and cancelled a timer a message, a few percent of a busy server's event loop (issue 13)."""
+    and cancelled a timer a message, a cost a busy server's event loop felt."""
 
     def __init__(self, websocket: WebSocket, live: LiveTable, idle: float) -> None:
         self.websocket, self.live, self.idle = websocket, live, idle

@@ -1,5 +1,5 @@
 """How the server says no: a short message that names what is wrong and never echoes what was
-sent (issue 13, defect 4).
+sent.
 
 FastAPI's own validation handler answered with every error's input: a 1 MB name came back as a
 1 MB 422, and an input JSON cannot carry (NaN, infinity, a lone surrogate) made the answer
@@ -7,7 +7,7 @@ itself fail with a 500. Here every refusal, over HTTP or the WebSocket, is the e
 and message only, each cut to a few hundred characters and made valid text.
 
 A refusal the server words itself (`Refused`, an `HTTPException`'s detail, a validator's
-`ValueError`, all written through `i18n.say`) is answered in the asker's language (issue 16), and
+`ValueError`, all written through `i18n.say`) is answered in the asker's language, and
 so are Pydantic's own messages ("Field required"): by the error's type (`VALIDATION`), with the
 values of its context, never the input.
 """

@@ -1,4 +1,4 @@
-"""The rules pages, ``/rules/<game>``: each game's rules as its players read them (issue 16).
+"""The rules pages, ``/rules/<game>``: each game's rules as its players read them.
 
 A page is drawn from what the project already holds, never from a copy: the game's rules page,
 ``potager/texts/<game>.md`` (`potager.game_texts`; rendered server-side with markdown-it-py, raw
@@ -373,7 +373,7 @@ def page(game: Game, lang: str = "en") -> str:
 
 def missing(lang: str = "en") -> str:
     """The page for a game that does not exist: the games that do (the name asked for is not
-    repeated: issue 13, a refusal never echoes what was sent)."""
+    repeated: a refusal never echoes what was sent)."""
     links = "".join(
         f'<li><a href="/rules/{escape(g.name)}">{escape(g.title)}</a></li>'
         for g in available_games()

@@ -21,7 +21,7 @@ from ..i18n import say
 
 
 class Strict(BaseModel):
-    """What a client sends: no unknown fields, and no coercion (issue 13: ``"action": true``
+    """What a client sends: no unknown fields, and no coercion (``"action": true``
     and ``"3"`` are not the number 3)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
@@ -54,7 +54,7 @@ def _printable_name(name: str) -> str:
 
 
 def _printable_line(text: str) -> str:
-    """A chat line (issue 16): the characters a name may hold, and something to say."""
+    """A chat line: the characters a name may hold, and something to say."""
     char = _unprintable(text)
     if char is not None:
         raise ValueError(
@@ -161,11 +161,11 @@ class CreateTable(Strict):
     hints: bool = False
     """Let each seat ask the search for its best move during its turn (``POST .../hint``)."""
     chat: bool = True
-    """Let the seated players chat (issue 16; spectators read it)."""
+    """Let the seated players chat (spectators read it)."""
     undo: bool = True
-    """Let a seat take its last move back while nobody has acted since (issue 16)."""
+    """Let a seat take its last move back while nobody has acted since."""
     rated: bool | None = None
-    """Whether the game's end moves its players' ratings (issue 16; people only): by default
+    """Whether the game's end moves its players' ratings (people only): by default
     (None) when every seat is a person; a table with a bot cannot be rated."""
     speed: SpeedName = "none"
     """The clock (`potager.server.clocks`)."""
@@ -269,7 +269,7 @@ class SeatAuth(Strict):
 
 
 class SeatName(SeatAuth):
-    """A seat's holder names it (issue 16): a name no other seat at the table has, compared
+    """A seat's holder names it: a name no other seat at the table has, compared
     trimmed and without case; empty: the seat is shown by its number."""
 
     name: PlayerName
@@ -288,7 +288,7 @@ class TurnSeat(Strict):
 
 
 class TurnsRequest(Strict):
-    """The seats to look up (issue 16's "your turn" list): at most `TURN_SEATS`; with a player
+    """The seats to look up (the "your turn" list): at most `TURN_SEATS`; with a player
     token (``Authorization: Bearer``), that player's seats are looked up too."""
 
     seats: Annotated[list[TurnSeat], Field(default_factory=list, max_length=TURN_SEATS)]
@@ -306,7 +306,7 @@ class Turn(BaseModel):
 
 
 class HeldSeat(BaseModel):
-    """A seat the asking player holds at a table not finished (issue 16: signed in on another
+    """A seat the asking player holds at a table not finished (signed in on another
     device, the player opens it with its player token)."""
 
     table_id: str
@@ -356,7 +356,7 @@ class RecordModel(BaseModel):
     stand_in_moves: list[int] | None = None
     """The indices of the moves the table's stand-in bot made for a timed-out person."""
     chat: list[ChatLineModel] | None = None
-    """What the players said at the table (issue 16), when they said anything."""
+    """What the players said at the table, when they said anything."""
 
 
 class LegalAction(BaseModel):
@@ -390,7 +390,7 @@ class Replay(BaseModel):
     frames: list[ReplayFrame]
     stand_in_moves: list[int] = []
     """The indices (0-based, ``frames[i + 1]``'s move) of the moves the table's stand-in bot
-    made for a timed-out person (issue 16): the replay says the bot played them."""
+    made for a timed-out person: the replay says the bot played them."""
 
 
 # -- the WebSocket protocol -----------------------------------------------------------------------
@@ -420,7 +420,7 @@ class Act(Strict):
 
 
 class Say(Strict):
-    """Say ``text`` in the table's chat (issue 16): seated players only, one line of at most
+    """Say ``text`` in the table's chat: seated players only, one line of at most
     ``POTAGER_CHAT_LENGTH`` characters, none of them a control, line-separator or bidi-override
     character."""
 
@@ -429,7 +429,7 @@ class Say(Strict):
 
 
 class TakeBack(Strict):
-    """Take back your last move, the one that made ``version`` (issue 16): only while no other
+    """Take back your last move, the one that made ``version``: only while no other
     seat has acted since and the move revealed nothing and drew nothing."""
 
     type: Literal["undo"]
@@ -477,7 +477,7 @@ class StateMessage(BaseModel):
     view: dict[str, Any]
     legal: list[LegalAction]
     undo: bool = False
-    """This seat may take its last move back now (issue 16, `TakeBack`): the Undo button shows."""
+    """This seat may take its last move back now (`TakeBack`): the Undo button shows."""
     events: list[dict[str, Any]]
     """Events this seat may know: the whole log when ``log_reset``, else the new ones."""
     log_reset: bool
@@ -540,7 +540,7 @@ class ChatLineModel(BaseModel):
 
 
 class ChatMessage(BaseModel):
-    """The table's chat (issue 16): every line so far when ``reset`` (after `Hello` and `Sync`),
+    """The table's chat: every line so far when ``reset`` (after `Hello` and `Sync`),
     else the lines just said. Sent to every connection of the table, spectators too."""
 
     type: Literal["chat"] = "chat"

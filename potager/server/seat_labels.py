@@ -1,4 +1,4 @@
-"""Names that would read as another seat (issue 16 audit).
+"""Names that would read as another seat.
 
 The pages label a seat nobody named "Seat n", a bot by its level ("Heuristic bot", numbered
 "Heuristic bot 4" when two seats share a level) and the viewer's own seat "You", in the page's

@@ -1,38 +1,8 @@
-"""May a seat take its last move back? The one test for every game (issue 16, "undo like BGA").
-
-A seat may take back its own last decision while no other seat has acted since, and never across
-a reveal or a draw from a hidden pile. The games' rules are not asked (they know nothing of undo):
-the test reads only the engine API, so it holds for every game, present and future.
-
-The move must be the table's last, by this seat. Then it is taken back only if it brought nothing
-hidden to light, for anybody: whatever the things the mover could not see were (the order of a
-pile, the others' hands, their face-down choices), the move would have shown every seat and the
-spectators exactly what it showed them. Tested on determinizations: the position before the move
-(the record replayed without it) is resampled from one viewer's view (`Game.sample`: every thing
-hidden from that viewer drawn again from what it could consider possible); the move is played
-there; the viewer's view and new events must be those of the real game. The viewers are the mover,
-each other seat (from its own view; a sample where the mover could not have played the move, its
-hidden hand being drawn again, says nothing and is skipped) and the spectator (sampled from the
-mover's view, which holds everything public). The move must also not have used the game's
-generator: a shuffle is a draw from a hidden pile.
-
-This catches every reveal of a simultaneous decision (the others' face-down choices differ between
-samples), every draw (the pile is reshuffled in each sample) and every new deal. It errs only
-towards letting a move through, never towards refusing a harmless one, and only when every sample
-happens to agree with the real game: a draw from a pile whose unseen part is all of one kind shows
-nothing the mover did not know, and is let through; one whose drawn kind had probability ``p``
-among the unseen slips through with probability at most ``p ** SAMPLES`` (the samples are seeded
-by the table's seed and the move's number, so a table always gets the same answer).
-
-A hidden commitment while others are still to commit (a bid, a face-down card before the last)
-shows nobody anything by the engine's contract (DESIGN.md): it is let through without samples (the
-tests check that the samples agree).
-
-A refused move closed a simultaneous decision ("it revealed cards": the move before it, another
-seat's, was made at the same decision) or else drew ("it drew from a hidden pile"). The test runs
-once a move, for its mover at a table that allows undo (`offered`): measured on seeded random
-games, a sequential move that may go back costs about 1 to 15 ms (every sample is played; the four
-games at 2 to 5 players), a refused one and a commitment a fraction of a millisecond.
+"""May a seat take its last move back? The one test for every game, read from the engine API only:
+a seat may take back its own last decision while no other seat has acted since, and never across
+a reveal or a draw from a hidden pile (tested on determinizations, `Game.sample`: the move must
+show every viewer, in every sample, what it showed them in the real game). The reasoning and its
+costs: docs/server-notes.md.
 """
 
 from __future__ import annotations

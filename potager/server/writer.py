@@ -1,4 +1,4 @@
-"""Group commit of moves (issue 13): the moves of every table waiting to be written go to the
+"""Group commit of moves: the moves of every table waiting to be written go to the
 store in one transaction, one commit and one flush to disk for all of them.
 
 A move waits only while the previous group is being written: alone, it is written at once; under
@@ -10,7 +10,7 @@ they are written in the order sent, each played on the one before.
 The database thread hands a group's outcome back to the event loop in one callback, which tells
 every move of the group and sends the next group off at once: awaiting the executor's future
 from a task instead cost two more turns of a busy event loop between a commit and its moves,
-each turn tens of milliseconds at 500 tables (issue 13's latency).
+each turn tens of milliseconds at 500 tables.
 """
 
 from __future__ import annotations
