@@ -9,6 +9,7 @@ notation lookup and the seat filter on events.
 from __future__ import annotations
 
 import copy
+import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -18,8 +19,10 @@ from typing import Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
 
+from potager import __version__
+
 from .chance import Pool
-from .errors import IllegalAction, NotationError, Reason
+from .errors import IllegalAction, NotationError, Reason, RecordError
 from .record import GameRecord
 from .types import PRIVATE_TO, Action, Event, Result, Seat, View
 
@@ -163,6 +166,40 @@ class Game(ABC, Generic[S]):
     ) -> tuple[tuple[str, ...], dict[str, Action]]:
         return _notation_tables(self, players, tuple(sorted(variant.items())))
 
+    def numbering(self, players: int, variant: Mapping[str, Any] | None = None) -> str:
+        """The fingerprint of the configuration's action numbering, which a record keeps: the
+        first 16 hex digits of the SHA-256 of every action's notation in action order, each
+        followed by a newline (UTF-8). Any renamed, added, removed or reordered action changes
+        it (docs/records.md).
+
+        >>> from potager import games
+        >>> len(games.get("heuschrecken-poker").numbering(3))
+        16
+        """
+        options = self.resolve_variant(variant)
+        return _fingerprint(self, players, tuple(sorted(options.items())))
+
+    # -- records -------------------------------------------------------------------------------
+    def replay(self, record: GameRecord) -> S:
+        """The state ``record`` describes, its moves played again; `RecordError` says what is
+        wrong with a bad one. A record whose numbering is this code's replays by index (its
+        notation checked against it), as does one without notation (format 1); one from
+        another numbering, or notation without a numbering (the store's), replays by notation,
+        and a move its notation cannot name or play here fails."""
+        if record.game != self.name:
+            raise RecordError(f"a record of {record.game!r} is not a {self.name} game")
+        try:
+            state = self.new_game(record.players, record.seed, record.variant, record.deck)
+        except ValueError as exc:
+            raise RecordError(f"record cannot start a game: {exc}") from None
+        here = self.numbering(record.players, record.variant)
+        if record.notation is None or record.numbering == here:
+            _replay_by_index(state, record)
+        else:
+            _replay_by_notation(state, record, here)
+        _check_result(state, record)
+        return state
+
     # -- hidden information --------------------------------------------------------------------
     @abstractmethod
     def sample(self, view: View, seat: Seat, rng: random.Random) -> S:
@@ -186,6 +223,64 @@ class Game(ABC, Generic[S]):
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"
+
+
+@cache
+def _fingerprint(game: Game, players: int, variant_items: tuple[tuple[str, Any], ...]) -> str:
+    names = _notation_tables(game, players, variant_items)[0]
+    text = "".join(name + "\n" for name in names)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _replay_by_index(state: State, record: GameRecord) -> None:
+    names, notation = state._names, record.notation or []
+    for i, (seat, action) in enumerate(record.moves):
+        if i < len(notation) and (not 0 <= action < len(names) or names[action] != notation[i]):
+            raise RecordError(
+                f"move {i} ({seat}, {action}) is named {notation[i]!r} in the record, which "
+                "is not its action's notation: the record is corrupt"
+            )
+        try:
+            state.apply(seat, action)
+        except IllegalAction as exc:
+            raise RecordError(f"move {i} ({seat}, {action}) is illegal: {exc}") from None
+
+
+def _replay_by_notation(state: State, record: GameRecord, here: str) -> None:
+    notation = record.notation or []
+    other = (
+        f"the record was written by Potager {record.potager} with another action numbering "
+        f"({record.numbering}; this is Potager {__version__}, numbering {here}), so it replays "
+        "by notation, and"
+        if record.numbering is not None
+        else "the record's moves replay by their notation, and"
+    )
+    for i, (seat, _) in enumerate(record.moves):
+        if i >= len(notation):
+            raise RecordError(f"{other} move {i} has no notation")
+        try:
+            state.apply(seat, state.str_to_action(seat, notation[i]))
+        except IllegalAction as exc:
+            raise RecordError(
+                f"{other} move {i} ({seat}, {notation[i]!r}) cannot be played: {exc}"
+            ) from None
+
+
+def _check_result(state: State, record: GameRecord) -> None:
+    """A record that says how the game ended must end so replayed: the same seed may deal
+    otherwise in other code, and the moves may still be legal."""
+    if record.result is None:
+        return
+    replayed = state.result() if state.is_over else None
+    if replayed is None or (
+        tuple(replayed.scores) != tuple(record.result.scores)
+        or tuple(replayed.winners) != tuple(record.result.winners)
+    ):
+        ended = "does not end" if replayed is None else f"ends with scores {replayed.scores}"
+        raise RecordError(
+            f"the record's game ended with scores {record.result.scores}, but replayed here it "
+            f"{ended}: it was played by other rules (Potager {record.potager or 'unknown'})"
+        )
 
 
 @cache
@@ -344,6 +439,7 @@ class State(ABC):
     # -- records -------------------------------------------------------------------------------
     @property
     def record(self) -> GameRecord:
+        names = self._names
         return GameRecord(
             self.game.name,
             self.players,
@@ -351,6 +447,9 @@ class State(ABC):
             self.seed,
             None if self.deck is None else list(self.deck),
             list(self.moves),
+            notation=[names[action] for _, action in self.moves],
+            numbering=self.game.numbering(self.players, self.variant),
+            potager=__version__,
         )
 
     def clone(self) -> State:

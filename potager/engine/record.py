@@ -10,14 +10,20 @@ result ride along when the interface that played the game knows them (`signed`);
 optional, so records written before they existed still load (``seats`` and ``result`` are then
 ``None``). Replaying never reads them: the moves alone rebuild the game.
 
-A person's seat whose clock ran out is played by the table's stand-in bot meanwhile (issue 16,
-`potager.server.clocks`): ``stand_in_moves`` lists the indices of the moves that bot made, so
+A person's seat whose clock ran out is played by the table's stand-in bot meanwhile
+(`potager.server.clocks`): ``stand_in_moves`` lists the indices of the moves that bot made, so
 that replays and analysis say the bot played them, not the person (JSON key ``stand_in_moves``,
 written only when there is one; absent in older records, which load with none).
 
+Format 2 (docs/records.md) also keeps each move's notation (``notation``, one string per move),
+the action numbering's fingerprint (``numbering``, `Game.numbering`) and the Potager version
+that played the moves (``potager``): `Game.replay` then replays by notation a record whose
+numbering is not this code's. A record that does not know its numbering (format 1, or one built
+by hand) is written in format 1, as it was read.
+
 >>> r = GameRecord("heuschrecken-poker", 3, {}, 7, None, [(0, 5), (1, 2)])
->>> GameRecord.from_json(r.to_json()) == r
-True
+>>> GameRecord.from_json(r.to_json()) == r, r.to_dict()["format"]
+(True, 1)
 >>> who = [SeatHolder.person("Ada"), SeatHolder.bot("heuristic"), SeatHolder.bot("random")]
 >>> signed = replace(r, seats=who)
 >>> GameRecord.from_json(signed.to_json()).seats[1].label
@@ -32,13 +38,18 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Literal
 
+from potager import __version__
+
 from .errors import RecordError
 from .types import Action, Result, Seat
 
 if TYPE_CHECKING:
     from .game import State
 
-FORMAT = 1
+FORMAT = 2
+"""The record format written for a record that knows its action numbering."""
+UNNUMBERED = 1
+"""The format of the records that do not: moves as action indices only."""
 
 
 def move_entries(players: int, actions: int) -> tuple[tuple[tuple[Seat, Action], ...], ...]:
@@ -113,18 +124,31 @@ class GameRecord:
     """The result of a finished game; ``None`` for an unfinished one or when not told."""
     stand_in_moves: list[int] = field(default_factory=list)
     """The indices in ``moves``, ascending, of the moves a stand-in bot made for a timed-out
-    person (issue 16); empty when none did or the record does not say."""
+    person; empty when none did or the record does not say."""
+    notation: list[str] | None = None
+    """Each move in the game's notation, beside ``moves``; ``None`` when the record does not
+    know its numbering (then so are the two below)."""
+    numbering: str | None = None
+    """The fingerprint of the action numbering the moves' indices are in (`Game.numbering`)."""
+    potager: str | None = None
+    """The Potager version that played the moves (``potager.__version__``)."""
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "format": FORMAT,
-            "game": self.game,
-            "players": self.players,
-            "variant": dict(self.variant),
-            "seed": self.seed,
-            "deck": None if self.deck is None else list(self.deck),
-            "moves": [[s, a] for s, a in self.moves],
-        }
+        numbered = self.numbering is not None
+        data: dict[str, Any] = {"format": FORMAT if numbered else UNNUMBERED}
+        if numbered:
+            data["potager"] = self.potager
+            data["numbering"] = self.numbering
+        data.update(
+            game=self.game,
+            players=self.players,
+            variant=dict(self.variant),
+            seed=self.seed,
+            deck=None if self.deck is None else list(self.deck),
+            moves=[[s, a] for s, a in self.moves],
+        )
+        if numbered:
+            data["notation"] = list(self.notation or ())
         if self.seats is not None:
             data["seats"] = [holder.to_dict() for holder in self.seats]
         if self.result is not None:
@@ -141,8 +165,12 @@ class GameRecord:
         """Check every field's type; raise `RecordError` naming what is wrong."""
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
-        if data.get("format", FORMAT) != FORMAT:
-            raise RecordError(f"unsupported record format {data.get('format')!r}")
+        version = data.get("format", UNNUMBERED)
+        if version not in (UNNUMBERED, FORMAT) or isinstance(version, bool):
+            raise RecordError(
+                f"unsupported record format {version!r}: this is Potager {__version__}, which "
+                f"reads formats {UNNUMBERED} and {FORMAT}"
+            )
         game = data.get("game")
         if not isinstance(game, str):
             raise RecordError("record field 'game' must be a game name (string)")
@@ -169,6 +197,9 @@ class GameRecord:
                 raise RecordError(f"move {i} must be a [seat, action] pair of integers, not {m!r}")
             moves.append((m[0], m[1]))
         seats = _seats(data.get("seats"), players)  # type: ignore[arg-type]
+        notation, numbering, potager = (
+            _numbering(data, len(moves)) if version == FORMAT else (None, None, None)
+        )
         return cls(
             game,
             players,  # type: ignore[arg-type]
@@ -179,6 +210,9 @@ class GameRecord:
             seats,
             _result(data.get("result"), players),  # type: ignore[arg-type]
             _stand_in_moves(data.get("stand_in_moves"), moves, seats),
+            notation,
+            numbering,
+            potager,
         )
 
     @classmethod
@@ -196,6 +230,24 @@ def signed(state: State, seats: Sequence[SeatHolder]) -> GameRecord:
         raise ValueError(f"{state.players} seats need {state.players} holders, not {len(seats)}")
     result = state.result() if state.is_over else None
     return replace(state.record, seats=list(seats), result=result)
+
+
+def _numbering(data: dict[str, Any], moves: int) -> tuple[list[str], str, str]:
+    """A format 2 record's ``notation``, ``numbering`` and ``potager``, checked."""
+    notation, numbering, potager = data.get("notation"), data.get("numbering"), data.get("potager")
+    if not (
+        isinstance(notation, list)
+        and len(notation) == moves
+        and all(isinstance(n, str) for n in notation)
+    ):
+        raise RecordError(
+            f"record field 'notation' must be a list of {moves} strings, one per move"
+        )
+    if not isinstance(numbering, str) or not numbering:
+        raise RecordError("record field 'numbering' must be the action numbering's fingerprint")
+    if not isinstance(potager, str) or not potager:
+        raise RecordError("record field 'potager' must be the Potager version that wrote it")
+    return notation, numbering, potager
 
 
 def _seats(raw: Any, players: int) -> list[SeatHolder] | None:

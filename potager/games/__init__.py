@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-from potager.engine import Game, GameRecord, IllegalAction, RecordError, State
+from potager.engine import Game, GameRecord, RecordError, State
 
 _PACKAGES = {
     "heuschrecken-poker": "potager.games.heuschrecken_poker",
@@ -34,18 +34,10 @@ def get(name: str) -> Game:
 
 
 def replay(record: GameRecord) -> State:
-    """Rebuild the state a record describes; `RecordError` says what is wrong with a bad one."""
+    """Rebuild the state a record describes (`Game.replay`: by notation when the record's action
+    numbering is not this code's); `RecordError` says what is wrong with a bad one."""
     try:
         game = get(record.game)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
-    try:
-        state = game.new_game(record.players, record.seed, record.variant, record.deck)
-    except ValueError as exc:
-        raise RecordError(f"record cannot start a game: {exc}") from None
-    for i, (seat, action) in enumerate(record.moves):
-        try:
-            state.apply(seat, action)
-        except IllegalAction as exc:
-            raise RecordError(f"move {i} ({seat}, {action}) is illegal: {exc}") from None
-    return state
+    return game.replay(record)

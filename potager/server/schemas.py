@@ -345,12 +345,18 @@ class RecordModel(BaseModel):
     """A finished table's game record (`potager.engine.GameRecord`'s JSON form)."""
 
     format: int
+    potager: str | None = None
+    """The Potager version that played the moves (format 2)."""
+    numbering: str | None = None
+    """The fingerprint of the action numbering of ``moves`` (format 2, docs/records.md)."""
     game: str
     players: int
     variant: dict[str, Any]
     seed: int
     deck: list[str] | None
     moves: list[tuple[int, int]]
+    notation: list[str] | None = None
+    """Each move in the game's notation (format 2)."""
     seats: list[SeatHolderModel] | None = None
     result: ResultModel | None = None
     stand_in_moves: list[int] | None = None

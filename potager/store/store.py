@@ -539,16 +539,25 @@ class Store:
             return [ply for (ply,) in rows]
 
     def record(self, table: TableInfo) -> GameRecord:
-        """The table's game record: what `potager.games.replay` rebuilds it from, and which of
-        its moves a stand-in bot made."""
+        """The table's game record: what `potager.games.replay` rebuilds it from (by the moves'
+        notation, which the log keeps beside their indices), and which of its moves a stand-in
+        bot made."""
+        with self._session() as session:
+            rows = session.execute(
+                select(MoveRow.seat, MoveRow.action, MoveRow.notation)
+                .where(MoveRow.table_id == table.id)
+                .order_by(MoveRow.ply)
+            )
+            found = list(rows)
         return GameRecord(
             table.game,
             table.players,
             dict(table.variant),
             table.seed,
             table.deck,
-            self.moves(table.id),
+            [(seat, action) for seat, action, _ in found],
             stand_in_moves=self.stand_in_moves(table.id),
+            notation=[notation for _, _, notation in found],
         )
 
     def undo_move(

@@ -153,3 +153,35 @@ def test_the_migrations_on_main_end_in_one_head() -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     assert len(ScriptDirectory.from_config(config).get_heads()) == 1
+
+
+def test_a_stored_table_replays_by_its_notation(store: Store) -> None:
+    """The log keeps each move's notation beside its index: the record it gives replays by the
+    notation, so a stored table outlives a change of the action numbering, or fails loudly."""
+    import random
+
+    from potager import games
+    from potager.engine import RecordError
+
+    game = games.get("heuschrecken-poker")
+    state = game.new_game(2, 9)
+    rng = random.Random(9)
+    for _ in range(8):
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    bots = [SeatInfo(0, "bot", "random"), SeatInfo(1, "bot", "random")]
+    store.create_table(TableInfo("real", game.name, 2, state.variant, 9, None, seats=bots))
+    size = game.num_actions(2)
+    for ply, (seat, action) in enumerate(state.moves):
+        # stored by code whose numbering was this one reversed
+        store.append_move(
+            "real", ply, seat, size - 1 - action, state.action_to_str(action), status="playing"
+        )
+    info = store.table("real")
+    assert info is not None
+    assert games.replay(store.record(info)).view(None) == state.view(None)
+    store.append_move("real", len(state.moves), 0, 0, "teleport", status="playing")
+    info = store.table("real")
+    assert info is not None
+    with pytest.raises(RecordError, match="move 8 .*'teleport'"):
+        games.replay(store.record(info))
