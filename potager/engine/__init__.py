@@ -6,6 +6,7 @@ from .commitments import Commitments
 from .errors import IllegalAction, NotationError, Reason, RecordError
 from .game import Game, State, VariantSpec
 from .record import GameRecord, SeatHolder, signed
+from .saves import SaveError
 from .seat_view import ExpiredView, SeatView
 from .types import PRIVATE_TO, Action, Event, Result, Seat, View
 
@@ -24,6 +25,7 @@ __all__ = [
     "Reason",
     "RecordError",
     "Result",
+    "SaveError",
     "Seat",
     "SeatHolder",
     "SeatView",

@@ -21,6 +21,7 @@ from typing_extensions import TypeVar
 
 from potager import __version__
 
+from . import saves
 from .chance import Pool
 from .errors import IllegalAction, NotationError, Reason, RecordError
 from .record import GameRecord
@@ -179,7 +180,18 @@ class Game(ABC, Generic[S]):
         options = self.resolve_variant(variant)
         return _fingerprint(self, players, tuple(sorted(options.items())))
 
-    # -- records -------------------------------------------------------------------------------
+    # -- records and saves -----------------------------------------------------------------------
+    def save(self, state: State) -> dict[str, Any]:
+        """``state``, at any point of the game, as a JSON-serialisable dict (docs/records.md)."""
+        return saves.save(state)
+
+    def load(self, data: Any) -> S:
+        """The state a `save` holds: its views, legal actions, pools and generator the saved
+        state's, so that the same play goes on the same way; `SaveError` (a `RecordError`)
+        for a save that is corrupt, of another game, or that this code cannot read."""
+        state: S = saves.load(self, data)  # type: ignore[assignment]
+        return state
+
     def replay(self, record: GameRecord) -> S:
         """The state ``record`` describes, its moves played again; `RecordError` says what is
         wrong with a bad one. A record whose numbering is this code's replays by index (its

@@ -27,7 +27,7 @@ from .specs import Spec, Variant
 
 class Play:
     """The Python side of a `PotagerState`: OpenSpiel copies it (`copy.deepcopy`, here the
-    engine's `clone`) and serialises it (pickle, here the actions to replay)."""
+    engine's `clone`) and serialises it (pickle, here the engine's save of the state)."""
 
     def __init__(self, spec: Spec, players: int, variant: Variant, encode: Any) -> None:
         self.spec, self.players, self.variant, self.encode = spec, players, variant, encode
@@ -186,13 +186,46 @@ class Play:
         return self._copy(None if self.state is None else self.state.clone())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        if self.actions is None:
-            raise ValueError("a resampled state has no history to serialise")
-        return (_replayed, (self.spec.short_name, self.players, self.variant, self.actions))
+        """Pickled as JSON: the engine's save of the state (`Game.save`, so that a resampled
+        state serialises too) and this play's own bookkeeping."""
+        state = self.state
+        saved = {
+            "state": None if state is None else self.spec.game.save(state),
+            "pending": self.pending,
+            "chosen": self.chosen,
+            "due": self.due,
+            "setup": self.setup,
+            "logs": self.logs,
+            "rows": self.rows,
+            "seen": self.seen,
+            "actions": self.actions,
+        }
+        text = json.dumps(saved, default=dict)
+        return (_loaded, (self.spec.short_name, self.players, self.variant, text))
+
+
+def _loaded(short_name: str, players: int, variant: Variant, text: str) -> Play:
+    """The play a pickled `Play` held (`Play.__reduce__`)."""
+    import pyspiel
+
+    game = pyspiel.load_game(short_name, {"players": players, **variant})
+    play: Play = game.new_initial_state().play
+    saved = json.loads(text)
+    play.state = None if saved["state"] is None else play.spec.game.load(saved["state"])
+    pending = saved["pending"]
+    play.pending = None if pending is None else (pending[0], pending[1])
+    play.before = {} if play.state is None or pending is None else play.state.pools()
+    play.chosen = saved["chosen"]
+    play.due = None if saved["due"] is None else (saved["due"][0], saved["due"][1])
+    play.setup, play.logs, play.seen = saved["setup"], saved["logs"], saved["seen"]
+    play.rows = [[(view, action) for view, action in rows] for rows in saved["rows"]]
+    play.actions = saved["actions"]
+    return play
 
 
 def _replayed(short_name: str, players: int, variant: Variant, actions: list[int]) -> Play:
-    """The play of ``actions`` from a new game: how a pickled `Play` comes back."""
+    """The play of ``actions`` from a new game: how a `Play` pickled by Potager 0.2.0 and
+    earlier comes back."""
     import pyspiel
 
     game = pyspiel.load_game(short_name, {"players": players, **variant})

@@ -81,6 +81,29 @@ def test_resampled_states_keep_the_information_state(name: str) -> None:
     )
 
 
+@pytest.mark.parametrize("name", CONFIGS[1::2])
+def test_resampled_states_serialise(name: str) -> None:
+    """No history replays a resampled state: its serialisation holds the engine's save."""
+    game = pyspiel.load_game(name)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = random_state(game, 4, 12)
+    resampled = state.resample_from_infostate(state.current_player(), sampler)
+    again = game.deserialize_state(resampled.serialize())
+    assert str(again) == str(resampled) and again.legal_actions() == resampled.legal_actions()
+    for seat in range(game.num_players()):
+        assert again.information_state_string(seat) == resampled.information_state_string(seat)
+    while not resampled.is_terminal():
+        action = (
+            resampled.chance_outcomes()[0][0]
+            if resampled.is_chance_node()
+            else resampled.legal_actions()[-1]
+        )
+        resampled.apply_action(action)
+        again.apply_action(action)
+        assert str(again) == str(resampled)
+    assert again.returns() == resampled.returns()
+
+
 def test_chance_outcomes_are_the_undrawn_shares() -> None:
     """The set-up of Heuschrecken Poker deals from 13 of each plant and 14 grasshoppers."""
     state = pyspiel.load_game("potager_heuschrecken_poker(players=2)").new_initial_state()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from .data import MAX_PLAYERS, SPACES, gardens_for
 
@@ -59,6 +60,11 @@ class ActionSpace:
     names: tuple[str, ...]
     place_at: tuple[tuple[tuple[int, ...], ...], ...]
     mole_at: tuple[tuple[tuple[int, ...], ...], ...]
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        """A copy or a save names the configuration's one table (`of`) rather than holding
+        its own."""
+        return (ActionSpace.of, (self.gardens,))
 
     @staticmethod
     @cache
