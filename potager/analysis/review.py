@@ -30,6 +30,7 @@ from typing import Any, Protocol
 from potager import agents, games
 from potager.agents import SEARCH, ActionValue, parse_level
 from potager.engine import Action, Game, GameRecord, IllegalAction, RecordError, Seat, View
+from potager.provenance import provenance
 
 from .labels import LABELS, Label, label
 
@@ -221,11 +222,13 @@ class Analysis:
         return SeatSummary(seat, labels, mean, len(seats) - len(mine))
 
     def to_dict(self) -> dict[str, Any]:
-        """The analysis for tools (``potager analyse --json``), described in docs/analysis.md."""
+        """The analysis for tools (``potager analyse --json``), described in docs/analysis.md
+        (``potager/schemas/analysis.json``)."""
         record = self.record
         holders = record.seats
         return {
             "format": 1,
+            **provenance(),
             "game": record.game,
             "players": record.players,
             "variant": dict(record.variant),

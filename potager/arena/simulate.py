@@ -42,10 +42,13 @@ from typing import Any, Protocol, cast
 from potager import agents, games
 from potager.agents.action_value import wilson
 from potager.engine import SeatHolder, signed
+from potager.provenance import provenance
 
 from . import measures
 from .match import play_match
 
+FORMAT = 1
+"""The format of `Summary.to_dict` (``potager simulate --json``)."""
 CHUNKS = 100
 """About this many chunks per simulation (between 1 and `MAX_CHUNK` games each)."""
 MAX_CHUNK = 250
@@ -396,8 +399,11 @@ class Summary:
         return self.tally.games / self.seconds if self.seconds > 0 else math.inf
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: everything but the timing is the same for the same job and seed."""
+        """JSON-ready (``potager/schemas/simulate.json``): everything but the timing and what
+        wrote it is the same for the same job and seed."""
         return {
+            "format": FORMAT,
+            **provenance(),
             "game": self.job.game,
             "players": self.job.players,
             "bots": list(self.job.bots),

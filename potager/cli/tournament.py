@@ -14,6 +14,7 @@ from rich.table import Table
 
 from potager.arena import html, plots, ratings
 from potager.arena.tournament import Board, Plan, make_plan, run, seatings, standings
+from potager.provenance import provenance
 
 from .options import (
     Variant,
@@ -101,7 +102,8 @@ def tournament_command(
     if html_out is not None:
         html_out.write_text(report_page(plan, boards))
     if as_json:
-        data = {**plan.config(), "games": plan.games, "played_now": played, "key": plan.key}
+        data = {"format": 1, **provenance(), **plan.config()}
+        data.update(games=plan.games, played_now=played, key=plan.key)
         data["boards"] = [b.to_dict() for b in boards]
         typer.echo(json.dumps(data, indent=1))
         return
