@@ -235,6 +235,18 @@ _TAGS = {
 """Each tag of a saved table's values, with the keys its object has besides ``id``."""
 
 
+def _blank(cls: type, game: Game) -> Any:
+    """An object of ``cls`` with no attributes yet, for the save's to fill. A game's state is
+    made as its `clone` makes one, ``blank`` (a compiled class has no ``__new__`` that skips its
+    ``__init__``)."""
+    from .game import State  # the state's module imports this one
+
+    if issubclass(cls, State):
+        return cls(game, 0, 0, {}, None, blank=True)  # type: ignore[call-arg]
+    make: Any = cls.__new__
+    return make(cls)
+
+
 class _Decoder:
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -276,8 +288,7 @@ class _Decoder:
             cls = _potager_name(body)
             if not isinstance(cls, type):
                 raise TypeError(f"{body!r} is not a class")
-            make: Any = cls.__new__
-            obj = make(cls)
+            obj = _blank(cls, self.game)
 
             def fill(made: Any) -> None:
                 for name, value in data["fields"].items():
