@@ -43,7 +43,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -217,7 +217,7 @@ def verify(database: str, ledger: Ledger) -> dict[str, Any]:
     stand_in = sum(1 for t, ply, *_ in lost if t in records and ply in records[t].stand_in_moves)
     truth: dict[tuple[str, int, int], str] = {}
     for table_id, record in records.items():
-        state = games.replay(replace(record, moves=[]))
+        state = games.replay(record.first(0))
         for version in range(len(record.moves) + 1):
             for seat in range(record.players):
                 truth[(table_id, seat, version)] = digest(json.loads(json.dumps(state.view(seat))))

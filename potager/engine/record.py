@@ -160,6 +160,19 @@ class GameRecord:
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(), indent=indent)
 
+    def first(self, count: int) -> GameRecord:
+        """The record of the game's first ``count`` moves only: their notation and stand-in
+        moves with them, and no result (the game is not over there)."""
+        notation = None if self.notation is None else self.notation[:count]
+        stand_ins = [ply for ply in self.stand_in_moves if ply < count]
+        return replace(
+            self,
+            moves=self.moves[:count],
+            notation=notation,
+            stand_in_moves=stand_ins,
+            result=None,
+        )
+
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
         """Check every field's type; raise `RecordError` naming what is wrong."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
@@ -59,7 +58,7 @@ def back(state: State, plies: int, earlier: Sequence[State] = ()) -> State:
     for kept in earlier:
         if len(kept.moves) == ply and kept.seed == state.seed:
             return kept
-    return games.replay(replace(state.record, moves=state.moves[:ply]))
+    return games.replay(state.record.first(ply))
 
 
 def committed(before: State, after: State, mover: Seat) -> bool:

@@ -129,6 +129,17 @@ def test_a_record_that_ends_otherwise_here_is_refused() -> None:
         games.replay(unfinished)
 
 
+def test_the_first_moves_of_a_finished_record_replay_as_that_position() -> None:
+    state = played("kraut-und-rueben", 2, 6)
+    record = replace(state.record, stand_in_moves=[1, 5])
+    ply = len(record.moves) // 2
+    first = record.first(ply)
+    assert first.result is None and first.notation == record.notation[:ply]
+    assert first.stand_in_moves == [p for p in (1, 5) if p < ply]
+    again = games.replay(first)
+    assert again.moves == state.moves[:ply]
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

@@ -24,7 +24,6 @@ import threading
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -160,7 +159,7 @@ def check_heard(sockets: list[Socket], record: GameRecord, since: int = 0) -> No
         assert set(range(first, final + 1)) <= heard, (socket.seat, sorted(heard))
         assert [e["code"] for e in socket.errors if e["code"] != "stale"] == []
         for state in socket.states:
-            engine = games.replay(replace(record, moves=record.moves[: state["version"]]))
+            engine = games.replay(record.first(state["version"]))
             assert state["view"] == json.loads(json.dumps(engine.view(socket.seat)))
 
 
