@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from potager.server import create_app
 from potager.server.config import UNLIMITED, Limits, Rate
-from potager.server.limits import Bucket
+from potager.server.limits import DOCS_POLICY, PAGE_POLICY, Bucket
 from potager.server.listener import guarded, uvicorn_options
 from tests.server.conftest import LIFTED, settings
 from tests.server.driver import SeatDriver, create
@@ -214,7 +214,9 @@ def test_pages_and_answers_carry_security_headers(client: TestClient) -> None:
             headers["x-frame-options"] == "DENY" and headers["x-content-type-options"] == "nosniff"
         )
         assert headers["referrer-policy"] == "no-referrer"
-    assert client.get("/docs").headers["content-security-policy"] == "frame-ancestors 'none'"
+    for path in ("/docs", "/redoc"):
+        policy = client.get(path).headers["content-security-policy"]
+        assert policy == DOCS_POLICY and policy.startswith(PAGE_POLICY), path
 
 
 # -- a real listener --------------------------------------------------------------------------
