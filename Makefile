@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed-dev
 COMPILED := $(shell sed -n 's/^    "\(potager\.[a-z_.]*\)",$$/\1/p' potager/compiled.py | tr . / | sed 's/$$/.py/')
 UNBUILD  := find potager -name '*.so' -delete; rm -rf build potager_compiled__mypyc.*.so
 
-.PHONY: run test bench fuzz ladder train lint fmt clean system chromium postgresql redis soak screenshots build pure dist
+.PHONY: run test docs club bench fuzz ladder train lint fmt clean system chromium postgresql redis soak screenshots build pure dist
 
 # One environment for everything: the tests exercise the server and the OpenSpiel anchors too.
 $(STAMP): pyproject.toml setup.py potager/compiled.py $(COMPILED)
@@ -57,14 +57,26 @@ dist: $(VENV)/.installed-build
 # The suite's system needs: Debian's Chromium (browser tests), PostgreSQL (storage tests on a
 # private server in .pgdata/, port 54329) and Redis (several server processes, .redisdata/, port
 # 63799), both started here; failing loudly if either cannot start.
-test: $(STAMP) system
+test: $(STAMP) system docs
 	POTAGER_TEST_POSTGRES_URL="$$($(BIN)/python -m potager.store.localpg start)" && \
 	  POTAGER_TEST_REDIS_URL="$$($(BIN)/python -m potager.store.localredis start)" && \
 	  export POTAGER_TEST_POSTGRES_URL POTAGER_TEST_REDIS_URL && $(BIN)/python -m pytest -n auto --dist loadgroup -q
 
-system: chromium postgresql redis
+system: chromium postgresql redis club
 
-# The README's screenshots: the browser tests, saving into docs/screenshots/.
+# The club page's tests (tests/docs/test_club.py): SQLite's shell for the online backup, and
+# systemd-analyze to verify the page's units.
+club:
+	command -v sqlite3 >/dev/null || { apt-get update -qq && apt-get install -y -qq sqlite3; }
+	command -v systemd-analyze >/dev/null || \
+	  { apt-get update -qq && apt-get install -y -qq systemd; }
+
+# The documentation site from docs/ (mkdocs.yml) into site/, strict: any warning fails it, a
+# broken link or anchor included. Offline: nothing is fetched. tests/docs builds it too.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
+# The docs' screenshots: the browser tests, saving into docs/screenshots/.
 screenshots: $(STAMP) chromium
 	POTAGER_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web
 
@@ -89,16 +101,16 @@ soak: $(STAMP) postgresql redis
 	$(BIN)/python -m bench.soak $(SOAK_ARGS)
 
 # The server's protocol fuzzed: 100,000 generated HTTP bodies and WebSocket messages against
-# potager serve on a fresh database (issue 13; figures in the README's "Limits").
+# potager serve on a fresh database (figures: docs/server-faults.md).
 fuzz: $(STAMP)
 	$(BIN)/python -m bench.fuzz $(FUZZ_ARGS)
 
-# The ladder of bot levels, measured head to head (README "Bot levels, measured"). Every game is
+# The ladder of bot levels, measured head to head (docs/ladder.md). Every game is
 # kept in docs/ladder.jsonl as it ends, and a run plays only what is missing: stop it at any time,
 # run it again to go on. By default 60 more games of every step a round (a multiple of every player
-# count), two games at once, the README's table written after each round; a smaller ladder:
+# count), two games at once, docs/ladder.md's table written after each round; a smaller ladder:
 # make ladder LADDER_ARGS="--games 100 --strong-games 20 --jobs 2".
-LADDER_ARGS ?= --batch 60 --jobs 2 --write README.md
+LADDER_ARGS ?= --batch 60 --jobs 2 --write docs/ladder.md
 ladder: $(STAMP)
 	$(BIN)/python -m potager.agents.ladder $(LADDER_ARGS)
 
@@ -121,4 +133,4 @@ clean:
 	-$(BIN)/python -m potager.store.localpg stop
 	-$(BIN)/python -m potager.store.localredis stop
 	$(UNBUILD)
-	rm -rf $(VENV) $(DIST) .pytest_cache .mypy_cache .ruff_cache .pgdata .redisdata
+	rm -rf $(VENV) $(DIST) site .pytest_cache .mypy_cache .ruff_cache .pgdata .redisdata

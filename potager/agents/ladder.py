@@ -1,23 +1,16 @@
 """The ladder of bot levels, measured: ``python -m potager.agents.ladder`` (``make ladder``).
 
-For each game and player count, each step of random < heuristic < ismcts < ismcts-strong is
-played head to head: one seat of the stronger level against the weaker level at every other seat,
-the stronger seat rotated over the table game by game. A step holds when the stronger seat's share
-of wins (ties split) reaches 60% with 2 players, 1.3/n with n players (issue 12); the table gives
-each share with its Wilson 95% interval and the game count.
+Each step of random < heuristic < ismcts < ismcts-strong is played head to head per game and
+player count: one seat of the stronger level against the weaker at every other seat, game k
+seeded k with the stronger level at seat k mod n. A step holds when the stronger seat's share of
+wins (ties split) reaches 60% with 2 players, 1.3/n with n players. The search levels play at a
+fixed iteration budget, so every figure replays from its seed on any machine.
 
-The search levels play at a fixed iteration budget (``--iterations``, ``--strong-iterations``)
-that stands for their time budget, so that the figures are reproducible from the seeds on any
-machine. Game k of a step is seeded k and seats the stronger level at k mod n.
-
-A step of 1,000 search games takes hours, so every game is kept as it ends, one JSON line in the
-results file (``--results``, `RESULTS` by default) with the commit it was played on: a run
-plays only the games of each step that the file does not hold yet, so a run stopped at any
-moment loses only the games it was playing, and the next run goes on from there. ``--batch N``
-plays N more games of every step in turn, so that all steps grow together. The table is made
-from every game in the file (``--table`` makes it without playing); ``--write README.md``
-replaces it between the ladder markers there, after every round. A change that alters a level's
-play on purpose makes its stored games stale: delete that step's lines and play them again.
+Every game is kept as it ends, one JSON line in the results file (`RESULTS`) with its commit, and
+a run plays only the games the file lacks: stop it at any moment, run it again to go on.
+``--batch N`` grows every step by N games in turn; ``--table`` makes the table from the file
+without playing; ``--write docs/ladder.md`` replaces it between the ladder markers there. The
+table and its history: docs/ladder.md.
 """
 
 from __future__ import annotations
@@ -39,7 +32,7 @@ from .action_value import wilson
 from .ismcts import close_pools
 
 START, END = "<!-- ladder:start -->", "<!-- ladder:end -->"
-"""The markers of the generated table in README.md."""
+"""The markers of the generated table in docs/ladder.md."""
 StepKey = tuple[str, int, str, str]
 """A step: game, players, stronger level, weaker level."""
 RESULTS = Path("docs/ladder.jsonl")
@@ -263,7 +256,7 @@ def note(played: Sequence[Played], path: Path = RESULTS) -> str:
     """How the table's games were played: the file, the commits, the seeds."""
     commits = sorted({game.commit for game in played})
     return (
-        f"Made by `python -m potager.agents.ladder --table --write README.md` from the "
+        f"Made by `python -m potager.agents.ladder --table --write docs/ladder.md` from the "
         f"{len(played):,} games of `{path}` (played on {', '.join(commits) or 'no commit'}): "
         "game k of a step is seeded k, the stronger level at seat k mod n; ismcts and "
         "ismcts-strong at the fixed iteration budget their name gives (ismcts-strong's a worker, "
@@ -301,7 +294,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--results", type=Path, default=RESULTS, help=f"default {RESULTS}")
     parser.add_argument("--table", action="store_true", help="play nothing: the stored table")
-    parser.add_argument("--write", type=Path, help="replace the table in this file (README.md)")
+    parser.add_argument(
+        "--write", type=Path, help="replace the table in this file (docs/ladder.md)"
+    )
     args = parser.parse_args(argv)
     budget = {
         "ismcts": f"ismcts:iterations={args.iterations}",
