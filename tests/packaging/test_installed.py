@@ -206,17 +206,20 @@ def test_the_wheel_is_pure_python(installed: Installed) -> None:
     assert where.startswith(str(installed.bin.parent)), "imported from the checkout"
 
 
-def test_the_metadata_names_the_license_and_is_short(installed: Installed) -> None:
+def test_the_metadata_names_the_license_and_the_urls_and_is_short(installed: Installed) -> None:
     read = (
         "import json, importlib.metadata as m; d = m.distribution('potager'); "
         "print(json.dumps({'meta': dict(d.metadata.items()), 'body': d.metadata.get_payload(), "
-        "'files': [str(f) for f in d.files or []]}))"
+        "'urls': d.metadata.get_all('Project-URL'), 'files': [str(f) for f in d.files or []]}))"
     )
     found = json.loads(installed.run("python", "-c", read))
     assert found["meta"]["License-Expression"] == "MIT"
     assert found["meta"]["Version"] == __version__
     assert any(f.endswith("dist-info/licenses/LICENSE") for f in found["files"])
     assert 0 < len(found["body"]) < 5_000, "a short description, not the README"
+    urls = dict(u.split(", ", 1) for u in found["urls"])
+    assert {"Homepage", "Documentation", "Source", "Changelog"} <= set(urls)
+    assert all(u.startswith("https://") for u in urls.values())
 
 
 def test_games_lists_every_game(installed: Installed) -> None:
