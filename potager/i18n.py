@@ -1,4 +1,4 @@
-"""Four languages, the rulebooks' own (issue 16): English, French, German and Italian.
+"""Four languages, the rulebooks' own: English, French, German and Italian.
 
 The words live in ``potager/web/static/i18n/<area>.json``, one file per area, each holding the
 three translations of its English texts: ``{"fr": {"<English>": "<French>", ...}, "de": ...,

@@ -1,44 +1,17 @@
 """The `ismcts` levels: single-observer information-set Monte Carlo tree search for the seat asking.
 
 Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE TCIAIG 2012). Each
-iteration draws a full state from the asking seat's own view with `Game.sample` (so the search never
+iteration draws a full state from the asking seat's own view with `Game.sample` (the search never
 sees what that seat may not know), descends one tree shared by all those states, expands one
-decision, finishes the game with a playout and credits every seat with its share of the win. The
-playout is the game's own policy where it has one (its ``playout.py``: cheap rules of thumb that
-play on the sampled state, which the search alone sees), random play otherwise.
-
-Built for these games:
-
-- *Simultaneous decisions* (Heuschrecken Poker bids, Pas de Haricots plays: several seats in
-  `to_move`) are simultaneous nodes with decoupled UCB (Lanctot et al., "Monte Carlo Tree Search
-  in Simultaneous Move Games", 2013): each seat to move picks from its own statistics at the node,
-  blind to the others' picks, and the node's child is that of the joint choice. No seat ever
-  chooses knowing another seat's secret choice of the same decision. A seat that committed before
-  the asking seat (its choice hidden in the view) is hidden information like any other, drawn by
-  `sample`, or by the game's own sampler (`Sampler`): Heuschrecken Poker's draws such a bid as
-  its heuristic would bid in that seat's place, not uniformly from the seat's hand.
-- *The seat asking* is the root's decider, whoever else is in `to_move` (the search looks after
-  that seat's actions, never `to_move[0]`'s).
-- *Forced steps* (every seat to move has one legal action: Kraut & Rüben's lone draw, a single
-  bonus square) are played without a node, so the budget goes to real choices.
-- Upper confidence bounds with availability counts (an action counts as offered only in the
-  determinizations where it was legal).
-- *Paired roots* (a game's ``PAIRED`` in its ``playout.py``; Kraut & Rüben): where chance between
-  two of the seat's turns (the next tile drawn) makes a tree below the root mix unlike positions,
-  the search is flat and paired instead (`paired_root`): every determinization plays each of the
-  seat's choices with the same playout seed (common random numbers), so that choices are compared
-  on the same tiles, and the heuristic's choice is kept unless another one beats it on those
-  pairs by ``z`` standard errors (the heuristic as a prior). Given the game's ``follow_up``
-  (``plan=1``), a choice after which the seat decides again at once, nothing drawn between
-  (Kraut & Rüben's take after a placement), is compared with each of those follow-ups as one
-  plan (`_arms`).
+decision, finishes the game with the game's playout policy (random play where it has none) and
+credits every seat with its share of the win. Simultaneous decisions are decoupled-UCB nodes;
+forced steps get no node; a game's ``PAIRED`` root is flat, its choices compared on common random
+numbers against the heuristic's (`paired_root`, with ``plan=1`` whole turns: `_arms`).
 
 `evaluate` returns every legal action's visits, win share and mean final score with 95% intervals
-(`ActionValue`), best first: the most visited, or with ``choice`` F > 0 the best win share among
-the actions visited at least F times as often as the most visited one (`_chosen`; a paired root
-chooses by its pairs instead); `act` plays the first. With ``workers`` > 1 the search runs that
-many independent trees in worker processes (root parallelism) and sums their root statistics.
-Seeded from the ``rng`` given, the search is reproducible at a fixed iteration budget.
+(`ActionValue`), best first; `act` plays the first. ``workers`` > 1 runs independent trees in
+worker processes (root parallelism). Seeded from the ``rng`` given, the search is reproducible
+at a fixed iteration budget. How it plays and what each parameter gives: docs/bots.md.
 """
 
 from __future__ import annotations

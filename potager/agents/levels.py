@@ -64,10 +64,10 @@ DESCRIPTIONS = {
     ),
     "policy:PATH": "a policy trained by reinforcement learning (potager train), saved at PATH",
 }
-"""One line a level: what it is, how long it thinks, how strong it is (issue 12), true of every
+"""One line a level: what it is, how long it thinks, how strong it is, true of every
 game: the search is "Monte Carlo", not "tree", because Kraut & Rüben's searches flat and paired at
 the root (`ismcts.paired_root`). Strength is said only as measured: the ladder's figures are in
-README.md ("Bot levels, measured"), where ismcts beats the heuristic in every game and player
+docs/ladder.md, where ismcts beats the heuristic in every game and player
 count; ismcts-strong wins more than its fair share against ismcts in every cell (each whole
 interval above it), and by the ladder's margin in most cells, not in Kraut & Rüben's so far (its
 counts, intervals and open cells are kept there, not copied here, where they would go stale)."""

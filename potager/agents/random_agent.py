@@ -24,7 +24,7 @@ class RandomAgent:
         if type(rng) is not random.Random:  # a subclass may draw differently: ask it
             return rng.choice(legal_actions)
         # ``rng.choice(legal_actions)`` drawn inline as `random_playout` draws it: the same
-        # numbers, two Python calls fewer per decision (the bot path's cost, issue 14).
+        # numbers, two Python calls fewer per decision (the bot path's cost).
         n = len(legal_actions)
         bits = n.bit_length()
         r = rng.getrandbits(bits)

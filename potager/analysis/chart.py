@@ -2,7 +2,7 @@
 
 The line is the best action's win chance (the position's value as the seat saw it, with its 95%
 interval shaded); a dot marks the action played, coloured by its label, a cross instead where
-the table's stand-in bot played for a timed-out person (issue 16). Drawn with matplotlib's Agg
+the table's stand-in bot played for a timed-out person. Drawn with matplotlib's Agg
 backend (no display needed) into a PNG.
 """
 

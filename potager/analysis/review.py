@@ -14,7 +14,7 @@ records that differ only in what a seat could not see give that seat the same an
 played action is then labelled against the best (`labels`).
 
 A move that the table's stand-in bot made for a person whose time ran out (the record's
-``stand_in_moves``, issue 16's clocks) is reviewed and labelled like any other, but as the
+``stand_in_moves``, clocks) is reviewed and labelled like any other, but as the
 stand-in's: marked so in the JSON, and left out of the person's counts and mean loss.
 """
 

@@ -24,7 +24,7 @@ def play_match(
     """
     state = game.new_game(len(agents), seed, variant, deck)
     rng = random.Random(seed ^ 0x5EED)
-    # Looked up once per game, not per decision (issue 14: the bot path's cost per decision).
+    # Looked up once per game, not per decision (the bot path's cost per decision).
     # Typed loosely: a `SeatView` stands in for the view dict (read-only, see `Agent.act`).
     acts: list[Callable[..., Action]] = [agent.act for agent in agents]
     while not state.is_over:

@@ -1,5 +1,5 @@
 """``potager games``: the games that can be played now, with player counts, variants, bots, in
-the player's language (issue 16: ``--lang``, else the environment's)."""
+the player's language (``--lang``, else the environment's)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .options import Lang, bot_levels, language, scan_games, spelling
 
 
 def player_count(game: Game) -> str:
-    """``2–4``, or ``2`` for a game of one player count (issue 16: it read "2–2")."""
+    """``2–4``, or ``2`` for a game of one player count."""
     if game.min_players == game.max_players:
         return str(game.min_players)
     return f"{game.min_players}–{game.max_players}"

@@ -1,4 +1,4 @@
-"""The legal actions as a menu short enough to keep the table in sight (issue 16).
+"""The legal actions as a menu short enough to keep the table in sight.
 
 Garden Rush offers up to 105 placements at once: listed one by one they fill an 80 × 24 terminal.
 A menu groups actions by the words of their notation instead (``plant 1 …`` holds the 21

@@ -1,4 +1,4 @@
-"""The language the terminal speaks to a player (issue 16): English, French, German or Italian.
+"""The language the terminal speaks to a player: English, French, German or Italian.
 
 ``potager play`` and ``potager replay`` take ``--lang``, else the environment's language
 (`potager.cli.options.language`); the study commands (simulate, tournament, report, analyse)

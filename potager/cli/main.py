@@ -27,7 +27,7 @@ from .tournament import tournament_command
 
 def flags_without_values(params: Any) -> Any:
     """The parameters with no value shown beside a flag in the help: Typer prints each option's
-    type, ``--hints <bool>`` and ``--help <bool>`` too, where a flag takes no value (issue 16)."""
+    type, ``--hints <bool>`` and ``--help <bool>`` too, where a flag takes no value."""
     for param in params:
         if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
             param.metavar = ""

@@ -2,7 +2,7 @@
 
 A bad argument ends the command the way Click ends it for an argument it cannot parse: the usage,
 "Try ... --help", the message in an Error panel on stderr, exit code 2 (never a traceback): `fail`.
-One style for both (issue 16: ours was a one-line ``error:``). A command that fails after its
+One style for both. A command that fails after its
 arguments were accepted (a file it cannot write, an interruption) shows the same panel: `stop`.
 """
 
@@ -36,7 +36,7 @@ Lang = Annotated[
         help="the language to play in (default: the environment's, e.g. LANG=de_DE.UTF-8)",
     ),
 ]
-"""The ``--lang`` option of the commands a player reads (issue 16)."""
+"""The ``--lang`` option of the commands a player reads."""
 ENVIRONMENT = ("LC_ALL", "LC_MESSAGES", "LANG")
 """The variables naming the language of messages, the first one set winning (POSIX)."""
 

@@ -1,12 +1,12 @@
-"""The game's own reference page, in short, for ``?`` and ``rules`` at the prompt (issue 16).
+"""The game's own reference page, in short, for ``?`` and ``rules`` at the prompt.
 
-Each game's package docstring is its reference page (README, "Each game's package docstring"):
+Each game's package docstring is its reference page (docs/architecture.md):
 its "Rules in brief" and "Notation" sections are what a player needs at the table. They are read
 from there, never copied, so the terminal says what the rules implement. Doctest examples are
 left out, and so are the sentences for programmers (the scripted ``deck``, the action space);
 paragraphs are joined so the terminal wraps them; the docstring's tables become grids.
 
-In French, German or Italian (issue 16) the same two sections come from the game's rules page in
+In French, German or Italian the same two sections come from the game's rules page in
 that language (`potager.game_texts`, the one the server's ``/rules/<game>`` shows): its first
 section is the rules in brief, its "Notation" section the notation, drawn as Markdown. Where that
 page is missing, the English reference is shown, saying so.

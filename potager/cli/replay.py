@@ -121,7 +121,7 @@ class Replay:
     def screen(self, i: int) -> RenderableType:
         """The table after ``i`` moves in a panel (the replay in its title, who sat where at its
         foot), then the move that led there and what it caused, as the play screen puts the log
-        under the table: 80 × 24 holds it (issue 16)."""
+        under the table: 80 × 24 holds it."""
         state = self.steps[i]
         title = " · ".join(
             (

@@ -13,7 +13,7 @@ class LogLevel(StrEnum):
     """What the server logs (uvicorn's levels): at ``info`` every request and every socket
     opened, seven lines for a table of three set up; at ``warning`` only what goes wrong. The
     load bench serves at ``warning``, as a busy server would: what those lines cost a table's
-    set-up is measured in docs/server-load.md (issue 13, ninth round), not copied here."""
+    set-up is measured in docs/server-load.md (ninth round), not copied here."""
 
     debug = "debug"
     info = "info"

@@ -6,7 +6,7 @@ notation (`potager.cli.choices`): a group's number or words list its actions, En
 A decision with a single choice is played for the human and said in the log. ``?`` shows help
 and the game's notation, ``rules`` its rules in brief, ``q`` quits. A wrong answer gets a message
 and a new prompt. The screen is sized to the terminal: the log shows as many lines as fit under
-the table, so the table stays in sight (issue 16). Everything is said in the player's language
+the table, so the table stays in sight. Everything is said in the player's language
 (`potager.cli.language`); the notation typed stays the same. Bots act from their own view only.
 Input and output are injected (a `Console` and an ``ask`` function), so the loop is driven by
 scripted input in the tests.

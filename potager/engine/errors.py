@@ -4,7 +4,7 @@ A refusal a person may read (an illegal action, a notation that names none, a pl
 variant a game does not have) is a `Reason`: English text that keeps the template and values it
 was filled from. Logs, records and the terminal read the English (``str(exc)``); an interface in
 another language finds the template's translation in its catalog and fills it with the same
-values (issue 16), so the rules stay free of any language but English and of the catalogs.
+values, so the rules stay free of any language but English and of the catalogs.
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ def _copy(value: Any) -> Any:
     """A copy of a view's JSON value (mappings such as a `SeatView` copied as dicts, lists and
     tuples copied, the rest immutable): `copy.deepcopy` without its memo, several times faster.
     The exact types come first: asking a number or a string whether it is a `Mapping` (an ABC)
-    cost half of the copy, which the server's undo test makes once for each viewer (issue 13)."""
+    cost half of the copy, which the server's undo test makes once for each viewer."""
     kind = type(value)
     if kind is dict:
         return {k: _copy(v) for k, v in value.items()}

@@ -1,4 +1,4 @@
-"""Each human seat's clock in the store (issue 16, clocks and abandoned tables), and the end of a
+"""Each human seat's clock in the store (clocks and abandoned tables), and the end of a
 table its players abandoned.
 
 Deadlines are absolute (Unix time, seconds), so a restarted server, or the process that takes a

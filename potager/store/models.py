@@ -46,9 +46,9 @@ class TableRow(Base):
     hints: Mapped[bool] = mapped_column(default=False)
     """The creator allowed the seats to ask the search for the best move."""
     chat: Mapped[bool] = mapped_column(default=True)
-    """The seated players may chat (issue 16: the creator may turn it off)."""
+    """The seated players may chat (the creator may turn it off)."""
     undo: Mapped[bool] = mapped_column(default=True)
-    """A seat may take its last move back while nobody has acted since (issue 16)."""
+    """A seat may take its last move back while nobody has acted since."""
     rated: Mapped[bool] = mapped_column(default=False)
     """Its end moves its players' ratings (`potager.store.players.rate_finished`)."""
     speed: Mapped[str] = mapped_column(String(16), default="none")
@@ -60,7 +60,7 @@ class TableRow(Base):
     waiting: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
     """While the game is played, the seats it waits on and since when (seat number as text to
     naive UTC ISO time), written with every move: the lobby's "your turn" list reads it from
-    here (issue 16) without rebuilding the table, whichever server process owns it."""
+    here without rebuilding the table, whichever server process owns it."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
@@ -85,7 +85,7 @@ class SeatRow(Base):
     """A human seat somebody holds (by invite link or by joining from the lobby)."""
     name_key: Mapped[str | None] = mapped_column(String(160), nullable=True)
     """A person's name as compared at the table (`players.name_key`), unique per table; NULL
-    for no name and for bots (issue 16: names unique at a table, whichever process names)."""
+    for no name and for bots (names unique at a table, whichever process names)."""
     player_id: Mapped[str | None] = mapped_column(
         ForeignKey("players.id", name="fk_seats_player_id"), nullable=True, index=True
     )
@@ -107,13 +107,13 @@ class MoveRow(Base):
     notation: Mapped[str] = mapped_column(String(128))
     at: Mapped[datetime] = mapped_column(default=utcnow)
     stand_in: Mapped[bool] = mapped_column(default=False)
-    """Made by the table's stand-in bot for a person whose time ran out (issue 16; migration
+    """Made by the table's stand-in bot for a person whose time ran out (migration
     0007): the record says so (`GameRecord.stand_in_moves`), and analysis does not count it
     against the person."""
 
 
 class ChatRow(Base):
-    """One line of a table's chat (issue 16), said by a seated player at a version of the table;
+    """One line of a table's chat, said by a seated player at a version of the table;
     ``id`` orders the lines of every table (any server process may write one)."""
 
     __tablename__ = "chat_lines"

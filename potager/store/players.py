@@ -1,4 +1,4 @@
-"""Players in the store (issue 16): identities, the tokens that open them, their passwords and
+"""Players in the store: identities, the tokens that open them, their passwords and
 their ratings per game.
 
 A browser creates an identity on its first visit and keeps its secret token; the store keeps
@@ -185,7 +185,7 @@ class Players:
     def seated_at(self, player_id: str, limit: int) -> list[str]:
         """The unfinished tables (waiting or playing) where ``player_id`` holds a seat, the most
         recently changed first, at most ``limit``: a player signed in on another device reaches
-        them there (issue 16)."""
+        them there."""
         with self._session() as session:
             found = session.scalars(
                 select(TableRow.id)

@@ -102,9 +102,9 @@ class TableInfo:
     rated: bool = False
     """Its end moves its players' ratings (people only, each with an identity)."""
     chat: bool = True
-    """The seated players may chat (issue 16)."""
+    """The seated players may chat."""
     undo: bool = True
-    """A seat may take its last move back while nobody has acted since (issue 16)."""
+    """A seat may take its last move back while nobody has acted since."""
     waiting: dict[int, datetime] = field(default_factory=dict)
     """The seats the game waits on and since when (naive UTC); empty unless it is played."""
 
@@ -249,7 +249,7 @@ class Store:
         """Bring the database to the newest Alembic migrations (creating it from nothing).
 
         ``heads``, not ``head``: features built side by side may add their migrations as
-        branches from one parent (as issue 16's four did, joined by 0005), and every branch is
+        branches from one parent (as four did, joined by 0005), and every branch is
         applied until a merge revision joins them.
         """
         config = Config()
@@ -437,7 +437,7 @@ class Store:
         if the transaction fails: then none was written.
 
         The group is written with one statement per kind of row, each executed for every move
-        at once (issue 13: built and run move by move, the statements cost the server more
+        at once (built and run move by move, the statements cost the server more
         than the rest of the move together). A table behind or ahead of its move's version
         undoes the whole group, which is then written move by move so that the others go in
         (a table's moves in order: once one is not written, neither is any later one of it).
@@ -564,9 +564,9 @@ class Store:
         self, table_id: str, ply: int, waiting: dict[int, datetime] | None = None
     ) -> bool:
         """Delete move ``ply``, the table's last, and bring the table back to version ``ply`` in
-        one transaction, only if the table is still at version ``ply + 1`` and in play (issue 16,
-        undo): a move another writer stored meanwhile makes it refuse (False), and a move
-        written for version ``ply + 1`` after it fails as stale. The log stays append-only
+        one transaction, only if the table is still at version ``ply + 1`` and in play (undo):
+        a move another writer stored meanwhile makes it refuse (False), and a move written for
+        version ``ply + 1`` after it fails as stale. The log stays append-only
         otherwise: nothing but the last move is ever taken out. ``waiting``: whom the table
         waits on then, and since when (`TableInfo.waiting`)."""
         values: dict[str, Any] = {"version": ply, "updated_at": utcnow()}

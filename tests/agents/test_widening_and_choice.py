@@ -1,5 +1,5 @@
 """Two knobs of the search, on by default in Garden Rush (its ``heuristic.WIDENING`` and
-``heuristic.CHOICE``; measured: README, "Bot levels, measured"). Progressive widening (issue 12:
+``heuristic.CHOICE``; measured: docs/bots.md. Progressive widening (issue 12:
 "progressive widening where Garden Rush's ~50-action lists need it"): ``widening=A`` has a
 decision offer the search only its ``4 + n ** A`` best actions by the game's heuristic
 (`potager.games.garden_rush.heuristic.order`) once chosen ``n`` times. The choice by share:

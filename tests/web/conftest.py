@@ -96,7 +96,7 @@ def lobby(browser: Browser, server: str) -> Iterator[Page]:
 
 @pytest.fixture
 def screenshots(tmp_path: Path) -> Path:
-    """Where the browser tests save their screenshots: the README's `docs/screenshots/` with
+    """Where the browser tests save their screenshots: the docs' `docs/screenshots/` with
     ``POTAGER_SCREENSHOTS=1`` (``make screenshots``), a temporary folder otherwise, so that a
     test run never rewrites tracked files."""
     if not os.environ.get("POTAGER_SCREENSHOTS"):

@@ -557,7 +557,7 @@ STYLE_KEYWORDS = frozenset(
 )
 """Keyword arguments whose strings are Rich styles or layout words, not text."""
 NOT_SHOWN_KEYWORDS = STYLE_KEYWORDS | {"help", "metavar", "title_align", "subtitle_align"}
-"""... and a command's ``--help`` texts, which Typer shows in English (README)."""
+"""... and a command's ``--help`` texts, which Typer shows in English (docs/terminal.md)."""
 
 
 def _docstrings(tree: ast.Module) -> set[int]:

@@ -43,10 +43,10 @@ Label = Callable[[str], str | None]
 
 @dataclass(frozen=True)
 class Who:
-    """A seat as a log line names it for ``viewer``: "you" for the viewer's own seat (issue 16:
-    the log said "You takes"). A sentence whose subject is a seat is written twice, for "you"
-    and for a seat, as the verb and the words around it change with the subject in every
-    language (`says`).
+    """A seat as a log line names it for ``viewer``: "you" for the viewer's own seat, with
+    the verb to match ("you take", never "You takes"). A sentence whose subject is a seat is
+    written twice, for "you" and for a seat, as the verb and the words around it change with
+    the subject in every language (`says`).
 
     >>> Who(1, 1).says("You take it.", "Seat {seat} takes it.")
     'You take it.'

@@ -80,7 +80,7 @@ def field_table(view: View, viewer: Seat | None) -> Table:
     Potager above (its row 1 next to the Hedge), the viewer's below (the spectator's: seat 0's);
     each block's owner beside its first row, the Hedge's slot k above column k. An empty slot (a
     gap left in the last turn) shows a dash. One line a row, cut short rather than wrapped on a
-    narrow terminal, so the table keeps its height (issue 16: 80 × 24)."""
+    narrow terminal, so the table keeps its height (80 × 24)."""
     me = 0 if viewer is None else viewer
     grid = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False)
     grid.add_column("", style="dim", justify="right", no_wrap=True)

@@ -6,7 +6,7 @@ tomato), underlined when it covers another. Above: the pile, the drawn tile, who
 mole; below: the letters' legend, your contract with the column of your garden(s) highlighted,
 and your running score. Contracts of the others appear only once the game is over. Five gardens
 stand side by side on 80 columns, so the table fits an 80 × 24 terminal with the log and the
-choices (issue 16).
+choices.
 """
 
 from __future__ import annotations
@@ -232,7 +232,7 @@ def _leaders(scores: list[int]) -> list[int]:
 
 def render(view: View, seat: Seat | None) -> RenderableType:
     """The whole table as ``seat`` sees it (``None``: a spectator), in 13 lines for five gardens
-    or fewer on 80 columns (issue 16: it took 60)."""
+    or fewer on 80 columns."""
     moles = [who(s, seat) for s, m in enumerate(view["moles"]) if m]
     if len(moles) == len(view["moles"]) > 1:
         moles = [t("everyone")]

@@ -4,7 +4,7 @@ The table shows the match (hand, turn, who has the bean and what is awaited), th
 in front of each player (face-down ones as ``[??]``), every player's series by suit with its
 current value and sign, this hand's and the match's totals, the seat's own hand grouped by suit,
 and the whole score pad at the end (during the match the log says each hand's lines), in few
-enough lines for an 80 × 24 terminal (issue 16). Cards are written in the game's notation
+enough lines for an 80 × 24 terminal. Cards are written in the game's notation
 (``H7``, ``SQ``, ``T2``) so they can be typed.
 """
 

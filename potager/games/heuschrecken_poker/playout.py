@@ -105,7 +105,7 @@ def sampler(game: Game, view: Any, seat: Seat) -> Callable[[random.Random], Heus
 def likely_bids(view: dict[str, Any], seat: Seat, allowed: tuple[int, ...]) -> Bids:
     """The bids ``seat`` likely made, as `LIKELY` choices of the heuristic in its place (seeded
     ``0, 1, …``, so that a search stays reproducible): a bid drawn from them is drawn as often as
-    the heuristic would make it (issue 12: weighted determinizations). They are read from public
+    the heuristic would make it (weighted determinizations). They are read from public
     information only (the gardens, the display, the hands with their pending bids), so the
     seat's actual bid stays hidden."""
     rngs = [random.Random(k) for k in range(LIKELY)]

@@ -24,7 +24,7 @@ _NAMES: tuple[tuple[str, ...], ...] = tuple(
     tuple(BIDS[b] for b in range(HAND_SIZE) if hand >> b & 1) for hand in range(1 << HAND_SIZE)
 )
 """The poker cards of each hand bitmask, in order: a view lists them for every seat (twice)
-at every move, for each seat the server tells (issue 13)."""
+at every move, for each seat the server tells."""
 
 
 def _bid_names(hand: int) -> list[str]:

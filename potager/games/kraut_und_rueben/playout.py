@@ -1,29 +1,15 @@
 """The search's playout policy for Kraut & Rüben: the heuristic's rules of thumb, made cheap.
 
-An ISMCTS iteration (`potager.agents.ismcts`) finishes each sampled state with a playout. Random
-play is a poor model of a player here: it spends its mole on the first turn (the mole actions
-outnumber the draw), takes gardens at random and places good and bad tiles anywhere, so the
-search learnt little from it (issue 12: 7.5% of games against the heuristic). This policy plays
-as `heuristic` does, on the full sampled state (a determinization: every contract is known there,
-so rivals' contracts need no guessing), with counts of each garden's uncovered tiles kept up to
-date instead of the heuristic's reading of a view:
+An ISMCTS iteration (`potager.agents.ismcts`) finishes each sampled state with `playout`: draw,
+never the mole; place the drawn tile where it is worth most to the mover (one placement in ten
+at random); take the unowned garden worth most once that reaches the heuristic's threshold, else
+pass. It runs inside the search only, so it may read the whole sampled state, and nothing else.
 
-- draw, never the mole (the heuristic saves it for a rare good cover);
-- place the drawn tile on the garden where it is worth most to the mover: its own contract's
-  points in its gardens, half of them in a garden it may still take, minus 0.7 of what it gives
-  the owner of a rival's garden (a snail: over the tile whose covering is worth most); one
-  placement in ten is random, so that the playouts do not all follow one line;
-- take the unowned garden worth most (its points plus 1.2 a free space) once that reaches 14,
-  less as the pile runs out (the heuristic's thresholds); pass otherwise.
-
-It runs inside the search only, so it may read the whole state it is given, and nothing else.
-
-`representatives` tells the search which actions lead to the same game: position within a
-garden never matters (scoring counts uncovered tiles, the rules count a garden's spaces and its
-snails and moles), so every empty space of a garden is one choice for a tile, and every tile of
-one kind in a garden one choice for a snail or the mole. The search then weighs about five
-placements, not forty. `follow_up` tells a search that plans (``plan=1``) that a take may follow
-a placement or the mole in the same turn, with nothing drawn between.
+`sampler` deals the others' secret contracts as their gardens and placements suggest
+(`likelihoods`, `placements`). `representatives` merges actions that lead to the same game (any
+empty space of a garden for a tile, any tile of one kind for a snail or the mole), and
+`follow_up` names the take a planning search (``plan=1``) weighs with each placement. Why
+random play was not enough, and what each rule was measured to give: docs/bots.md.
 """
 
 from __future__ import annotations
@@ -47,27 +33,19 @@ EPSILON: Final = 0.1
 INFERENCE: Final = 0.3
 """How strongly a garden's points under a contract weigh for that contract in the search's samples
 (`likelihoods`): a garden worth 5 points more under one contract makes it e^1.5, 4.5 times, as
-likely. Measured (issue 12, an experiment's copy of this rule on 9fed478, 1,000 iterations): with
-it, the search won 61.0% (54.1–67.5%) of 200 two-player games against itself without it, and
-26.5% (20.1–34.0%) of 151 four-player games (fair share 25%); 0.6 against 0.3, 49.5% of 200."""
+likely (measured: docs/bots.md, "What the others hold")."""
 PLACEMENT_SHARPNESS: Final = 0.7
 """How sharply a seat's placements speak for the contracts under which they were good ones
 (`placements`): among the gardens where its tile could go, a seat is read as choosing one with
 probability in proportion to exp(0.7 x what it is worth to the seat under a contract, valued as
-the heuristic values it). Measured (issue 12, 922615b, an experiment's copy of this reading that
-remembered the placements it saw): the search with it won 61.0% (51.2–70.0%) of 100 two-player
-games at 1,000 iterations against the search without it, the contract each seat held dealt with
-probability 0.78–0.91 by the game's end. This code (f2adcb9) against the search before it
-(5151fa5), 1,000 iterations each, game k seeded k, it at seat k mod n: 64.3% (58.8–69.5%) of 300
-two-player games; 29.0% (21.0–38.5%) of 100 four-player games, one seat against three (a fair
-share is 25%)."""
+the heuristic values it; measured: docs/bots.md, "What the others hold")."""
 PLACEMENT_NOISE: Final = 0.25
 """The share of each placement read as made at random whatever the contract (the same
 measurement): one odd placement (a search's, or a person's) never rules a contract out."""
 PAIRED = True
 """The search is flat and paired at the root here (`potager.agents.ismcts.paired_root`): the
 tile each turn draws makes a tree below the root mix unlike positions, and comparing choices on
-the same tiles sees differences that independent playouts drown (issue 12)."""
+the same tiles sees differences that independent playouts drown."""
 SNAIL: Final = CODE["snail"]
 MOLE: Final = CODE["mole"]
 DANDELION: Final = CODE["dandelion"]
@@ -311,7 +289,7 @@ def infer(
     rng: random.Random,
 ) -> None:
     """Deal the other seats' contracts again, each drawn from those still free in proportion to
-    its ``weights`` (`likelihoods`), the seats in a random order (issue 12: Kraut & Rüben's search
+    its ``weights`` (`likelihoods`), the seats in a random order (Kraut & Rüben's search
     knew nothing of the others' contracts; given them, it won 87.5% of 48 games against itself
     in 2p)."""
     free = list(range(len(others)))

@@ -34,7 +34,7 @@ LOG_PLACES: tuple[list[Any], ...] = tuple(
 """The log's entry ``[seat, kind, garden, space]`` of ``seat`` putting a tile of ``kind`` (kind
 ``mole``: its mole) on the flat space ``i``, at ``(seat · 8 + code) · MOST_SPACES + i``. Made
 once and shared by every log and every view, read-only as the events are: a view copies the
-log, not its entries (a view is built at every decision of an RL environment, issue 15)."""
+log, not its entries (a view is built at every decision of an RL environment)."""
 LOG_TAKES: tuple[list[Any], ...] = tuple(
     [seat, TAKE, g + 1, None] for seat in range(MAX_PLAYERS) for g in range(MOST_GARDENS)
 )
@@ -57,7 +57,7 @@ def logged(entry: list[Any]) -> list[Any]:
 def _spaces(state: KrautUndRuebenState, g: int) -> dict[str, list[str]]:
     """The tiles of garden ``g`` per space that holds any, bottom first, in space order.
 
-    Most of a view's work (every decision of an RL environment builds one, issue 15): a plain
+    Most of a view's work (every decision of an RL environment builds one): a plain
     loop over the garden's codes, not a call per space."""
     base, cover, first = state.base, state.cover, g * SIZE
     spaces: dict[str, list[str]] = {}

@@ -68,7 +68,7 @@ class Encoder:
             f"({self.per_square} each): the token (one-hot of {k}), its face (one-hot: double, "
             f"single, tool, mole) and the square's printed tool (one-hot of {a}, none on most)",
         )
-        # Looked up rather than computed at each step (AEC speed, issue 15).
+        # Looked up rather than computed at each step (AEC speed).
         self.phases = {name: self.phase + i for i, name in enumerate(PHASES)}
         self.orders = [relative(range(players), seat) for seat in range(players)]
         self.square_at = {name: i * self.per_square for name, i in self.squares.items()}

@@ -51,7 +51,7 @@ class Encoder:
             f"last revealed bid (one-hot of {bids + 1}: 1…6, A, X, none), to move, "
             "still to pick a kind",
         )
-        # Looked up rather than computed at each step (AEC speed, issue 15): per seat slot, the
+        # Looked up rather than computed at each step (AEC speed): per seat slot, the
         # offsets of its garden's kinds, of its cards in hand and spent, of its revealed bid.
         self.phases = {name: self.phase + i for i, name in enumerate(PHASES)}
         self.orders = [relative(range(players), seat) for seat in range(players)]

@@ -63,7 +63,7 @@ class Encoder:
             f"gardens taken / 3, took the first garden of this game, match total / "
             f"{TOTAL_SCALE:g}",
         )
-        # Looked up rather than computed at each step (AEC speed, issue 15).
+        # Looked up rather than computed at each step (AEC speed).
         self.phases = {name: self.phase + i for i, name in enumerate(PHASES)}
         self.contract_at = {int(c): self.contract + i for c, i in self.contracts.items()}
         self.space_at = {name: i * self.per_space for name, i in self.spaces.items()}

@@ -46,7 +46,7 @@ class Encoder:
             f"is to move, series value per suit / {SERIES_SCALE:g} (H, D, S, C), total of the "
             f"finished hands / {TOTAL_SCALE:g}",
         )
-        # Looked up rather than computed at each step (AEC speed, issue 15).
+        # Looked up rather than computed at each step (AEC speed).
         self.phases = {name: self.phase + i for i, name in enumerate(PHASES)}
         self.orders = [relative(range(players), seat) for seat in range(players)]
         self.hand_at = {card: self.hand + i for card, i in self.cards.items()}

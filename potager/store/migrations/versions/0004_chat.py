@@ -1,4 +1,4 @@
-"""A table's chat (issue 16): its lines, and whether the creator allowed chat and undo.
+"""A table's chat: its lines, and whether the creator allowed chat and undo.
 
 Revision ID: 0004_chat
 Revises: 0003

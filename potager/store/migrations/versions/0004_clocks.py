@@ -1,4 +1,4 @@
-"""Clocks and abandoned tables (issue 16): a table's speed, the bot level that plays for a seat
+"""Clocks and abandoned tables: a table's speed, the bot level that plays for a seat
 whose time ran out, how an unfinished game ended; each human seat's clock.
 
 Revision ID: 0004_clocks

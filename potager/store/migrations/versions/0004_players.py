@@ -1,4 +1,4 @@
-"""Players and ratings (issue 16): identities, their devices' tokens, their ratings per game; a
+"""Players and ratings: identities, their devices' tokens, their ratings per game; a
 seat's player; a table marked rated; names unique at a table in the database itself.
 
 ``seats.name_key`` is a human seat's name trimmed and case folded (NULL while it has none, and

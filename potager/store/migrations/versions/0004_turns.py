@@ -1,4 +1,4 @@
-"""Whose turn it is at a table, and since when (issue 16's "your turn" list).
+"""Whose turn it is at a table, and since when (for the "your turn" list).
 
 Revision ID: 0004_turns
 Revises: 0003

@@ -1,4 +1,4 @@
-"""An index on the seats' player (issue 16: a player's seats across devices).
+"""An index on the seats' player (a player's seats across devices).
 
 ``POST /api/turns`` with a player token looks up the seats that player holds at unfinished
 tables (`potager.store.players.Players.seated_at`) every time a signed-in lobby polls it; without

@@ -1,4 +1,4 @@
-"""Which moves a stand-in bot made (issue 16 clocks, issue 12 analysis).
+"""Which moves a stand-in bot made (for the clocks and the analysis).
 
 A person's seat whose clock ran out is played by the table's stand-in bot meanwhile; its moves
 are kept with that mark (``moves.stand_in``), so that the record, the replay and the analysis say
