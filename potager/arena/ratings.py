@@ -33,7 +33,7 @@ from typing import Any
 from .simulate import GameRow
 
 BOOTSTRAP = 100
-"""Default number of bootstrap samples (each rates every game again: ~65 µs per game)."""
+"""Default number of bootstrap samples (each rates every game again)."""
 
 
 def places(scores: Sequence[float], winners: Sequence[int]) -> tuple[int, ...]:

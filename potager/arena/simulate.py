@@ -240,10 +240,9 @@ class ProcessBackend:
     Each worker has its own pipe and `AHEAD` chunks sent to it ahead: it sends back each
     chunk's rows and is sent the next chunk (``None`` once it has none left) as they arrive, so
     it never waits on the parent between chunks. The parent runs no threads:
-    with ``multiprocessing.Pool``, whose worker handler wakes whenever a result waits to be read,
-    the parent spent 190-250 ms of CPU on 15,000 random-bot games (its two workers about 2 s);
-    with these pipes, 80-110 ms. Issue 14's goal of 1.8x from one worker to two needs the
-    parent's share small."""
+    ``multiprocessing.Pool``'s worker handler wakes whenever a result waits to be read, and the
+    parent's share of the CPU must stay small for two workers to go nearly twice as fast as one
+    (measured in docs/benchmarks.md)."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers

@@ -34,8 +34,8 @@ def _open_seats(info: TableInfo) -> list[Seat]:
 
 
 def rated(info: TableInfo) -> bool:
-    """Whether ``info``'s end will move its players' ratings, as far as its seats tell now
-    (issue 16): it was created rated, and every seat taken so far is held by a different player
+    """Whether ``info``'s end will move its players' ratings, as far as its seats tell now:
+    it was created rated, and every seat taken so far is held by a different player
     with an identity, the only games `potager.store.players.rate_finished` rates (an open seat
     may still be taken by one). The page shows its "rated" badge by it."""
     players = [s.player_id for s in info.seats if s.taken]
@@ -103,8 +103,8 @@ def summary(live: LiveTable) -> TableSummary:
 
 def stored_summary(info: TableInfo) -> TableSummary:
     """The summary of a table this process does not hold, from its stored row alone: no record
-    read, no replay (issue 13: the lobby of each of several processes used to load every table
-    it listed, then follow all their moves). Whom it waits on is the stored list of seats waited
+    read, no replay (the lobby of each of several processes would otherwise load every table it
+    listed, then follow all their moves). Whom it waits on is the stored list of seats waited
     on; who is connected (a bot always is), watching, and the seats' clocks are not known here:
     nobody, none, none. `ValueError` or `ModuleNotFoundError` if its game is unknown here."""
     return _summary(

@@ -9,8 +9,7 @@ they are written in the order sent, each played on the one before.
 
 The database thread hands a group's outcome back to the event loop in one callback, which tells
 every move of the group and sends the next group off at once: awaiting the executor's future
-from a task instead cost two more turns of a busy event loop between a commit and its moves,
-each turn tens of milliseconds at 500 tables.
+from a task instead cost two more turns of a busy event loop between a commit and its moves.
 """
 
 from __future__ import annotations

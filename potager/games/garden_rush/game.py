@@ -80,7 +80,7 @@ class GardenRush(Game[GardenRushState]):
 
     def sampler(self, view: View, seat: Seat) -> Callable[[random.Random], GardenRushState]:
         """`sample` with the view read once for all the samples: a search no longer compares
-        its view with the one read at each iteration (2.6% of Garden Rush's, py-spy)."""
+        its view with the one read at each iteration."""
         return partial(sample, self._last_view(view, seat))
 
     def facts(self) -> dict[str, Any]:

@@ -509,7 +509,7 @@ class HeuschreckenState(State):
 
     def clone(self) -> HeuschreckenState:
         """A copy that shares the game's generator (`deals_ahead`): sharing it is as good as
-        copying it, without the copy's 625 words."""
+        copying it, without the copy."""
         new = HeuschreckenState(self.game, self.players, self.seed, self.variant, None, blank=True)
         self._copy_engine_attributes(new)
         new.rng = self.rng

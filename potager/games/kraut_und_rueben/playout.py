@@ -289,9 +289,8 @@ def infer(
     rng: random.Random,
 ) -> None:
     """Deal the other seats' contracts again, each drawn from those still free in proportion to
-    its ``weights`` (`likelihoods`), the seats in a random order (Kraut & Rüben's search
-    knew nothing of the others' contracts; given them, it won 87.5% of 48 games against itself
-    in 2p)."""
+    its ``weights`` (`likelihoods`), the seats in a random order (a search that knows nothing of
+    the others' contracts plays worse: docs/bots.md)."""
     free = list(range(len(others)))
     seats = [s for s in range(state.players) if s != seat]
     shuffle(seats, rng)

@@ -68,8 +68,7 @@ def sample(reading: Reading, rng: random.Random, quiet: bool = False) -> PasDeHa
     draws from it), the unseen cards shuffled and dealt to the other hands and to the others'
     face-down cards. ``quiet``: the state keeps no record of what is played on it
     (`PasDeHaricotsState.quiet`), and it deals the hands to come from ``rng``, the search's own
-    generator, instead of one seeded for it (seeding one was 8 µs of a 20 µs sample, about a
-    twentieth of an iteration)."""
+    generator, instead of one seeded for it (seeding one costs a good part of a sample)."""
     table, seat, cards, pending, sizes, committed = reading
     blank = PasDeHaricotsState(table.game, table.players, 0, table.variant, None, blank=True)
     state = start_sample(table, blank, rng, quiet)
