@@ -1,23 +1,11 @@
-"""Players: an identity per browser, a password to sign in on another device, and a
-rating per game for the games people play against people.
+"""Players: an identity per browser, a password to sign in on another device, and a rating per
+game for the games people play against people.
 
-- ``POST /api/players`` (a display name) makes an identity and answers its secret token, which
-  the browser keeps with the name; the store keeps only the token's hash, as for seats. Every
-  request that takes a seat (create, join, name, rematch) may carry it as
-  ``Authorization: Bearer <token>``: the seat is then that player's.
-- ``POST /api/players/me/password`` adds (or, given the current one, changes) a password, at
-  least `PASSWORD_LENGTH` characters, kept as its argon2 hash (argon2-cffi's defaults: the
-  RFC 9106 low-memory profile); the display name becomes the sign-in name, unique among the
-  players who have a password. ``POST /api/players/sign-in`` (name and password) answers a new
-  token for the same player: one per device. A wrong name or password is a 401 that says
-  which two were wrong together, never which one; every attempt takes a token from the
-  client's and from the name's sign-in bucket (`Limits.signin_rate`, 429 past it). Passwords
-  are never logged, stored or echoed: refusals never repeat what was sent
-  (`potager.server.refusals`).
-- ``GET /api/players/me`` is the player's name, whether it has a password, and its ratings;
-  ``GET /api/ratings/{game}`` the game's leaderboard. A rating is openskill's Plackett–Luce μ
-  and σ shown as μ − 3σ (0 for a newcomer), moved when a rated table ends
-  (`potager.store.players.rate_finished`).
+``POST /api/players`` makes an identity and answers its secret token (the store keeps its hash);
+a request that takes a seat may carry it as ``Authorization: Bearer <token>``. A password (kept
+as its argon2 hash) signs the player in on another device, ``POST /api/players/sign-in``,
+rate-limited and never echoed. ``GET /api/players/me`` and ``GET /api/ratings/{game}`` read the
+player and the leaderboard. The endpoints in full: docs/server-notes.md.
 """
 
 from __future__ import annotations

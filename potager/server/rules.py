@@ -1,25 +1,10 @@
 """The rules pages, ``/rules/<game>``: each game's rules as its players read them.
 
-A page is drawn from what the project already holds, never from a copy: the game's rules page,
-``potager/texts/<game>.md`` (`potager.game_texts`; rendered server-side with markdown-it-py, raw
-HTML escaped, the "Speed" section left out: it is for programmers), its package docstring (the
-full reference, folded), its printed facts (`Game.facts()`, which the page's script hands to the
-game's drawing plug-in to draw the components), the bot levels (`potager.agents.describe`) and
-the measured lengths of ``lengths.json`` (written by ``python -m bench.game_lengths``).
-
-The docs' text in the page's language: ``potager/texts/<game>.<lang>.md`` (``fr``, ``de``, ``it``),
-a translation of the English page with the same sections, in the same order, with the same
-tables, but without the "Speed" section (`LEFT_OUT`: the translations simply do not have it;
-``tests/server/test_rules_translations.py`` holds them to that). A language without its file
-(or with one that cannot be read or has no section) gets the English text, marked ``lang="en"``
-under a note saying so. A translation's headings take the English page's ids, position by
-position, so ``/rules/<game>#notation`` leads to the same section in every language.
-
-The first block quote of a game's docs page, under its title, is the game's one-line pitch: the
-lobby shows it too (`pitch`, in the asker's language: the translated page's own, else the
-catalog's translation of the English one), with the lengths (`lengths`). The page holds no
-inline script: its only script is ``/static/js/rules.js`` (the Content-Security-Policy of
-`limits.PAGE_POLICY`).
+A page is drawn from what the project already holds, never from a copy: the game's text
+(``potager/texts/<game>[.<lang>].md``, `potager.game_texts`, English where a language has none),
+its printed facts (`Game.facts()`), the bot levels and the measured lengths; the lobby's pitch is
+the text's first block quote. The page runs no inline script (`limits.PAGE_POLICY`). How the
+translations line up with the English page: docs/server-notes.md.
 """
 
 from __future__ import annotations

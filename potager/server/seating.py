@@ -2,27 +2,10 @@
 
 `Seating` decides and writes; the table's actor calls it under the table's lock and publishes
 what it did (`Seated`). One seat, one grant: every change of a seat's holder is written with a
-condition (the seat still open, or its token still the one shown), so thirty
-people asking for a seat at once get one token and twenty-nine "seat taken", however many
-server processes they reach. The connections of a seat that changes hands are revoked at once.
-
-Names: every seat chooses its display name, unique at its table (trimmed, and compared
-without case, so "Ada" and " ada" are one name); a bot's name ("heuristic bot") counts too. The
-store holds people's names unique per table itself, so two server processes naming two seats at
-the same instant cannot both succeed (`potager.store.NameTaken`). No name may read as the label
-the pages give another seat ("Heuristic bot 4", "Seat 1", in any language:
-`potager.server.seat_labels`).
-
-Players (`potager.server.identity`): a seat taken by a browser that says which player
-it is keeps that player's id, and shows its rating in the table's game; a table is rated (its
-end moves the ratings) when its creator says so, by default when every seat is a person.
-
-A seat held by a player opens to that player's token too, wherever a seat token is asked for
-(the table's socket, naming, leaving, rematch, hints: `Seating.opening`), so that a player signed
-in on another device reaches its seats there without the seat's token, which is stored only
-hashed and never handed out again. It opens only while that player holds the seat: once the seat
-is given up or taken by another its connections opened so are revoked at once, as a revoked seat
-token's are, and a token that opens nothing is refused as a wrong seat token is.
+condition (the seat still open, or its token still the one shown), however many server
+processes are asked. Names are unique at a table, compared without case, and never read as
+another seat's label; a seat held by a player opens to that player's token too, only while the
+player holds it. The rules in full: docs/server-notes.md.
 """
 
 from __future__ import annotations

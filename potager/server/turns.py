@@ -1,25 +1,9 @@
-"""Whose turn it is across tables (a "your turn" list for slow play).
-
-A table keeps the seats it waits on and since when (`TableInfo.waiting`): set when the game
-starts and with every move, in memory and in the store in the same write as the move, so that it
-survives a restart and every server process reads the same.
-
-``POST /api/turns`` takes the seats a browser holds (table, seat, token; at most `TURN_SEATS`)
-and answers with those a table waits on now, the longest waiting first, and the tables whose
-game is over (so that the browser stops asking about them: it keeps their seats for a rematch).
-A wrong token, a table that does not exist or one that does not wait on the seat are all simply
-left out: the answer tells nothing about a seat the asker does not hold. The tables this process
-holds are answered from memory; the others (finished, or with several server processes owned
-by another and not watched here) are read from the store in one query (their seats and whom
-they wait on), never rebuilt. The lobby polls it, so it has its own rate
-(`Limits.turns_rate`).
-
-With a player token (a player signed in with its password on another device, whose
-browser holds none of the seats' tokens), the seats that player holds at the tables not
-finished are looked up too (at most `TURN_SEATS` tables, the most recently changed first), and
-listed in ``yours`` so that the browser can open them with the player token
-(`potager.server.seating.Seating.opening`). A seat counts as the player's while the player holds
-it: given up or taken by another, it is left out.
+"""Whose turn it is across tables (a "your turn" list for slow play): ``POST /api/turns`` takes
+the seats a browser holds (or a player token) and answers with those a table waits on now, the
+longest waiting first, the tables whose game is over, and the player's seats at tables not
+finished (``yours``). A seat the asker does not hold is left out, saying nothing about it. The
+tables held here answer from memory, the others from the store in one query. More:
+docs/server-notes.md.
 """
 
 from __future__ import annotations

@@ -1,23 +1,9 @@
 """Undo at the table: a seat takes its last move back over its socket (`TakeBack`).
 
-Whether it may is `takeback.refusal`'s test (the move is the table's last, by this seat, and it
-brought nothing hidden to light) at a table whose creator allowed undo. A refusal says why and
-changes nothing. Allowed, the table's actor (`potager.server.actor`) takes the move out of the
-store in one transaction that checks the
-table's version (`Store.undo_move`: a move another writer stored meanwhile wins, and a move
-written for the undone version afterwards is stale), then the live state is rebuilt by replaying
-the record without it, and every connection gets the whole state again (its log too: the move's
-events are gone). The record never holds an undone move.
-
-With several server processes the owner of the table takes the move back, as it stores moves
-(a request sent to another process is forwarded, `cluster`); it tells the others, which rebuild
-their copy the same way.
-
-Versions are move counts, so a version number comes back after an undo. Bots check the table's
-undo count too (`LiveTable.undos`) before playing what they decided; a person's move sent on the
-undone position, arriving only after the same version was reached again by another move, is
-checked for legality as any move is, not for the position it was chosen on (the window is an
-undo and a new move while the message travels).
+`undo_refusal` says whether it may (`takeback.refusal`'s test, at a table that allows undo);
+`rewound` is the position without the move. The table's actor takes the move out of the store
+in a transaction that checks the table's version, then shows everybody the whole state again;
+the record never holds an undone move. Versions and the bots' undo count: docs/server-notes.md.
 """
 
 from __future__ import annotations
