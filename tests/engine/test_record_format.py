@@ -134,6 +134,7 @@ def test_the_first_moves_of_a_finished_record_replay_as_that_position() -> None:
     record = replace(state.record, stand_in_moves=[1, 5])
     ply = len(record.moves) // 2
     first = record.first(ply)
+    assert record.notation is not None
     assert first.result is None and first.notation == record.notation[:ply]
     assert first.stand_in_moves == [p for p in (1, 5) if p < ply]
     again = games.replay(first)
