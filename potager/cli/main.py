@@ -17,6 +17,7 @@ from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from .analyse import analyse_command
 from .catalog import list_games
+from .learn import learn
 from .play import play
 from .replay import replay
 from .report import report_command
@@ -50,8 +51,8 @@ class Commands(TyperGroup):
 
 app = typer.Typer(
     name="potager",
-    help="Four garden-themed tabletop games: play, replay, analyse, simulate, tournament, report,"
-    " serve.",
+    help="Four garden-themed tabletop games: learn, play, replay, analyse, simulate, tournament,"
+    " report, serve.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -60,6 +61,7 @@ app = typer.Typer(
 )
 app.command("games", cls=Command)(list_games)
 app.command("play", cls=Command)(play)
+app.command("learn", cls=Command)(learn)
 app.command("replay", cls=Command)(replay)
 app.command("analyse", cls=Command)(analyse_command)
 app.command("simulate", cls=Command)(simulate_command)
