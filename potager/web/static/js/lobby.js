@@ -1,12 +1,13 @@
 /* The lobby: the games (each drawn by its plug-in, with its pitch, player count, length, bot
  * levels and rules page), create a table (game, players, variant, seats), join an open seat,
- * watch, replay. */
+ * watch, replay; learn a game by its tutorial. */
 "use strict";
 
 (() => {
   const { h, api, store, toast, seatName, t, tn, levelName } = Potager;
   const $ = (id) => document.getElementById(id);
   let games = [];
+  let tutorials = new Map(); // game name → its tutorial's entry (GET /api/learn)
 
   const current = () => games.find((g) => g.name === $("game").value);
 
@@ -200,6 +201,14 @@
     $("players").focus({ preventScroll: true });
   }
 
+  /* The game's tutorial (/learn/<game>), with its length, where it has one. */
+  function learnLink(game) {
+    const tutorial = tutorials.get(game.name);
+    if (!tutorial) return null;
+    return h("a", { class: "button", href: `/learn/${encodeURIComponent(game.name)}`, title: tutorial.title, dataset: { learn: game.name } },
+      t("Learn to play"), " ", h("span", { class: "muted" }, tn(tutorial.minutes, "{n} min", "{n} min")));
+  }
+
   function gameCard(game) {
     const box = h("div", { class: "game-picture", "aria-hidden": "true" });
     picture(game, box).catch(() => box.remove());
@@ -216,13 +225,16 @@
         ]))),
       h("div", { class: "game-actions" },
         h("a", { class: "button", href: rules, dataset: { rules: game.name } }, t("Rules")),
+        learnLink(game),
         h("button", { type: "button", class: "primary", onclick: () => choose(game) }, t("New table"))));
   }
 
   async function start() {
     await Potager.i18n.ready;
     $("name").value = store.name;
-    games = await api("/api/games");
+    const listed = await Promise.all([api("/api/games"), api("/api/learn").catch(() => [])]);
+    games = listed[0];
+    tutorials = new Map(listed[1].map((tutorial) => [tutorial.game, tutorial]));
     $("games").replaceChildren(...games.map(gameCard));
     $("game").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
     const wanted = new URLSearchParams(location.search).get("game");
