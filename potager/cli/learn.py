@@ -77,8 +77,7 @@ class TerminalLesson:
             self._step()
         self.table.read_events()
         self.table.new_decision()
-        end = tutorials.say(self.tutorial.end, current())
-        self.console.print(self.table.screen(self.teacher(end)))
+        self.show(self.teacher(tutorials.say(self.tutorial.end, current())))
         answer = self.ask(t("Play a real game against the bot now? (y/n) "))
         return answer.strip().casefold() in YES
 
@@ -88,15 +87,13 @@ class TerminalLesson:
         self.table.read_events()
         self.table.new_decision()
         if step.move is None:
-            self.console.print(self.table.screen(self.teacher(self.words(step), step)))
+            self.show(self.teacher(self.words(step), step))
             if self.ask(t("Enter: go on > ")).strip().casefold() in QUIT:
                 raise Quit
             self.lesson.go_on()
             return
         menu = self.table.menu()
-        self.console.print(
-            self.table.screen(Group(self.teacher(self.words(step), step), self.table.choices(menu)))
-        )
+        self.show(Group(self.teacher(self.words(step), step), self.table.choices(menu)))
         while True:
             answer = self.ask(self.table.prompt(menu))
             try:
@@ -113,6 +110,13 @@ class TerminalLesson:
                 return
             why = tutorials.say(verdict.why, current())
             self.console.print(f"[yellow]{escape(why)}[/]", highlight=False)
+
+    def show(self, below: RenderableType) -> None:
+        """The table with ``below`` under it; at a terminal on a cleared screen, so that the
+        table stays in sight (elsewhere, a pipe or the tests, one screen after another)."""
+        if self.console.is_terminal:
+            self.console.clear()
+        self.console.print(self.table.screen(below))
 
     def words(self, step: Step) -> str:
         return tutorials.say(step.text, current())
