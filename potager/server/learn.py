@@ -2,7 +2,8 @@
 
 A lesson holds no state on the server: a step is the tutorial played through the engine up to
 it (`Tutorial.at`), so the page asks for step n and answers step n's move by number, and a
-reload or a second tab is the same lesson. Nothing is stored and no table is opened; the page
+reload or a second tab is the same lesson. Nothing is stored and no table is opened (so its
+POSTs, which change nothing, take nothing from a client's rate of changes); the page
 draws the view with the game's own plug-in, as the table page does, and its end opens a real
 table against a bot through the lobby's API.
 """
