@@ -163,7 +163,8 @@
       return;
     }
     $("title").textContent = lesson.title;
-    document.title = `${lesson.title} — Potager`;
+    const brand = "Potager"; // the site's name, in every language
+    document.title = `${lesson.title} — ${brand}`;
     draw();
   }
 
