@@ -15,9 +15,11 @@
   let info = null; // the game's catalogue entry (facts, levels)
   let lesson = null; // the current LessonStep
   let busy = false;
+  let shown = null; // the step last drawn: a new step brings its element to click into view
 
   const seats = () => Array.from({ length: lesson.players }, (_, s) => (
-    s === lesson.seat ? { seat: s, kind: "human", name: t("You") } : { seat: s, kind: "human", name: t("Bot") }));
+    // The log names seats by their names, as at a table ("Ada bids"); the drawing says "You".
+    s === lesson.seat ? { seat: s, kind: "human", name: store.name } : { seat: s, kind: "human", name: t("Bot") }));
 
   function table() {
     return { game, seats: seats(), to_move: lesson.to_move, status: lesson.over ? "finished" : "playing",
@@ -85,6 +87,13 @@
     highlight();
     drawLog();
     drawSheets();
+    // On a wide screen the teacher's panel stays at the top (learn.css): bring the element to click
+    // into view under it. On a phone the panel scrolls with the page, which stays at the words.
+    if (shown !== lesson.step && matchMedia("(min-width: 761px)").matches) {
+      shown = lesson.step;
+      const target = $("board").querySelector(".learn-click") || $("board").querySelector(".learn-highlight");
+      if (target) target.scrollIntoView({ block: "center" });
+    }
   }
 
   async function attempt(action) {

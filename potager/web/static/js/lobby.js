@@ -205,7 +205,7 @@
   function learnLink(game) {
     const tutorial = tutorials.get(game.name);
     if (!tutorial) return null;
-    return h("a", { class: "button", href: `/learn/${encodeURIComponent(game.name)}`, title: tutorial.title, dataset: { learn: game.name } },
+    return h("a", { class: "button learn-link", href: `/learn/${encodeURIComponent(game.name)}`, title: tutorial.title, dataset: { learn: game.name } },
       t("Learn to play"), " ", h("span", { class: "muted" }, tn(tutorial.minutes, "{n} min", "{n} min")));
   }
 
@@ -224,8 +224,8 @@
           h("dt", {}, levelName(level)), h("dd", {}, t((game.level_notes || {})[level] || "")),
         ]))),
       h("div", { class: "game-actions" },
-        h("a", { class: "button", href: rules, dataset: { rules: game.name } }, t("Rules")),
         learnLink(game),
+        h("a", { class: "button", href: rules, dataset: { rules: game.name } }, t("Rules")),
         h("button", { type: "button", class: "primary", onclick: () => choose(game) }, t("New table"))));
   }
 
