@@ -136,11 +136,7 @@
     const wanted = Array.from({ length: lesson.players }, (_, s) => (s === lesson.seat ? { kind: "human" } : { kind: "bot", level }));
     $("lesson-play").disabled = true;
     try {
-      const created = await api("/api/tables", { game, players: lesson.players, seats: wanted, name: store.name, seat: lesson.seat });
-      const id = created.table.id;
-      if (created.you) store.saveSeat(id, created.you.seat, created.you.token);
-      store.saveInvites(id, created.invites);
-      location.href = `/table/${id}`;
+      await Potager.openTable({ game, players: lesson.players, seats: wanted, name: store.name, seat: lesson.seat });
     } catch (error) {
       toast(t("Could not create the table: {reason}", { reason: error.message }));
       $("lesson-play").disabled = false;

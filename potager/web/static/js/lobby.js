@@ -88,16 +88,12 @@
     }
     $("create-button").disabled = true;
     try {
-      const created = await api("/api/tables", {
+      await Potager.openTable({
         game: game.name, players: seats.length, variant, seats, name, seat: mine, hints: $("hints").checked,
         chat: $("chat").checked, undo: $("undo").checked,
         rated: $("rated").checked ? null : false, // null: rated when every seat is a person
         ...Potager.clock.choice(),
       });
-      const id = created.table.id;
-      if (created.you) store.saveSeat(id, created.you.seat, created.you.token);
-      store.saveInvites(id, created.invites);
-      location.href = `/table/${id}`;
     } catch (error) {
       toast(t("Could not create the table: {reason}", { reason: error.message }));
       $("create-button").disabled = false;

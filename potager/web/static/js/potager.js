@@ -318,6 +318,16 @@ const Potager = (() => {
     setTimeout(() => item.remove(), 5000);
   }
 
+  /* Open a table (`POST /api/tables` with `request`) and go to it: this browser keeps the
+   * creator's seat and the invites (the lobby's form, a tutorial's end). */
+  async function openTable(request) {
+    const created = await api("/api/tables", request);
+    const id = created.table.id;
+    if (created.you) store.saveSeat(id, created.you.seat, created.you.token);
+    store.saveInvites(id, created.invites);
+    location.href = `/table/${id}`;
+  }
+
   async function copy(text, button) {
     try {
       await navigator.clipboard.writeText(text);
@@ -329,7 +339,7 @@ const Potager = (() => {
 
   return {
     t, tn, i18n: PotagerI18n,
-    h, api, store, inviteLink, humanize, levelName, seatName, playerName, serverText, waitingForSeats, listOf,
+    h, api, store, openTable, inviteLink, humanize, levelName, seatName, playerName, serverText, waitingForSeats, listOf,
     number, percent, generic, renderValue, renderActions, describeEvent, moveLabel, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();
