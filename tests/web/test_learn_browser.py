@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -64,7 +65,7 @@ def click_move(page: Page, step: Step) -> None:
 
 @pytest.mark.parametrize("name", TUTORIALS)
 def test_the_tutorial_plays_to_its_end_by_clicking(
-    browser: Browser, server: str, name: str
+    browser: Browser, server: str, name: str, screenshots: Path
 ) -> None:
     tutorial = learn.load(name)
     page, errors = open_page(browser)
@@ -79,6 +80,7 @@ def test_the_tutorial_plays_to_its_end_by_clicking(
         others = page.locator(f"#board [data-action]:not({attribute('action', step.move)})")
         if not wrong and not step.clicks and others.count():
             click_wrong(page, step)
+            page.screenshot(path=screenshots / f"learn-{name}.png")  # as docs/tutorials.md shows
             wrong = True
             check_step(page, tutorial, index, step)  # nothing changed
         click_move(page, step)
