@@ -14,7 +14,7 @@ Rules in brief (rulebook ``pas-de-haricots.fr.txt``; FACTS.md "Pas de Haricots")
 - Taken cards are laid out face up by suit. When the hands are empty each suit series scores: 0 with
   its Pas de Haricots; otherwise the sum of its 1–10 cards, negative with an odd number of "moins"
   cards (Valet, Cavalier, Dame), doubled by the Roi. The pad gets a "+" line (the positive series),
-  a "−" line (the negative ones) and their sum. Claudia's example: spades 3, 5 (+8); diamonds
+  a "−" line (the negative ones) and their sum. Another player's series: spades 3, 5 (+8); diamonds
   Cavalier, 1, 5 (−6); hearts Roi (0); clubs 10, 2, Valet, trump 4 (0): "+8 / −6 / +2".
 - Three hands (variant ``hands``); each new hand is shuffled and dealt again and led by the last
   bean taker. The highest total wins; tied players share the win.
