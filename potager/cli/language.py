@@ -53,6 +53,13 @@ def tn(count: int, one: str, other: str, /, **params: Any) -> str:
     return say_in("en", one if count == 1 else other, n=count, **params)
 
 
+def seat_name(seat: int) -> str:
+    """A seat as the terminal names it, "seat 2": its own words, apart from the pages' "seat {n}"
+    (which the server's messages share), since a French "place 2" read as the verb beside
+    ``plant 1 …`` (issue 43); the terminal says "joueur 2"."""
+    return t("seat {seat}", seat=seat)
+
+
 def told(message: str) -> str:
     """A message written in English with `potager.i18n.say` elsewhere (an engine's refusal) in
     the terminal's language (English when no catalog knows it)."""

@@ -13,7 +13,7 @@ from potager import agents
 from potager.analysis import HINT_LEVEL, Evaluator, evaluator
 from potager.engine import Agent, Game, SeatHolder, State, signed
 
-from .language import speaking, t, tn
+from .language import seat_name, speaking, t, tn
 from .options import (
     Lang,
     Variant,
@@ -81,8 +81,7 @@ def play_game(
         s: agents.make(lv, game) for s, lv in zip(bot_seats, levels, strict=True)
     }
     labels = [
-        f"{t('seat {n}', n=s)}: "
-        + (t("you") if s == seat else level_name(levels[bot_seats.index(s)]))
+        f"{seat_name(s)}: " + (t("you") if s == seat else level_name(levels[bot_seats.index(s)]))
         for s in range(players)
     ]
     state = game.new_game(players, seed, options)

@@ -21,7 +21,7 @@ from potager import games
 from potager.engine import GameRecord, RecordError, Seat, SeatHolder, State
 
 from . import render
-from .language import speaking, t, tn
+from .language import seat_name, speaking, t, tn
 from .options import Lang, fail, language
 from .play import level_name
 from .render import Who, per_seat, seats_text
@@ -135,9 +135,7 @@ class Replay:
             None
             if self.holders is None
             else escape(
-                " · ".join(
-                    f"{t('seat {n}', n=s)}: {holder_name(h)}" for s, h in enumerate(self.holders)
-                )
+                " · ".join(f"{seat_name(s)}: {holder_name(h)}" for s, h in enumerate(self.holders))
             )
         )
         board = self.renderer.render(state.view(self.seat), self.seat)

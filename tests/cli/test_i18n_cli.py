@@ -160,7 +160,7 @@ def test_a_game_in_italian_from_the_first_prompt_to_the_end() -> None:
 
 def test_lang_fr_in_the_environment_picks_french() -> None:
     output = play("kraut-und-rueben", 2, [], "q\n", {"LANG": "fr_FR.UTF-8"})
-    assert "Votre coup\u00a0:" in output and "place 0: vous > " in output
+    assert "Votre coup\u00a0:" in output and "joueur 0: vous > " in output
     assert "Vous avez quitté la partie." in output
 
 

@@ -22,11 +22,15 @@ PROMPT = "seat 0: you > "
 
 
 def session(
-    name: str, seed: int, answers: list[str], players: int = 2
+    name: str,
+    seed: int,
+    answers: list[str],
+    players: int = 2,
+    variant: dict[str, object] | None = None,
 ) -> tuple[TerminalPlay, io.StringIO]:
     """The human at seat 0 against random bots, on an 80 × 24 console."""
     game = games.get(name)
-    state = game.new_game(players, seed)
+    state = game.new_game(players, seed, variant=variant)
     out = io.StringIO()
     feed = iter(answers)
 

@@ -34,7 +34,7 @@ from rich.table import Table
 
 from potager.engine import PRIVATE_TO, Action, Event, Game, Seat, State, View
 
-from ..language import current, t
+from ..language import current, seat_name, t
 
 Render = Callable[[View, Seat | None], RenderableType]
 Describe = Callable[[Event, Seat | None], str | None]
@@ -62,7 +62,7 @@ class Who:
         return self.seat == self.viewer
 
     def __str__(self) -> str:
-        return t("you") if self.you else t("seat {n}", n=self.seat)
+        return t("you") if self.you else seat_name(self.seat)
 
     def says(self, you: str, other: str, /, **params: Any) -> str:
         """The sentence ``you`` when this seat is the viewer's, else ``other`` with ``{seat}``,

@@ -1,5 +1,5 @@
 """Garden Rush in the terminal: both Potagers and the Hedge between them as one grid, the score
-track with its bonus squares, the bag, the Trampoline and the discards, in 16 lines.
+track with its bonus squares, the bag, the Trampoline and the discards, in 17 to 19 lines.
 
 Columns are always ``a``…``e`` as in the notation (seat 0's left to right); the viewer's own
 Potager is drawn at the bottom, rows counted from the Hedge. A vegetable shows ``●●`` on its
@@ -9,7 +9,7 @@ tool square shows its tool in brackets.
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -78,7 +78,8 @@ def token_text(token: dict[str, str]) -> Text:
 def field_table(view: View, viewer: Seat | None) -> Table:
     """Both Potagers and the Hedge between them as one grid, so the columns line up: the other
     Potager above (its row 1 next to the Hedge), the viewer's below (the spectator's: seat 0's);
-    each block's owner beside its first row, the Hedge's slot k above column k. An empty slot (a
+    each block's owner beside its first row and their points beside the second, the Hedge's slot
+    k above column k. An empty slot (a
     gap left in the last turn) shows a dash. One line a row, cut short rather than wrapped on a
     narrow terminal, so the table keeps its height (80 × 24)."""
     me = 0 if viewer is None else viewer
@@ -95,9 +96,11 @@ def field_table(view: View, viewer: Seat | None) -> Table:
                 for kind in view["hedge"]
             ]
             grid.add_row(Text(t("Hedge"), style="bold"), *slots)
-        owner_name = who(owner, viewer)
+        score = view["scores"][owner]
+        beside = [who(owner, viewer), tn(score, "{n} point", "{n} points")]
         for i, row in enumerate(rows):
-            grid.add_row(f"{owner_name if i == 0 else ''} {row}", *potager_row(view, owner, row))
+            label = beside[i] if i < len(beside) else ""
+            grid.add_row(f"{label} {row}", *potager_row(view, owner, row))
     return grid
 
 
@@ -149,8 +152,28 @@ def track(view: View, viewer: Seat | None) -> Text:
             line.append("|", style="dim")
         else:
             line.append("·", style="dim")
-    line.append("   " + per_seat(list(map(str, scores)), viewer), style="bold")
     return line
+
+
+class Lines:
+    """Short lines side by side where the width allows, each whole, else one under another (a
+    longer one wraps): the track and the discards share a line on an 80-column screen, so that
+    Garden Rush with Tools & Moles keeps room for the log in 24 lines (issue 43)."""
+
+    def __init__(self, *parts: Text) -> None:
+        self.parts = parts
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        line: Text | None = None
+        for part in self.parts:
+            if line is not None and line.cell_len + 2 + part.cell_len <= options.max_width:
+                line = line + Text("  ") + part
+                continue
+            if line is not None:
+                yield line
+            line = part
+        if line is not None:
+            yield line
 
 
 def status(view: View, seat: Seat | None) -> Text:
@@ -212,9 +235,11 @@ def render(view: View, seat: Seat | None) -> RenderableType:
     return Group(
         status(view, seat) + Text("   ") + trampoline(view),
         field_table(view, seat),
-        track(view, seat),
-        counts(t("Bag ({n})", n=view["bag_size"]), view["bag"]),
-        counts(t("Discarded"), view["discard"]),
+        Lines(
+            track(view, seat),
+            counts(t("Discarded"), view["discard"]),
+            counts(t("Bag ({n})", n=view["bag_size"]), view["bag"]),
+        ),
     )
 
 
