@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed-dev
 COMPILED := $(shell sed -n 's/^    "\(potager\.[a-z_.]*\)",$$/\1/p' potager/compiled.py | tr . / | sed 's/$$/.py/')
 UNBUILD  := find potager -name '*.so' -delete; rm -rf build potager_compiled__mypyc.*.so
 
-.PHONY: run test docs club bench fuzz ladder train lint fmt clean system chromium postgresql redis soak screenshots build pure dist
+.PHONY: run test docs club bench fuzz ladder train lint fmt clean system chromium axe-core postgresql redis soak screenshots build pure dist
 
 # One environment for everything: the tests exercise the server and the OpenSpiel anchors too.
 $(STAMP): pyproject.toml setup.py potager/compiled.py $(COMPILED)
@@ -82,6 +82,16 @@ screenshots: $(STAMP) chromium
 
 chromium:
 	test -x /usr/bin/chromium || { apt-get update -qq && apt-get install -y -qq chromium; }
+
+# axe-core, Deque's accessibility engine, which tests/web/test_accessibility_browser.py runs in
+# the pages: vendored in tests/web/axe/ (its one file, MPL-2.0, with its licence), so the suite
+# needs no network and always runs the same rules. This refreshes it from the npm registry.
+AXE_VERSION ?= 4.14.1
+axe-core:
+	tmp="$$(mktemp -d)" && trap 'rm -rf "$$tmp"' EXIT && \
+	  (cd "$$tmp" && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null) && \
+	  tar -xzf "$$tmp"/axe-core-$(AXE_VERSION).tgz -C "$$tmp" && \
+	  cp "$$tmp"/package/axe.min.js "$$tmp"/package/LICENSE tests/web/axe/
 
 postgresql:
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \

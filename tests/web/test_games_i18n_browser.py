@@ -249,7 +249,7 @@ def test_pas_de_haricots_keeps_the_notations_letters_in_every_language(
         assert letters[: len(facts["rank_names"])] == list(facts["rank_names"])
         for card in page.locator(".pdh-hand .pdh-card.court").all():
             rank = str(card.get_attribute("data-card"))[1:]
-            assert card.locator(".court-letter").inner_text() == rank
+            assert card.locator(".court-letter").get_attribute("data-glyph") == rank
         if lang in court:
             legend = page.locator(".pdh-legend").inner_text()
             assert all(name in legend for name in court[lang]), (lang, legend)

@@ -160,7 +160,7 @@ def test_the_reveal_crosses_out_equal_bids_and_the_taker_clicks_a_stack(
     expect(page.locator(".hp-reveal .hp-bid[data-seat='2'].taker")).to_contain_text("pick a kind")
     stacks = page.locator(".hp-display button.hp-stack")
     expect(stacks).to_have_count(2)
-    expect(page.locator(".hp-stack[data-kind=corn] .badge")).to_have_text("×2")
+    expect(page.locator(".hp-stack[data-kind=corn] .badge")).to_have_attribute("data-glyph", "×2")
     expect(page.locator(".hp-stack[data-kind=corn] .hp-gc")).to_have_count(2)
     page.locator(".hp-display [data-action=corn]").click()
     assert page.evaluate("window.sent") == [8]

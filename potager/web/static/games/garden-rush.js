@@ -173,7 +173,7 @@
     let body;
     if (vegetable) {
       body = face === "double"
-        ? [icon(kind, "veg one"), icon(kind, "veg two"), h("span", { class: "pip" }, "2")]
+        ? [icon(kind, "veg one"), icon(kind, "veg two"), h("span", { class: "pip", dataset: { glyph: "2" } })]
         : [icon(kind, "veg solo")];
     } else if (face === "mole") {
       body = [icon("mole", "mole"), icon(kind, "under")];
@@ -181,7 +181,7 @@
       body = [icon(kind, "tool")];
     }
     return h("span", {
-      class: `gr-token k-${kind} f-${face} ${extra}`, title, dataset: { token: kind, face },
+      class: `gr-token k-${kind} f-${face} ${extra}`, title, role: "img", "aria-label": title, dataset: { token: kind, face },
     }, body);
   }
 
@@ -465,9 +465,10 @@
     return row(ctx, `arrows ${dir}`, null, cols.map((c) => {
       const a = active.has("flipcol") && acts.flipcol.get(c);
       const glyph = dir === "up" ? "▲" : "▼";
-      if (!a) return h("span", { class: "arrow", title: t("Hedge slot {slot} feeds column {column}", { slot: facts.columns.indexOf(c) + 1, column: c }) }, glyph);
+      const feeds = t("Hedge slot {slot} feeds column {column}", { slot: facts.columns.indexOf(c) + 1, column: c });
+      if (!a) return h("span", { class: "arrow", title: feeds, role: "img", "aria-label": feeds }, glyph);
       return h("button", {
-        type: "button", class: "arrow flip", title: moveLabel(ctx, a), dataset: { action: a.notation },
+        type: "button", class: "arrow flip", title: moveLabel(ctx, a), "aria-label": moveLabel(ctx, a), dataset: { action: a.notation },
         onclick: () => ctx.send(a.action),
       }, icon("flipcol"), c);
     }));
@@ -483,29 +484,32 @@
       const compost = active.has("compost") && kind && acts.compost.get(kind);
       const selected = ui.sel && ui.sel.type === "slot" && ui.sel.slot === k;
       const classes = `gr-slot ${places ? "source" : ""} ${selected ? "selected" : ""} ${inSwap ? "swapped" : ""} ${compost ? "compostable" : ""}`;
-      const content = [h("span", { class: "slot-no" }, String(k)),
+      const content = [h("span", { class: "slot-no", dataset: { glyph: String(k) } }),
         kind ? token(kind, isVegetable(facts, kind) ? "double" : "tool", fresh.get(`hedge:${k}`) || "") : h("span", { class: "gr-token none" })];
       const swap = active.has("swap") && acts.swaps.get(k);
       const swapButton = swap ? h("button", {
         type: "button", class: `gr-swap ${rev ? "before" : "after"}`, title: moveLabel(ctx, swap),
         dataset: { action: swap.notation }, onclick: () => ctx.send(swap.action),
       }, icon("swap")) : null;
+      // Named by their titles (issue 43: a screen reader said "1 2", the slot and the pip); the
+      // slot's number is its shortcut key.
+      const title = kind && isVegetable(facts, kind)
+        ? t("{name} of Hedge slot {slot}: double in column {column}", { name: nameOf(kind), slot: k, column: c })
+        : kind ? t("{name} of Hedge slot {slot}", { name: nameOf(kind), slot: k }) : t("Hedge slot {slot}", { slot: k });
       let cell;
       if (places) {
         cell = h("button", {
-          type: "button", class: classes, dataset: { slot: k, pick: `slot ${k}` },
-          title: kind && isVegetable(facts, kind)
-            ? t("{name} of Hedge slot {slot}: double in column {column}", { name: nameOf(kind), slot: k, column: c })
-            : t("{name} of Hedge slot {slot}", { name: kind ? nameOf(kind) : "", slot: k }),
+          type: "button", class: classes, dataset: { slot: k, pick: `slot ${k}` }, title, "aria-label": title,
+          "aria-keyshortcuts": String(k), "aria-pressed": String(Boolean(selected)),
           onclick: () => ctx.choose(selected ? null : { type: "slot", slot: k }),
         }, content);
       } else if (compost) {
         cell = h("button", {
-          type: "button", class: classes, dataset: { slot: k, action: compost.notation },
-          title: moveLabel(ctx, compost), onclick: () => ctx.send(compost.action),
+          type: "button", class: classes, dataset: { slot: k, action: compost.notation }, "aria-keyshortcuts": String(k),
+          title: moveLabel(ctx, compost), "aria-label": moveLabel(ctx, compost), onclick: () => ctx.send(compost.action),
         }, content);
       } else {
-        cell = h("div", { class: classes, dataset: { slot: k } }, content);
+        cell = h("div", { class: classes, dataset: { slot: k }, title, role: "img", "aria-label": title }, content);
       }
       return h("div", { class: "slot-wrap" }, cell, swapButton);
     });

@@ -26,7 +26,7 @@
   };
   const kindName = (kind) => (KINDS[kind] ? KINDS[kind].name() : kind);
   /* The four colour sets of poker cards, one per seat. */
-  const SEAT_COLOURS = ["#2563eb", "#d9480f", "#7e22ce", "#0f766e"];
+  const SEAT_COLOURS = ["#2563eb", "#c2410c", "#7e22ce", "#0f766e"]; // each 4.5:1 or more on white
   /* Why a seat took the whole display (the `take_all` event's reason). */
   const REASON = {
     ace: () => t("with the Ace"), x: () => t("with the X card (over the Ace)"), alone: () => t("as the only taker"),
@@ -112,19 +112,21 @@
 
   /* -- cards ------------------------------------------------------------------------------------ */
   function gardenCard(kind, extra = "", style = null) {
-    const el = h("span", { class: `hp-gc kind-${kind} ${extra}`, title: kindName(kind), style });
+    const el = h("span", { class: `hp-gc kind-${kind} ${extra}`, title: kindName(kind), role: "img", "aria-label": kindName(kind), style });
     el.innerHTML = `<svg viewBox="0 0 48 48" aria-hidden="true">${ART[kind]}</svg>`;
     return el;
   }
 
-  const gardenBack = (extra = "", style = null) => h("span", { class: `hp-gc back ${extra}`, style });
+  const gardenBack = (extra = "", style = null) => h("span", { class: `hp-gc back ${extra}`, style, "aria-hidden": "true" });
 
+  /* A poker card's face, its value drawn three times: CSS text (`data-glyph`), so that a screen
+   * reader says the card's name once, not "5 5 5" (issue 43). */
   function pokerFace(bid, facts) {
     const special = bid === facts.ace ? "ace" : bid === facts.x ? "x" : "number";
     return [
-      h("span", { class: "corner tl" }, bid),
-      h("span", { class: `value ${special}` }, bid),
-      h("span", { class: "corner br" }, bid),
+      h("span", { class: "corner tl", dataset: { glyph: bid } }),
+      h("span", { class: `value ${special}`, dataset: { glyph: bid } }),
+      h("span", { class: "corner br", dataset: { glyph: bid } }),
     ];
   }
 
@@ -142,22 +144,24 @@
       opts.action ? "playable" : ""].join(" ");
     const style = `--seat:${colourOf(s)};${opts.delay ? `animation-delay:${opts.delay}ms` : ""}`;
     const title = opts.title || pokerName(bid, facts);
-    if (!opts.action) return h("span", { class: classes, style, title, dataset: { bid } }, pokerFace(bid, facts));
+    if (!opts.action) return h("span", { class: classes, style, title, role: "img", "aria-label": title, dataset: { bid } }, pokerFace(bid, facts));
+    const name = t("Bid {card}", { card: pokerName(bid, facts) });
     return h("button", {
-      type: "button", class: classes, style, title: t("Bid {card}", { card: pokerName(bid, facts) }),
+      type: "button", class: classes, style, title: name, "aria-label": name, "aria-keyshortcuts": bid,
       dataset: { bid, action: opts.action.notation }, onclick: () => opts.send(opts.action.action),
     }, pokerFace(bid, facts));
   }
 
   function pokerBack(s, extra = "", peek = null) {
+    const title = peek ? t("your face-down bid: {bid}", { bid: peek }) : t("a face-down bid");
     return h("span", {
-      class: `hp-pc back ${extra}`, style: `--seat:${colourOf(s)}`,
-      title: peek ? t("your face-down bid: {bid}", { bid: peek }) : t("a face-down bid"),
+      class: `hp-pc back ${extra}`, style: `--seat:${colourOf(s)}`, title, role: "img", "aria-label": title,
     }, peek ? h("span", { class: "peek" }, peek) : null);
   }
 
   function chipToken(n, extra = "") {
-    return h("span", { class: `hp-chip ${extra}`, title: tn(n, "{n} win chip", "{n} win chips") }, String(n));
+    const title = tn(n, "{n} win chip", "{n} win chips");
+    return h("span", { class: `hp-chip ${extra}`, title, role: "img", "aria-label": title }, String(n));
   }
 
   /* -- the last reveal and its outcome, from the public events ---------------------------------- */
@@ -260,18 +264,20 @@
         h("li", { title: count(view.discard[k], k) }, gardenCard(k, "icon"), String(view.discard[k])))) : null);
   }
 
+  /* The display's stacks; a stack one may take has its place's number as its shortcut key. */
   function displayArea(view, facts, takeActions, send, fresh) {
-    const stacks = facts.kinds.filter((k) => view.display[k]).map((kind) => {
+    const stacks = facts.kinds.filter((k) => view.display[k]).map((kind, i) => {
       const n = view.display[kind];
       const cards = Array.from({ length: n }, (_, i) => gardenCard(kind, fresh.has(`${kind}:${i}`) ? "fresh" : "", `--i:${i}`));
-      const inner = [h("span", { class: "fan", style: `--n:${n}` }, cards),
-        h("span", { class: "badge" }, `×${n}`),
+      const inner = [h("span", { class: "fan", style: `--n:${n}`, "aria-hidden": "true" }, cards),
+        h("span", { class: "badge", dataset: { glyph: `×${n}` } }),
         h("span", { class: "hp-label" }, count(n, kind))];
       const action = takeActions.get(kind);
       if (!action) return h("div", { class: `hp-stack kind-${kind}`, dataset: { kind } }, inner);
+      const name = t("Take {cards}", { cards: count(n, kind) });
       return h("button", {
-        type: "button", class: `hp-stack kind-${kind} playable`, title: t("Take {cards}", { cards: count(n, kind) }),
-        dataset: { kind, action: action.notation }, onclick: () => send(action.action),
+        type: "button", class: `hp-stack kind-${kind} playable`, title: name, "aria-label": name,
+        "aria-keyshortcuts": String(i + 1), dataset: { kind, action: action.notation }, onclick: () => send(action.action),
       }, inner);
     });
     return h("div", { class: `hp-display ${takeActions.size ? "choosing" : ""}` },

@@ -120,13 +120,13 @@
 
   /* -- tiles ------------------------------------------------------------------------------------ */
   function art(kind, cls) {
-    const el = h("span", { class: `${cls} kind-${kind}`, title: kindName(kind) });
+    const el = h("span", { class: `${cls} kind-${kind}`, title: kindName(kind), role: "img", "aria-label": kindName(kind) });
     el.innerHTML = `<svg viewBox="0 0 48 48" aria-hidden="true">${ART[kind] || ""}</svg>`;
     return el;
   }
   const tile = (kind, extra = "") => art(kind, `kr-tile ${extra}`);
   function cup() {
-    const el = h("span", { class: "kr-cup", title: t("the cup: first to take a garden, +3") });
+    const el = h("span", { class: "kr-cup", title: t("the cup: first to take a garden, +3"), role: "img", "aria-label": t("the cup: first to take a garden, +3") });
     el.innerHTML = CUP_SVG;
     return el;
   }
@@ -342,9 +342,10 @@
       h("span", { class: "kr-drawn-label" }, view.drawn ? t("drawn: {tile}", { tile: kindName(view.drawn) }) : t("no tile drawn")));
   }
 
-  function button(move, text, cls, send) {
+  /* A move's button; `shortcut` its key (js/keys.js: a garden's number takes it). */
+  function button(move, text, cls, send, shortcut = null) {
     return h("button", {
-      type: "button", class: `kr-btn ${cls}`, dataset: { action: move.notation },
+      type: "button", class: `kr-btn ${cls}`, dataset: { action: move.notation }, "aria-keyshortcuts": shortcut,
       title: moveLabel(move.notation, null), onclick: () => send(move.action),
     }, text);
   }
@@ -362,7 +363,7 @@
       }, token("mole", "mini"), ctx.armed ? t("Cancel the mole") : t("Play your mole")));
     }
     for (const [g, move] of ctx.takes) {
-      const take = button(move, t("Take garden {g}", { g }), "primary take", send);
+      const take = button(move, t("Take garden {g}", { g }), "primary take", send, String(g));
       const light = (on) => {
         const board = take.closest(".kr").querySelector(`.kr-garden[data-garden="${g}"]`);
         if (board) board.classList.toggle("hover-take", on);

@@ -73,12 +73,14 @@
   }
 
   function bean(extra = "") {
-    const el = h("span", { class: `pdh-bean ${extra}`, title: t("the bean") });
+    const el = h("span", { class: `pdh-bean ${extra}`, title: t("the bean"), role: "img", "aria-label": t("the bean") });
     el.innerHTML = BEAN_SVG;
     return el;
   }
 
-  /* A card face. `opts`: size ("mini" | "small"), action (legal move) and send, bean, fresh. */
+  /* A card face. `opts`: size ("mini" | "small"), action (legal move) and send, bean, fresh.
+   * Its marks (corners, rank, ribbon) are CSS text (`data-glyph`): the card is a picture named
+   * once, and a card button's name holds all its visible text (issue 43: axe's "label in name"). */
   function card(deck, code, opts = {}) {
     const suit = deck.suitOf(code);
     const trump = deck.isTrump(code);
@@ -88,26 +90,29 @@
     const classes = ["pdh-card", `suit-${suit}`, trump ? "trump" : "", court ? "court" : "",
       opts.size || "", opts.action ? "playable" : "", opts.bean ? "has-bean" : "",
       opts.fresh ? "fresh" : "", opts.dim ? "dim" : ""].join(" ");
+    const glyph = (cls, text) => h("span", { class: cls, dataset: { glyph: text } });
     const centre = trump
       ? h("span", { class: "face trump-face" }, h("span", { class: "no-bean" }),
-        h("span", { class: "ribbon" }, "Pas de", h("br"), "Haricots")) // i18n: not text (the card's name in every language)
+        glyph("ribbon", "Pas de\nHaricots")) // i18n: not text (the card's name in every language)
       : court
-        ? h("span", { class: "face court-face" }, h("span", { class: "court-letter" }, court[0]),
-          h("span", { class: "ribbon" }, word(court[1])), h("span", { class: "effect" }, court[2]))
-        : h("span", { class: "face pip-face" }, h("span", { class: "pip" }, SYMBOL[suit]),
-          h("span", { class: "pip-value" }, rank));
+        ? h("span", { class: "face court-face" }, glyph("court-letter", court[0]),
+          glyph("ribbon", word(court[1])), glyph("effect", court[2]))
+        : h("span", { class: "face pip-face" }, glyph("pip", SYMBOL[suit]), glyph("pip-value", rank));
     if (trump) centre.querySelector(".no-bean").innerHTML = NO_BEAN_SVG;
+    const cornerOf = (where) => h("span", { class: `corner ${where}` },
+      h("b", { dataset: { glyph: corner } }), h("i", { dataset: { glyph: SYMBOL[suit] } }));
     const children = [
-      h("span", { class: "corner tl" }, h("b", {}, corner), h("i", {}, SYMBOL[suit])),
+      cornerOf("tl"),
       opts.size === "mini" ? null : centre,
-      opts.size === "mini" ? null : h("span", { class: "corner br" }, h("b", {}, corner), h("i", {}, SYMBOL[suit])),
+      opts.size === "mini" ? null : cornerOf("br"),
       opts.bean ? bean("on-card") : null,
     ];
-    const attrs = { class: classes, title: cardName(deck, code), dataset: { card: code } };
-    if (!opts.action) return h("span", attrs, children);
+    const name = cardName(deck, code);
+    const attrs = { class: classes, title: name, dataset: { card: code } };
+    if (!opts.action) return h("span", { ...attrs, role: "img", "aria-label": name }, children);
     return h("button", {
       ...attrs, type: "button", dataset: { card: code, action: opts.action.notation },
-      "aria-label": moveWords(deck, opts.action.notation),
+      "aria-label": moveWords(deck, opts.action.notation), "aria-keyshortcuts": opts.shortcut,
       onclick: () => opts.send(opts.action.action),
     }, children);
   }
@@ -124,9 +129,9 @@
   const label = (notation, table) => moveWords(deckOf(table.facts), notation);
 
   function cardBack(deck, opts = {}) {
+    const title = opts.title || t("a face-down card");
     return h("span", {
-      class: `pdh-card back ${opts.size || ""} ${opts.fresh ? "fresh" : ""}`,
-      title: opts.title || t("a face-down card"),
+      class: `pdh-card back ${opts.size || ""} ${opts.fresh ? "fresh" : ""}`, title, role: "img", "aria-label": title,
     }, opts.peek ? h("span", { class: "peek" }, cardText(deck, opts.peek)) : null);
   }
 
@@ -255,7 +260,7 @@
       return h("div", { class: `hand-group suit-${suit}` },
         h("span", { class: "group-symbol", title: suitWord(deck, suit) }, SYMBOL[suit]),
         h("div", { class: "group-cards" }, cards.map((c) => card(deck, c, {
-          action: playActions.get(c), send, dim: mine && !playActions.has(c),
+          action: playActions.get(c), send, dim: mine && !playActions.has(c), shortcut: suit,
         }))));
     });
     const count = view.hand.length;

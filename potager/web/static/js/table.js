@@ -20,6 +20,8 @@
   let finishedShown = false; // the result was brought into view at the game's end
   let chat = null; // the chat panel (js/chat.js), once the table is known
   let chatOn = false; // the table's creator allowed chat
+  const drawing = Potager.keys.board($("board")); // arrow keys and shortcuts (js/keys.js)
+  Potager.keys.skipLink(document.querySelector(".skip-link"), drawing);
 
   function takeInviteFromLink() {
     const params = new URLSearchParams(location.hash.slice(1));
