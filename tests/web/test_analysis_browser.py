@@ -80,6 +80,14 @@ def test_analyse_a_finished_game_on_its_replay_page(browser: Browser, server: st
     loaded = "() => document.getElementById('analysis-chart').naturalWidth > 0"
     page.wait_for_function(loaded, timeout=60_000)
     expect(page.locator("#analysis-chart")).to_be_visible()
+    # The side panel's thumbnail opens the chart at the page's width (issue 43: 250 px).
+    page.click("#analysis-chart-link")
+    large = page.locator("#analysis-dialog img")
+    expect(large).to_be_visible()
+    box = large.bounding_box()
+    assert box is not None and box["width"] >= 1000
+    page.click("#analysis-dialog-close")
+    expect(large).to_be_hidden()
     verdicts = page.locator("#moves .verdict")
     assert verdicts.count() > 0
     page.click("#forward")

@@ -92,8 +92,8 @@
   const isPlayer = (seat) => seat !== null && seat !== undefined;
   const nameOf = Potager.playerName;
   const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0");
-  /* "8 pts" ("+8 pts" with `sign`). */
-  const points = (v, sign = false) => tn(Math.abs(v), "{v} pt", "{v} pts", { v: sign ? signed(v) : v });
+  /* "8 pts" ("+8 pts" with `sign`; "−2 pts" with the minus sign either way). */
+  const points = (v, sign = false) => tn(Math.abs(v), "{v} pt", "{v} pts", { v: sign || v < 0 ? signed(v) : v });
   const colourOf = (s) => SEAT_COLOURS[s % SEAT_COLOURS.length];
 
   /* -- scoring a garden with a contract card (rulebook "Carte contrat"), for the lit column ------ */
@@ -434,15 +434,22 @@
         reveal || h("div", { class: "kr-secret", title: contract ? t("card {n}", { n: contract }) : t("a secret contract card") },
           h("span", { class: "kr-card-back" }),
           contract && !over ? t("your card {n}", { n: contract }) : over ? t("no card") : t("secret contract card")),
-        last ? h("div", { class: "kr-final" },
-          last.garden_points[s].length ? h("span", { class: "muted" },
-            last.gardens[s].map((g, i) => `${gardenTag(g)} ${signed(last.garden_points[s][i])}`).join(" · ")) : null,
-          h("strong", {}, points(last.scores[s]))) : null);
+        last ? finalLine(last, s, table.facts) : null);
     });
     return h("section", { class: `kr-panel kr-gardeners ${over ? "revealed" : ""}` },
       h("h3", {}, over ? t("Contract cards revealed") : t("Gardeners")),
       h("div", { class: "kr-gardener-list" }, cards),
       historyTable(view, seat, table));
+  }
+
+  /* How a gardener's points came about in the last game, as one sum in one unit (issue 43: "−2"
+   * beside "1 pt" where the cup's +3 was not said): each garden's points, the cup, the total. */
+  function finalLine(last, s, facts) {
+    const parts = last.gardens[s].map((g, i) => `${gardenTag(g)} ${points(last.garden_points[s][i], true)}`);
+    if (last.cup === s) parts.push(t("the cup {points}", { points: points(facts.cup_points, true) }));
+    return h("div", { class: "kr-final" },
+      parts.length ? h("span", { class: "muted" }, parts.join(" · "), " = ") : null,
+      h("strong", {}, points(last.scores[s])));
   }
 
   /* A match's finished games (variant `match`): points, cards and the cup of each game. */

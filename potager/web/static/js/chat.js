@@ -7,10 +7,13 @@
 (() => {
   const { h, t, seatName } = Potager;
 
-  /* The lines as list items: "Ada (move 12): hello", yours marked like the log's own lines. */
+  /* The lines as list items: "Ada (move 12): hello", "Ada (before the first move): hi" (issue
+   * 43: "(move 0)"), yours marked like the log's own lines. */
   function items(lines, seats, viewer) {
     return lines.map((line) => h("li", { class: line.seat === viewer ? "chat-line mine" : "chat-line", dataset: { ply: line.ply } },
-      h("span", { class: "chat-who" }, t("{name} (move {n}):", { name: seatName(seats, line.seat), n: line.ply })), " ",
+      h("span", { class: "chat-who" }, line.ply
+        ? t("{name} (move {n}):", { name: seatName(seats, line.seat), n: line.ply })
+        : t("{name} (before the first move):", { name: seatName(seats, line.seat) })), " ",
       h("span", { class: "chat-text" }, line.text)));
   }
 

@@ -24,6 +24,14 @@
     return t("No clock");
   }
 
+  /* A speed in full, as the lobby's form offers it: the time a decision has, and the reserve
+   * (the bank, potager/server/speeds.py) a decision draws on past its own time. */
+  function speedText(speed) {
+    if (speed === "real_time") return t("Real time: 2 min a decision, then a reserve of 1 min (+5 s a move, at most 3 min)");
+    if (speed === "slow") return t("Slow: 24 h a move");
+    return t("No clock");
+  }
+
   function left(deadline) {
     return deadline * 1000 - (Date.now() + offset);
   }
@@ -80,7 +88,7 @@
     if (shown === panelShown) return;
     panelShown = shown;
     const parts = [];
-    if (state.speed && state.speed !== "none") parts.push(h("span", { class: "clock-speed" }, t("Clock: {speed}", { speed: speedName(state.speed) })));
+    if (state.speed && state.speed !== "none") parts.push(h("span", { class: "clock-speed" }, t("Clock: {speed}", { speed: speedText(state.speed) })));
     if (state.status === "playing" && mine && (mine.stand_in || mine.absent)) {
       parts.push(h("span", { class: "clock-note" }, mine.absent ? t("You were away: your bot plays for you.") : t("Your time ran out: your bot plays this move.")),
         h("button", { type: "button", class: "primary", id: "take-back-seat", onclick: takeBack }, t("Take my seat back")));
@@ -125,7 +133,7 @@
    * time. */
   function choice() {
     const speed = $("speed") ? $("speed").value : "none";
-    const standIn = $("stand-in") && $("stand-in").value;
+    const standIn = speed !== "none" && $("stand-in") && $("stand-in").value;
     return standIn ? { speed, stand_in: standIn } : { speed };
   }
 
@@ -136,7 +144,15 @@
     return null;
   }
 
+  /* The stand-in bot plays only at a timed table (docs/clocks.md): without a clock the form
+   * does not ask for it (issue 43). */
+  function showStandIn() {
+    $("stand-in").closest("label").hidden = $("speed").value === "none";
+  }
+
   if ($("speed")) {
+    showStandIn();
+    $("speed").addEventListener("change", showStandIn);
     Potager.i18n.ready.then(() => {
       $("game").addEventListener("change", fillStandIn);
       /* The lobby fills its game list once the catalogue is in: fill ours then too. */

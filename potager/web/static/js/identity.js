@@ -71,10 +71,13 @@ const PotagerIdentity = (() => {
     const signPassword = h("input", {
       type: "password", id: "sign-in-password", maxlength: 200, required: true, autocomplete: "current-password",
     });
+    // A refusal stays under the form until the next try (issue 43: a toast went before it was read).
+    const signError = h("p", { class: "form-error", id: "sign-in-error", role: "alert" });
     const signIn = h("details", { class: "sign-in" },
       h("summary", {}, t("Sign in with a password")),
       h("form", { id: "sign-in-form", class: "identity-form", onsubmit: async (event) => {
         event.preventDefault();
+        signError.textContent = "";
         try {
           const grant = await api("/api/players/sign-in", { name: signName.value, password: signPassword.value });
           store.player = { id: grant.id, token: grant.token };
@@ -84,11 +87,12 @@ const PotagerIdentity = (() => {
           document.dispatchEvent(new Event("potager:signed-in")); // js/turns.js looks for its seats
           drawMe(await api("/api/players/me"), games);
         } catch (error) {
-          toast(t("Could not sign in: {reason}", { reason: error.message }));
+          signError.textContent = t("Could not sign in: {reason}", { reason: error.message });
+          signPassword.select();
         }
       } },
       h("label", {}, t("Name"), signName), h("label", {}, t("Password"), signPassword),
-      h("button", { type: "submit", id: "sign-in-button" }, t("Sign in"))));
+      h("button", { type: "submit", id: "sign-in-button" }, t("Sign in")), signError));
     box.replaceChildren(
       h("h2", {}, t("You")),
       h("p", { id: "player-name" }, t("Playing as {name}", { name: me.name })),

@@ -106,11 +106,14 @@
     show(at);
   }
 
+  /* The moves in the page's words, as the banner says them (issue 43: Pas de Haricots listed
+   * "play HQ" in every language): drawn again once the game's plug-in and facts are in. */
   function drawMoves() {
+    const table = { game: replay.table.game, seats: replay.table.seats, seat: replay.seat, facts };
     $("moves").replaceChildren(...replay.frames.map((f) => {
       const review = reviews.get(f.ply);
       return h("li", { dataset: { ply: f.ply }, onclick: () => show(f.ply) },
-        f.move ? `${f.ply}. ${names(f.move.seat)}: ${Potager.moveLabel(replay.table, f.move.notation, f.move.notation)}` : t("Set-up"),
+        f.move ? `${f.ply}. ${names(f.move.seat)}: ${Potager.moveLabel(table, f.move.notation, f.move.label)}` : t("Set-up"),
         f.move ? standInMark(f.ply, f.move.seat) : null,
         review ? h("span", {
           class: `verdict ${review.label}`, title: t("{verdict}: best was {move}", { verdict: verdict(review.label), move: review.best }),
@@ -158,7 +161,8 @@
     if (state.status !== "done" || analysis) return;
     analysis = state.result;
     reviews = new Map(analysis.moves.map((m) => [m.ply + 1, m]));
-    $("analysis-chart").src = $("analysis-chart-link").href = `/api/tables/${encodeURIComponent(tableId)}/analysis/chart.png`;
+    const chart = `/api/tables/${encodeURIComponent(tableId)}/analysis/chart.png`;
+    $("analysis-chart").src = $("analysis-chart-link").href = $("analysis-chart-large").src = chart;
     $("analysis-chart").hidden = false;
     $("analysis-summary").replaceChildren(...analysis.summary.map((s) => h("span", { class: "seat-summary" },
       t("{name}: {verdicts} · {points} points lost a decision", {
@@ -183,6 +187,9 @@
     $("forward").onclick = () => show(at + 1);
     $("last").onclick = () => show(replay.frames.length - 1);
     $("slider").oninput = () => show(Number($("slider").value));
+    // The chart opens at the page's width (issue 43: a 250 px thumbnail nobody could read).
+    $("analysis-chart-link").onclick = (event) => { event.preventDefault(); $("analysis-dialog").showModal(); };
+    $("analysis-dialog-close").onclick = () => $("analysis-dialog").close();
     $("analyse").onclick = () => followAnalysis(true).catch((e) => toast(t("No analysis: {reason}", { reason: e.message })));
     $("viewer").addEventListener("change", () => load($("viewer").value).catch((e) => toast(e.message)));
     document.addEventListener("keydown", (e) => {
@@ -211,6 +218,7 @@
     const [loaded, info] = await Promise.all([Potager.loadGame(replay.table.game), Potager.gameInfo(replay.table.game)]);
     plugin = loaded;
     facts = info ? info.facts : {};
+    drawMoves();
     show(at);
     document.body.dataset.ready = "true";
   }

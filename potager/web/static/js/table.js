@@ -20,6 +20,9 @@
   let finishedShown = false; // the result was brought into view at the game's end
   let chat = null; // the chat panel (js/chat.js), once the table is known
   let chatOn = false; // the table's creator allowed chat
+  let undoOn = false; // the table's creator allowed undo
+  let undoWhy = ""; // why Undo went away (issue 43: it vanished without a word)
+  let naming = false; // an invite's page asks for a name: it watches the table meanwhile
   const drawing = Potager.keys.board($("board")); // arrow keys and shortcuts (js/keys.js)
   Potager.keys.skipLink(document.querySelector(".skip-link"), drawing);
 
@@ -40,7 +43,8 @@
       pending = null;
       $("connection").className = "connection online";
       // The seat's name is chosen through the name form (`saveName`), never changed by a hello.
-      socket.send(JSON.stringify({ type: "hello", seat: me ? me.seat : null, token: me ? me.token : null }));
+      const seated = me && !naming ? me : null;
+      socket.send(JSON.stringify({ type: "hello", seat: seated ? seated.seat : null, token: seated ? seated.token : null }));
     };
     socket.onmessage = (event) => receive(JSON.parse(event.data));
     socket.onclose = (event) => {
@@ -59,6 +63,7 @@
   function receive(message) {
     if (message.type === "state") {
       Potager.notify.tableState(state, message, $("title").textContent); // sounds, notification
+      undoWhy = undoReason(state, message);
       state = message;
       log = message.log_reset ? message.events.slice() : log.concat(message.events);
       if (message.log_reset) logSeen = log.length; // unread: what came while this page was open
@@ -118,7 +123,19 @@
     Potager.clock.draw(state, { me, names, takeBack: () => socket && socket.close() });
   }
 
+  /* Why this seat's Undo is gone, said beside where the button was: its own move showed
+   * something hidden (a drawn tile, revealed cards), or another seat has acted since. */
+  function undoReason(before, next) {
+    if (next.undo || next.seat === null || !undoOn || next.status !== "playing") return "";
+    if (next.last_mover === next.seat && !next.last_stand_in) {
+      return t("Your move cannot be taken back: it showed something hidden.");
+    }
+    if (before && before.undo) return t("Your move cannot be taken back: another player has acted since.");
+    return undoWhy;
+  }
+
   function turnText() {
+    if (naming) return t("Choose your name to sit down.");
     if (state.status === "waiting") return Potager.waitingForSeats(state.seats);
     if (state.status === "finished") {
       if (state.ending) return Potager.clock.endingText(state, names); // not played out
@@ -225,6 +242,7 @@
     if ($("hint").hidden) $("hint-line").textContent = "";
     $("undo").hidden = !(state.undo && pending === null);
     $("undo").disabled = false;
+    $("undo-why").textContent = state.undo ? "" : undoWhy;
     if (chat) chat.update(state, chatOn);
   }
 
@@ -264,12 +282,18 @@
       await api(`/api/tables/${encodeURIComponent(tableId)}/name`, { seat: me.seat, token: me.token, name });
       store.name = name;
       $("name-form").hidden = true;
+      if (naming) {
+        naming = false;
+        if (socket) socket.close(); // watched until now: the reconnection's hello sits down
+      }
     } catch (error) {
       if (error.status === 403) { // the link's seat went to somebody else: watch instead
         store.forgetSeat(tableId);
         me = null;
+        naming = false;
         $("name-form").hidden = true;
         toast(t("This invite link no longer opens its seat: you are watching."), "info");
+        if (state) draw();
       } else {
         $("name-error").textContent = said(error.message);
       }
@@ -354,16 +378,19 @@
     $("chat-off").hidden = summary.chat;
     $("undo-off").hidden = summary.undo;
     chatOn = summary.chat;
+    undoOn = summary.undo;
     chat = Potager.chat.tableChat({ panel: $("chat-panel"), list: $("chat"), form: $("chat-form"),
       input: $("chat-input"), note: $("chat-note"), say: sayLine, changed: drawSheets });
     const [loaded, info] = await Promise.all([Potager.loadGame(summary.game), Potager.gameInfo(summary.game)]);
     plugin = loaded;
     facts = info ? info.facts : {};
     const mine = me && summary.seats[me.seat];
+    // An invite's page asks for a name first, and shows the table meanwhile (issue 43: it was
+    // blank under the form), as a spectator sees it.
     if (mine && mine.kind === "human" && !mine.taken) {
+      naming = true;
       $("turn").textContent = t("Choose your name to sit down.");
       askName(true);
-      return;
     }
     connect();
   }
