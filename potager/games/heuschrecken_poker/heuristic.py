@@ -3,12 +3,16 @@
 It sees only its own view. To bid, it draws the other players' bids from their remaining poker
 cards (every spent card is public), resolves each draw with the rules' own `resolve`, and scores
 what it would receive with a garden evaluation; the strength of the card it gives up is the price.
-To take, it picks the kind whose cultivation raises its garden's value most.
+It plays one of its good bids, not always the best (`SPREAD`), and each seat weighs prices and
+grasshoppers with its own temperament (`TEMPERAMENTS`), so that two bots at a table do not bid
+alike. To take, it picks the kind whose cultivation raises its garden's value most.
 """
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import dataclass
 from functools import cache
 
 from potager.engine import Action, Game, Seat, View
@@ -29,33 +33,71 @@ RISK = (0.0, 0.2, 0.55)
 PRICE = (0.0, 0.02, 0.04, 0.06, 0.09, 0.125, 0.225, 0.075)
 """What spending each poker card costs (1…6, Ace, X): the turns it could still win later."""
 
+SPREAD = 0.07
+"""How far below its best bid's worth (in chips) the bot still plays a bid: each bid within
+`GOOD` of the best is drawn with weight exp(-(best - worth) / SPREAD), a quantal response. A
+bidder that always played its best bid would be read at once, and two of them at one table, who
+see the same display, would bid the same card and cancel each other out."""
 
-def garden_value(garden: list[int]) -> float:
-    """Chips-to-come of a garden: partial sets, discounted by the grasshoppers' threat."""
+GOOD = 4 * SPREAD
+"""A bid worth less than the best by more than this is never played."""
+
+@dataclass(frozen=True)
+class Temperament:
+    """How one seat's bot weighs its choices: ``price``, a factor on what spending a poker card
+    costs (`PRICE`; below 1 it spends its strong cards sooner), ``risk``, a factor on the
+    grasshoppers' threat to its garden (`RISK`; above 1 it shuns them more)."""
+
+    name: str
+    price: float
+    risk: float
+
+
+TEMPERAMENTS = (
+    Temperament("steady", 1.0, 1.0),
+    Temperament("bold", 0.7, 0.75),
+    Temperament("thrifty", 1.4, 1.0),
+    Temperament("wary", 0.85, 1.25),
+)
+"""The seats' temperaments, seat k's the k-th: every seat of a table has its own, each within a
+band of the tuned weights that keeps the bot's strength. Fixed by the seat alone, so every game
+replays and the search's model of a seat's bid (`playout.likely_bids`) is that seat's bot."""
+
+
+def temperament(seat: Seat) -> Temperament:
+    """The temperament of the bot at ``seat``."""
+    return TEMPERAMENTS[seat % len(TEMPERAMENTS)]
+
+
+def garden_value(garden: list[int], risk: float = 1.0) -> float:
+    """Chips-to-come of a garden: partial sets, discounted by the grasshoppers' threat (`RISK`
+    times ``risk``)."""
     worth = sum(PARTIAL[min(garden[k], 2)] for k in PLANTS)
-    return worth * (1.0 - RISK[min(garden[GRASSHOPPER], 2)])
+    return worth * (1.0 - min(1.0, risk * RISK[min(garden[GRASSHOPPER], 2)]))
 
 
-def gain(garden: list[int], cards: list[int]) -> float:
+def gain(garden: list[int], cards: list[int], risk: float = 1.0) -> float:
     """How much receiving ``cards`` (five counts) is worth: chips harvested at once plus the
-    change in the garden's value; a plague loses the whole garden (rules, reading 5)."""
+    change in the garden's value (`garden_value` with ``risk``); a plague loses the whole garden
+    (rules, reading 5)."""
     after = [g + c for g, c in zip(garden, cards, strict=True)]
     if after[GRASSHOPPER] >= PLAGUE_AT:
-        return -garden_value(garden) - 0.1 * sum(garden[k] for k in PLANTS)
+        return -garden_value(garden, risk) - 0.1 * sum(garden[k] for k in PLANTS)
     chips = 0
     for kind in PLANTS:
         sets, after[kind] = divmod(after[kind], HARVEST_SET)
         chips += sets
-    return chips + garden_value(after) - garden_value(garden) + 0.05 * sum(cards[k] for k in PLANTS)
+    growth = garden_value(after, risk) - garden_value(garden, risk)
+    return chips + growth + 0.05 * sum(cards[k] for k in PLANTS)
 
 
 def one_kind(display: list[int], kind: int) -> list[int]:
     return [n if k == kind else 0 for k, n in enumerate(display)]
 
 
-def best_pick(garden: list[int], display: list[int]) -> tuple[float, int]:
-    """The kind in ``display`` worth most to ``garden``, and its worth."""
-    return max((gain(garden, one_kind(display, k)), k) for k in range(5) if display[k])
+def best_pick(garden: list[int], display: list[int], risk: float = 1.0) -> tuple[float, int]:
+    """The kind in ``display`` worth most to ``garden`` (`gain` with ``risk``), and its worth."""
+    return max((gain(garden, one_kind(display, k), risk), k) for k in range(5) if display[k])
 
 
 def greedy_pick(display: list[int]) -> int:
@@ -68,11 +110,14 @@ class Outlook:
     for one decision's garden and display: each outcome, and each display left to the seat,
     scored once (a decision meets the same ones many times over its draws)."""
 
-    def __init__(self, seat: Seat, garden: list[int], display: list[int], beginner: bool) -> None:
+    def __init__(
+        self, seat: Seat, garden: list[int], display: list[int], beginner: bool, risk: float = 1.0
+    ) -> None:
         self.seat = seat
         self.garden = garden
         self.display = display
         self.beginner = beginner
+        self.risk = risk
         self.sweep: float | None = None  # the gain of the whole display
         self.outcomes: dict[tuple[int, tuple[int, ...]], float] = {}
         self.picks: dict[tuple[int, ...], float] = {}
@@ -91,7 +136,7 @@ class Outlook:
             if sweeper != self.seat:
                 return 0.0
             if self.sweep is None:
-                self.sweep = gain(self.garden, self.display)
+                self.sweep = gain(self.garden, self.display, self.risk)
             return self.sweep
         left = list(self.display)
         for taker in takers:
@@ -101,7 +146,7 @@ class Outlook:
                 shown = tuple(left)
                 pick = self.picks.get(shown)
                 if pick is None:
-                    pick = self.picks[shown] = best_pick(self.garden, left)[0]
+                    pick = self.picks[shown] = best_pick(self.garden, left, self.risk)[0]
                 return pick
             left[greedy_pick(left)] = 0
         return 0.0
@@ -112,7 +157,8 @@ _resolved = cache(resolve)
 
 
 class HeuristicAgent:
-    """One-turn look-ahead bidder with a garden evaluation (see the module docstring)."""
+    """One-turn look-ahead bidder with a garden evaluation, each seat with its temperament (see
+    the module docstring)."""
 
     name = "heuristic"
 
@@ -121,7 +167,8 @@ class HeuristicAgent:
     ) -> Action:
         if view["phase"] == "take":
             garden = [view["gardens"][seat][k] for k in KINDS]
-            return len(BIDS) + best_pick(garden, [view["display"][k] for k in KINDS])[1]
+            display = [view["display"][k] for k in KINDS]
+            return len(BIDS) + best_pick(garden, display, temperament(seat).risk)[1]
         return self.bids(view, seat, legal_actions, [rng])[0]
 
     def bids(
@@ -134,10 +181,11 @@ class HeuristicAgent:
             return [legal[0]] * len(rngs)
         garden = [view["gardens"][seat][k] for k in KINDS]
         display = [view["display"][k] for k in KINDS]
-        outlook = Outlook(seat, garden, display, view["variant"]["beginner"])
+        mood = temperament(seat)
+        outlook = Outlook(seat, garden, display, view["variant"]["beginner"], mood.risk)
         hands = [[BIDS.index(b) for b in hand] for hand in view["hands"]]
         memo: dict[tuple[int, ...], float] = {}
-        return [self._bid(outlook, memo, hands, seat, legal, rng) for rng in rngs]
+        return [self._bid(outlook, memo, hands, seat, legal, mood.price, rng) for rng in rngs]
 
     def _bid(
         self,
@@ -146,13 +194,15 @@ class HeuristicAgent:
         hands: list[list[int]],
         seat: Seat,
         legal: list[Action],
+        price: float,
         rng: random.Random,
     ) -> Action:
-        """The bid with the best worth over `SAMPLES` draws of the others' bids (``memo``: the
-        worth of each set of bids met so far)."""
+        """A good bid by its worth over `SAMPLES` draws of the others' bids, less its `PRICE`
+        times ``price``, drawn as `SPREAD` says (``memo``: the worth of each set of bids met so
+        far)."""
         # `below(rng, len(hand))` draws as `rng.choice(hand)` does, without its Python frames.
         draws = [[hand[below(rng, len(hand))] for hand in hands] for _ in range(SAMPLES)]
-        best, choice = float("-inf"), legal[0]
+        scores = []
         for action in legal:
             total = 0.0
             for draw in draws:
@@ -162,7 +212,18 @@ class HeuristicAgent:
                 if value is None:
                     value = memo[bids] = outlook.share(bids)
                 total += value
-            score = total / SAMPLES - PRICE[action]
-            if score > best:
-                best, choice = score, action
-        return choice
+            scores.append(total / SAMPLES - price * PRICE[action])
+        return good(legal, scores, rng)
+
+
+def good(actions: list[Action], scores: list[float], rng: random.Random) -> Action:
+    """One of ``actions`` drawn by its score as `SPREAD` says: the best most often, one within
+    `GOOD` of it sometimes, a worse one never."""
+    best = max(scores)
+    weights = [math.exp((s - best) / SPREAD) if s >= best - GOOD else 0.0 for s in scores]
+    pick = rng.random() * sum(weights)
+    for action, weight in zip(actions, weights, strict=True):
+        pick -= weight
+        if pick < 0 and weight:
+            return action
+    return actions[scores.index(best)]

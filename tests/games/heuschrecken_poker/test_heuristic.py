@@ -8,7 +8,7 @@ import pytest
 
 from potager import agents
 from potager.arena.match import play_match
-from potager.games.heuschrecken_poker import GAME
+from potager.games.heuschrecken_poker import GAME, heuristic
 from potager.games.heuschrecken_poker.heuristic import HeuristicAgent, gain
 
 from .scripted import new
@@ -48,3 +48,26 @@ def test_it_avoids_the_plague_and_completes_sets() -> None:
     bot = HeuristicAgent()
     action = bot.act(GAME, state.view(0), 0, state.legal_actions(0), random.Random(0))
     assert state.action_to_str(action) == "corn"
+
+
+def test_it_plays_one_of_its_good_bids_never_a_bad_one() -> None:
+    """Two bots that always played their best bid would bid alike at one table (both see the
+    display): the bot draws among the bids within `GOOD` of its best, the best most often."""
+    close = [
+        heuristic.good([0, 6], [1.0, 1.0 - heuristic.SPREAD], random.Random(s)) for s in range(300)
+    ]
+    assert set(close) == {0, 6} and close.count(0) > close.count(6)
+    far = 1.0 - 2 * heuristic.GOOD
+    assert {heuristic.good([0, 6], [1.0, far], random.Random(s)) for s in range(100)} == {0}
+
+
+def test_each_seat_has_its_temperament_and_a_bid_replays_from_its_seed() -> None:
+    moods = [heuristic.temperament(seat) for seat in range(GAME.max_players)]
+    assert len(set(moods)) == GAME.max_players
+    for mood in moods:
+        assert 0.7 <= mood.price <= 1.4 and 0.75 <= mood.risk <= 1.25
+    state = GAME.new_game(3, seed=4)
+    view, legal = state.view(1), state.legal_actions(1)
+    bot = HeuristicAgent()
+    first = [bot.act(GAME, view, 1, legal, random.Random(s)) for s in range(12)]
+    assert first == [bot.act(GAME, view, 1, legal, random.Random(s)) for s in range(12)]
