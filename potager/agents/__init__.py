@@ -123,7 +123,8 @@ def make(level: str, game: Game) -> Agent:
         paired = getattr(policy, "PAIRED", False)
         sampler = getattr(policy, "sampler", None)
         order = getattr(module, "order", None)
-        for knob in ("widening", "choice"):  # the game's defaults, where the level names none
+        # The game's defaults, where the level names none.
+        for knob in ("widening", "choice", "mix"):
             arguments.setdefault(knob, getattr(module, knob.upper(), 0.0))
         if arguments.get("widening") and order is None:
             raise ValueError(

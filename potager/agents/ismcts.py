@@ -9,9 +9,10 @@ forced steps get no node; a game's ``PAIRED`` root is flat, its choices compared
 numbers against the heuristic's (`paired_root`, with ``plan=1`` whole turns: `_arms`).
 
 `evaluate` returns every legal action's visits, win share and mean final score with 95% intervals
-(`ActionValue`), best first; `act` plays the first. ``workers`` > 1 runs independent trees in
-worker processes (root parallelism). Seeded from the ``rng`` given, the search is reproducible
-at a fixed iteration budget. How it plays and what each parameter gives: docs/bots.md.
+(`ActionValue`), best first; `act` plays the first, or with ``mix`` one of the most searched
+(`_mixed`). ``workers`` > 1 runs independent trees in worker processes (root parallelism).
+Seeded from the ``rng`` given, the search is reproducible at a fixed iteration budget. How it
+plays and what each parameter gives: docs/bots.md.
 """
 
 from __future__ import annotations
@@ -125,6 +126,7 @@ class ISMCTSAgent:
         widening: float = 0.0,
         choice: float = 0.0,
         follow_up: FollowUp | None = None,
+        mix: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS search needs iterations or seconds")
@@ -143,13 +145,17 @@ class ISMCTSAgent:
         self.widening = widening
         self.choice = choice
         self.follow_up = follow_up
+        self.mix = mix
 
     def act(
         self, game: Game, view: AnyView, seat: Seat, legal_actions: list[Action], rng: random.Random
     ) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        return self.evaluate(game, view, seat, legal_actions, rng)[0].action
+        values = self.evaluate(game, view, seat, legal_actions, rng)
+        if self.mix and not self.paired:
+            return _mixed(values, self.mix, rng)
+        return values[0].action
 
     def evaluate(
         self, game: Game, view: AnyView, seat: Seat, legal_actions: list[Action], rng: random.Random
@@ -590,6 +596,21 @@ def _chosen(values: list[ActionValue], choice: float) -> list[ActionValue]:
     searched = [v for v in values if v.visits >= least]
     searched.sort(key=lambda v: (-v.win, -v.visits, v.action))
     return searched + [v for v in values if v.visits < least]
+
+
+def _mixed(values: list[ActionValue], mix: float, rng: random.Random) -> Action:
+    """One of the actions searched at least ``mix`` times as often as the most searched, drawn
+    in proportion to its visits. At a simultaneous decision the visits of decoupled UCB stand for
+    a mixed strategy (Lanctot et al. 2013), which a bot that always played its most searched
+    action would not follow: two bots that see the same display would bid alike."""
+    most = max(v.visits for v in values)
+    searched = [v for v in values if v.visits >= mix * most]
+    pick = rng.random() * sum(v.visits for v in searched)
+    for v in searched:
+        pick -= v.visits
+        if pick < 0:
+            return v.action
+    return searched[0].action
 
 
 # -- root parallelism ---------------------------------------------------------------------------

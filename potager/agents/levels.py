@@ -13,8 +13,12 @@ played is the best win share among the actions searched at least F times as ofte
 searched one, F from 0 to 1; 0: the most searched; Garden Rush's levels choose so by default with
 its ``heuristic.CHOICE``, `ismcts._chosen`; Kraut & Rüben's paired root chooses by its pairs
 whatever F) and ``plan=1`` (Kraut & Rüben's paired root compares each placement together with
-each take that may follow it in the same turn, not with the playout's take; `ismcts._arms`) may
-be given too, comma-separated: ``ismcts-strong:iterations=4000,workers=2``.
+each take that may follow it in the same turn, not with the playout's take; `ismcts._arms`) and
+``mix=F`` (the move played is drawn, in proportion to its visits, among the actions searched at
+least F times as often as the most searched one; 0: the first of `ISMCTSAgent.evaluate`;
+Heuschrecken Poker's levels mix by default with its ``heuristic.MIX``, `ismcts._mixed`; a paired
+root plays its choice whatever F) may be given too, comma-separated:
+``ismcts-strong:iterations=4000,workers=2``.
 """
 
 from __future__ import annotations
@@ -43,9 +47,10 @@ _PARAMETERS = {
     "widening": float,
     "choice": float,
     "plan": int,
+    "mix": float,
 }
-_MAY_BE_ZERO = {"exploration", "bias", "widening", "choice", "plan"}
-_AT_MOST_ONE = {"choice", "plan"}
+_MAY_BE_ZERO = {"exploration", "bias", "widening", "choice", "plan", "mix"}
+_AT_MOST_ONE = {"choice", "plan", "mix"}
 PLAYOUTS = ("game", "random")
 """The ``playout`` parameter: the game's own playout policy (its ``playout.py``; random play for
 a game without one) or uniformly random play."""
@@ -158,6 +163,8 @@ def describe(level: str) -> str:
         guided += f", progressive widening {arguments['widening']:g}"
     if arguments.get("choice"):
         guided += f", choosing by win share over {arguments['choice']:g} of the most visits"
+    if arguments.get("mix"):
+        guided += f", varying among the actions searched {arguments['mix']:g} as often as the most"
     if arguments.get("plan"):
         guided += ", planning each move with the decision of the turn that follows it"
     return (
