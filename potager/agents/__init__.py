@@ -1,12 +1,13 @@
 """Computer opponents by level name: ``agents.make("heuristic", game)``.
 
-Levels (`describe` gives each one's line for `potager games` and the lobby): ``random`` (every
-game), ``heuristic`` (each game's own bot, in its sub-package's ``heuristic.py``), ``ismcts``
-(information-set Monte Carlo tree search over `Game.sample`, 1 s a decision on one core),
-``ismcts-strong`` (5 s on every core), ``policy:PATH`` (a policy trained with `potager.rl.train`,
-saved at PATH, or one shipped in `MODELS` by its name; needs the ``rl`` extra). A search level
-takes parameters for study: ``ismcts:iterations=2000``, ``ismcts:seconds=3``,
-``ismcts-strong:iterations=4000,workers=2`` (`parse_level`). An agent sees only its own seat's view.
+Levels (`describe` gives each one's line for `potager games`; `title` and `sentence` what players
+read of it in the pages, "Novice" to "Expert"): ``random`` (every game), ``heuristic`` (each
+game's own bot, in its sub-package's ``heuristic.py``), ``ismcts`` (information-set Monte Carlo
+tree search over `Game.sample`, 1 s a decision on one core), ``ismcts-strong`` (5 s on every
+core), ``policy:PATH`` (a policy trained with `potager.rl.train`, saved at PATH, or one shipped in
+`MODELS` by its name; needs the ``rl`` extra). A search level takes parameters for study:
+``ismcts:iterations=2000``, ``ismcts:seconds=3``, ``ismcts-strong:iterations=4000,workers=2``
+(`parse_level`). An agent sees only its own seat's view.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 from potager.engine import Agent, Game, State
 
 from .action_value import ActionValue
-from .levels import SEARCH, describe, parse_level
+from .levels import SEARCH, describe, parse_level, sentence, title
 from .random_agent import RandomAgent, random_playout
 
 __all__ = [
@@ -35,6 +36,8 @@ __all__ = [
     "model_file",
     "parse_level",
     "random_playout",
+    "sentence",
+    "title",
 ]
 
 _GENERIC = {"random": RandomAgent}

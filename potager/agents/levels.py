@@ -78,6 +78,47 @@ interval above it), and by the ladder's margin in most cells, not in Kraut & Rü
 counts, intervals and open cells are kept there, not copied here, where they would go stale)."""
 
 
+PLAIN: dict[str, tuple[str, str]] = {
+    "random": ("Novice", "Plays any legal move at random and answers at once: the easiest."),
+    "heuristic": (
+        "Casual",
+        "Plays by the game's rules of thumb and answers at once: wins most games against Novice.",
+    ),
+    "ismcts": (
+        "Strong",
+        "Thinks about a second a move, playing out many ways the game could go: clearly "
+        "stronger than Casual.",
+    ),
+    "ismcts-strong": (
+        "Expert",
+        "Thinks about five seconds a move on two cores: the strongest, a little stronger than "
+        "Strong.",
+    ),
+    "policy": (
+        "Trained",
+        "Learned its play from thousands of practice games against Casual and answers at once.",
+    ),
+}
+"""What players read of each level (the pages, the rules pages): its name and one plain sentence,
+how strong it is and how long it thinks, by the measures of docs/ladder.md and docs/rl.md. The
+level names themselves (`SEARCH`, ``heuristic``, ``policy:PATH``) stay those of the API, the
+records and the study commands."""
+
+
+def title(level: str) -> str:
+    """A level's name for players, whatever its parameters; the level itself if it has none.
+
+    >>> title("ismcts"), title("ismcts:iterations=500"), title("policy:heuschrecken-poker-2p")
+    ('Strong', 'Strong', 'Trained')
+    """
+    return PLAIN.get(level.split(":", 1)[0], (level, ""))[0]
+
+
+def sentence(level: str) -> str:
+    """A level's plain sentence for players (`PLAIN`); ``""`` for a level without one."""
+    return PLAIN.get(level.split(":", 1)[0], ("", ""))[1]
+
+
 def parse_level(level: str) -> dict[str, Any]:
     """The `ISMCTSAgent` arguments of a search level; `ValueError` says what is wrong.
 

@@ -67,6 +67,8 @@ def game_info(game: Game, lang: str = "en", policies: Sequence[str] = ()) -> Gam
         max_players=game.max_players,
         levels=levels,
         level_notes={level: agents.describe(level) for level in levels},
+        level_names={level: agents.title(level) for level in levels},
+        level_sentences={level: agents.sentence(level) for level in levels},
         variants=[
             VariantOption(name=k, values=list(v[0]), default=v[1], doc=v[2])
             for k, v in game.variants.items()

@@ -261,11 +261,11 @@ def _length_section(rows: Sequence[dict[str, Any]], lang: str) -> str:
 
 
 def _levels_section(game: Game, lang: str) -> str:
-    """The bot levels, named and described as the lobby does (their words are data in
-    site.json, shared with the lobby's script)."""
+    """The bot levels, named and described for players as the lobby does (their words are data
+    in site.json, shared with the lobby's script)."""
     items = "".join(
-        f"<dt>{escape(translate(level, lang))}</dt>"
-        f"<dd>{escape(translate(agents.describe(level), lang))}</dd>"
+        f"<dt>{escape(translate(agents.title(level), lang))}</dt>"
+        f"<dd>{escape(translate(agents.sentence(level), lang))}</dd>"
         for level in agents.levels(game)
     )
     return (

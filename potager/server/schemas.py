@@ -124,6 +124,16 @@ class GameInfo(BaseModel):
         description="One line per bot level: how strong it is, how long it thinks "
         "(`agents.describe`).",
     )
+    level_names: dict[str, str] = Field(
+        default_factory=dict,
+        description="Each bot level's name for players, in English (Beginner, Casual, Strong, "
+        "Expert; `agents.title`): the pages translate it and show it for the level.",
+    )
+    level_sentences: dict[str, str] = Field(
+        default_factory=dict,
+        description="Each bot level in one plain sentence for players, in English: how strong "
+        "it is, how long it thinks (`agents.sentence`).",
+    )
     facts: dict[str, Any] = Field(
         default_factory=dict,
         description="The game's printed facts from its rulebook (cards, boards, score tables; "

@@ -1,12 +1,13 @@
 """Names that would read as another seat.
 
-The pages label a seat nobody named "Seat n", a bot by its level ("Heuristic bot", numbered
-"Heuristic bot 4" when two seats share a level) and the viewer's own seat "You", in the page's
-language (``Potager.seatName`` and ``playerName``, potager/web/static/js/potager.js). A person who
-took one of those labels as a display name would read like another seat: "Heuristic bot 4" beside
-the real one, "Seat 1" beside an unnamed seat 1. So a display name is refused when it reads, in
-any of the four languages and whatever its case, spacing or hyphens, as a bot's label (numbered
-or not), as "Seat n" for any n, or as "You" or "Spectator".
+The pages label a seat nobody named "Seat n", a bot by its level's name for players ("Casual
+bot", numbered "Casual bot 4" when two seats share a level) and the viewer's own seat "You", in
+the page's language (``Potager.seatName`` and ``playerName``, potager/web/static/js/potager.js).
+A person who took one of those labels as a display name would read like another seat: "Casual
+bot 4" beside the real one, "Seat 1" beside an unnamed seat 1. So a display name is refused when
+it reads, in any of the four languages and whatever its case, spacing or hyphens, as a bot's
+label (numbered or not, by its level's name for players or the level itself), as "Seat n" for
+any n, or as "You" or "Spectator".
 """
 
 from __future__ import annotations
@@ -28,14 +29,16 @@ def _key(text: str) -> str:
 
 
 def _levels() -> set[str]:
-    """Every bot level's name (without parameters) that some installed game offers."""
-    found = {"policy"}
+    """Every bot level's name (without parameters) that some installed game offers, and its
+    name for players ("Casual")."""
+    found = {"policy", agents.title("policy")}
     for name in games.names():
         try:
             game = games.get(name)
         except (ValueError, ModuleNotFoundError):
             continue
         found |= {level.split(":")[0] for level in agents.levels(game)}
+        found |= {agents.title(level) for level in agents.levels(game)}
     return found
 
 
@@ -59,6 +62,8 @@ def reads_as_a_seat(name: str) -> bool:
 
     >>> [reads_as_a_seat(n) for n in ("Heuristic bot 4", "bot  heuristik", "Posto 2", "Ada")]
     [True, True, True, False]
+    >>> [reads_as_a_seat(n) for n in ("Casual bot 4", "Bot Esperto", "Strong")]
+    [True, True, False]
     """
     key = _key(name)
     fixed, numbered = _labels()

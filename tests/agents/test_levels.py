@@ -147,3 +147,18 @@ def _strong_evaluation() -> list[ActionValue]:
     agent = agents.make("ismcts-strong:iterations=20", game)
     assert isinstance(agent, ISMCTSAgent) and agent.workers == 2
     return agent.evaluate(game, view, 1, legal, random.Random(5))
+
+
+def test_every_level_has_a_name_and_a_sentence_for_players() -> None:
+    """Players read "Strong", not "Ismcts bot" or "ismcts:iterations=500", and one plain
+    sentence: how long it thinks, how strong it is."""
+    names = [agents.title(level) for level in ("random", "heuristic", "ismcts", "ismcts-strong")]
+    assert names == ["Novice", "Casual", "Strong", "Expert"]
+    assert agents.title("ismcts:iterations=500") == "Strong"
+    assert agents.title("policy:heuschrecken-poker-2p") == "Trained"
+    for name in games.names():
+        for level in agents.levels(games.get(name)):
+            sentence = agents.sentence(level)
+            assert sentence.endswith(".") and sentence.count(".") == 1, sentence
+            assert "ismcts" not in sentence and "heuristic" not in sentence
+            assert any(word in sentence for word in ("at once", "second")), sentence

@@ -79,7 +79,7 @@ def test_each_rules_page_holds_the_games_sections(client: TestClient, name: str)
     assert f'data-game="{name}"' in answer.text
     assert rules.pitch(game) and rules.pitch(game) in " ".join(answer.text.split())
     for level in agents.levels(game):
-        assert f"<dt>{level}</dt>" in answer.text
+        assert f"<dt>{agents.title(level)}</dt>" in answer.text
     assert "gallery" in page.ids and "reference" in page.ids
     assert page.scripts == [
         "/static/js/i18n.js",

@@ -84,11 +84,13 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 @pytest.fixture(scope="module")
 def lobby(browser: Browser, server: str) -> Iterator[Page]:
     """A page of the real client (the lobby), to call its shared functions and to draw states
-    with the plug-ins (`tests.web.clicking.draw_state`); it ends with no script error."""
+    with the plug-ins (`tests.web.clicking.draw_state`), once it has the games (the bot levels'
+    names come with them); it ends with no script error."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server + "/")
+    page.wait_for_selector("#game option", state="attached")
     yield page
     assert not errors
     page.close()

@@ -42,17 +42,20 @@ def humanize(key: str) -> str:
 
 def data_texts() -> set[str]:
     """Texts the pages translate as data (`t(variable)`): they come from the server, so the
-    Python side says what they can be: bot levels and what each means, each game's variant
-    options (name, words among its values, doc), a table's status, and how the games' lengths
+    Python side says what they can be: bot levels, their names for players (a trained policy's
+    too, whichever a server ships) and what each means, each game's variant options (name, words
+    among its values, doc), a table's status, and how the games' lengths
     were measured (re-measuring them asks for its translations again). And a game's pitch while
     a language has no docs page of the game (`rules.pitch` then translates the English one; once
     the page exists in every language, its pitches are the pages' own and the entry is unused)."""
     found: set[str] = {*get_args(TableStatus), rules.length_source()}
+    found |= {agents.title(agents.POLICY), agents.sentence(agents.POLICY)}
     for game in available_games():
         if any(rules.rules_text(game.name, lang).lang != lang for lang in i18n.TRANSLATED):
             found.add(rules.pitch(game))
         for level in agents.levels(game):
             found |= {level.split(":")[0], agents.describe(level)}
+            found |= {agents.title(level), agents.sentence(level)}
         for name, (values, _default, doc) in game.variants.items():
             found |= {humanize(name), doc}
             found |= {v for v in values if isinstance(v, str)}

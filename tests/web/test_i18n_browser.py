@@ -57,7 +57,7 @@ def test_a_german_browser_gets_german_pages_and_an_italian_choice_sticks(
     create_table(page, server, "heuschrecken-poker", ["you", "bot:random"])
     expect(page.locator("#turn")).to_have_text(re.compile("^Du bist am Zug"))
     expect(page.locator("section:has(> #log) h2")).to_have_text("Spielprotokoll")
-    expect(page.locator("#seats .seat-name").nth(1)).to_have_text("Bot Zufall")
+    expect(page.locator("#seats .seat-name").nth(1)).to_have_text("Bot Neuling")
     assert english_left(page, "de") == []
 
     page.locator("#rules-link").evaluate("a => a.removeAttribute('target')")

@@ -91,8 +91,9 @@ def test_the_lobby_shows_each_game_with_its_rules(
         expect(card.locator(".game-picture > *").first).to_be_visible()
         card.locator(".game-levels summary").click()
         levels = card.locator(".game-levels")
-        expect(levels.locator("dt")).to_have_text(info["levels"])
-        expect(levels.locator("dd")).to_have_text([info["level_notes"][n] for n in info["levels"]])
+        expect(levels.locator("dt")).to_have_text([info["level_names"][n] for n in info["levels"]])
+        sentences = [info["level_sentences"][n] for n in info["levels"]]
+        expect(levels.locator("dd")).to_have_text(sentences)
         expect(levels.locator("dd").first).to_be_visible()
         expect(card.locator(f"a[data-rules='{name}']")).to_have_attribute("href", f"/rules/{name}")
     last = GAMES[-1]

@@ -29,11 +29,11 @@ def test_two_bots_of_one_level_have_distinct_labels(lobby: Page) -> None:
     labels = lobby.evaluate(
         "seats => seats.map((s) => Potager.seatName(seats, s.seat))", TWO_HEURISTIC_BOTS
     )
-    assert labels == ["Ada", "Heuristic bot 2", "Random bot", "Heuristic bot 4"]
+    assert labels == ["Ada", "Casual bot 2", "Novice bot", "Casual bot 4"]
     assert lobby.evaluate(
         "seats => Potager.playerName({seats}, 3, 0) + ' / ' + Potager.playerName({seats}, 0, 0)",
         TWO_HEURISTIC_BOTS,
-    ) == ("Heuristic bot 4 / You")
+    ) == ("Casual bot 4 / You")
 
 
 CUT = """labels => [...document.querySelectorAll("#drawn-state *")]
@@ -52,7 +52,7 @@ def test_a_drawing_shows_each_label_whole(lobby: Page, name: str) -> None:
     players = game.max_players
     bot = TWO_HEURISTIC_BOTS[1]
     seats = [TWO_HEURISTIC_BOTS[0], *({**bot, "seat": s} for s in range(1, players))]
-    labels = ["You", *(f"Heuristic bot {s + 1}" for s in range(1, players))]
+    labels = ["You", *(f"Casual bot {s + 1}" for s in range(1, players))]
     state = game.new_game(players, seed=2)
     rng = random.Random(2)
     for _ in range(12):
@@ -84,7 +84,7 @@ def test_an_error_names_seats_as_the_page_does(browser: Browser, server: str) ->
     assert page.evaluate(
         'seats => Potager.serverText("seat 1 is taken; it is not seat 1\'s turn", seats, 0)',
         TWO_HEURISTIC_BOTS,
-    ) == ("Heuristic bot 2 is taken; it is not Heuristic bot 2’s turn")
+    ) == ("Casual bot 2 is taken; it is not Casual bot 2’s turn")
     assert not errors
 
 

@@ -58,7 +58,7 @@
         seat === 0 ? h("option", { value: "you", selected: true }, t("You")) : null,
         h("option", { value: "human" }, t("A person (invite link)")),
         game.levels.map((level) => {
-          const note = (game.level_notes || {})[level];
+          const note = (game.level_sentences || {})[level];
           return h("option", { value: `bot:${level}`, selected: seat > 0 && level === bot, title: note ? t(note) : "" },
             note ? t("Bot — {level} ({note})", { level: levelName(level), note: t(note) }) : t("Bot — {level}", { level: levelName(level) }));
         }),
@@ -219,7 +219,7 @@
       h("details", { class: "game-levels" },
         h("summary", {}, t("Bots: {levels}", { levels: game.levels.map(levelName).join(" · ") })),
         h("dl", {}, game.levels.map((level) => [
-          h("dt", {}, levelName(level)), h("dd", {}, t((game.level_notes || {})[level] || "")),
+          h("dt", {}, levelName(level)), h("dd", {}, t((game.level_sentences || {})[level] || "")),
         ]))),
       h("div", { class: "game-actions" },
         learnLink(game),
@@ -231,7 +231,7 @@
     await Potager.i18n.ready;
     $("name").value = store.name;
     const listed = await Promise.all([api("/api/games"), api("/api/learn").catch(() => [])]);
-    games = listed[0];
+    games = Potager.learnLevels(listed[0]);
     tutorials = new Map(listed[1].map((tutorial) => [tutorial.game, tutorial]));
     $("games").replaceChildren(...games.map(gameCard));
     $("game").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));

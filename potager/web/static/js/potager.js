@@ -98,15 +98,28 @@ const Potager = (() => {
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
-  /* A bot level's name in the page's language ("heuristic", "heuristique"; a level's
-   * parameters after ":" left out): the levels are data (GET /api/games), their words in
-   * site.json. */
+  /* A bot level's name for players in the page's language ("Casual", "Amateur" for
+   * `heuristic`; "Strong" for `ismcts` whatever its parameters after ":"): the names are data
+   * (GET /api/games, each game's `level_names`, learnt by `learnLevels` as the catalogue comes),
+   * their words in site.json; a level the catalogue has not named keeps its own name. */
+  const levelTitles = new Map();
+  function learnLevels(list) {
+    for (const game of list || []) {
+      for (const [level, name] of Object.entries(game.level_names || {})) {
+        levelTitles.set(level, name);
+        levelTitles.set(level.split(":")[0], name);
+      }
+    }
+    return list;
+  }
   function levelName(level) {
-    return t(String(level || "").split(":")[0]);
+    const text = String(level || "");
+    const base = text.split(":")[0];
+    return t(levelTitles.get(text) || levelTitles.get(base) || base);
   }
 
   /* What a seat is called before telling it from the others: a person's name, a bot's level
-   * ("Heuristic bot"), "Seat n" for a seat nobody holds. */
+   * ("Casual bot"), "Seat n" for a seat nobody holds. */
   function baseLabel(info, seat) {
     if (info.kind === "bot") return humanize(t("{level} bot", { level: levelName(info.level) }));
     return info.name || t("Seat {n}", { n: seat + 1 });
@@ -307,7 +320,7 @@ const Potager = (() => {
    * printed facts its plug-in reads as `table.facts`. Resolves with null for an unknown game. */
   let catalogue = null;
   function gameInfo(name) {
-    if (!catalogue) catalogue = api("/api/games").catch(() => { catalogue = null; return []; });
+    if (!catalogue) catalogue = api("/api/games").then(learnLevels).catch(() => { catalogue = null; return []; });
     return catalogue.then((list) => list.find((g) => g.name === name) || null);
   }
 
@@ -339,7 +352,7 @@ const Potager = (() => {
 
   return {
     t, tn, i18n: PotagerI18n,
-    h, api, store, openTable, inviteLink, humanize, levelName, seatName, playerName, serverText, waitingForSeats, listOf,
+    h, api, store, openTable, inviteLink, humanize, levelName, learnLevels, seatName, playerName, serverText, waitingForSeats, listOf,
     number, percent, generic, renderValue, renderActions, describeEvent, moveLabel, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();

@@ -151,10 +151,12 @@
     $("analysis-progress").hidden = state.status !== "running";
     $("analysis-progress").max = Math.max(1, state.total);
     $("analysis-progress").value = state.done;
+    // The search level judging ("ismcts:iterations=500") as players know it: "Strong bot".
+    const said = { ...state, evaluator: t("{level} bot", { level: Potager.levelName(state.evaluator) }) };
     const text = {
       none: "",
-      running: t("Analysing… {done} of {total} decisions ({evaluator})", state),
-      done: t("Every decision judged by {evaluator}.", state),
+      running: t("Analysing… {done} of {total} decisions ({evaluator})", said),
+      done: t("Every decision judged by {evaluator}.", said),
       failed: t("The analysis failed: {error}", state),
     }[state.status];
     $("analysis-status").textContent = text;
@@ -212,10 +214,11 @@
       return;
     }
     wireControls();
+    const [loaded, info] = await Promise.all([Potager.loadGame(replay.table.game), Potager.gameInfo(replay.table.game)]);
+    // Named once the catalogue has come: a bot seat by its level's name for players.
     $("viewer").replaceChildren(h("option", { value: "" }, t("Spectator")),
       ...replay.table.seats.map((s) => h("option", { value: s.seat }, names(s.seat))));
     followAnalysis(false).catch(() => {});
-    const [loaded, info] = await Promise.all([Potager.loadGame(replay.table.game), Potager.gameInfo(replay.table.game)]);
     plugin = loaded;
     facts = info ? info.facts : {};
     drawMoves();
