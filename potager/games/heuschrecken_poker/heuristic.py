@@ -51,7 +51,7 @@ does."""
 @dataclass(frozen=True)
 class Temperament:
     """How one seat's bot weighs its choices: ``price``, a factor on what spending a poker card
-    costs (`PRICE`; below 1 it spends its strong cards sooner), ``risk``, a factor on the
+    costs (`PRICE`; above 1 it keeps its strong cards longer), ``risk``, a factor on the
     grasshoppers' threat to its garden (`RISK`; above 1 it shuns them more)."""
 
     name: str
@@ -61,12 +61,13 @@ class Temperament:
 
 TEMPERAMENTS = (
     Temperament("steady", 1.0, 1.0),
-    Temperament("bold", 0.7, 0.75),
-    Temperament("thrifty", 1.4, 1.0),
-    Temperament("wary", 0.85, 1.25),
+    Temperament("thrifty", 1.25, 1.0),
+    Temperament("wary", 1.0, 1.2),
+    Temperament("patient", 1.15, 1.1),
 )
 """The seats' temperaments, seat k's the k-th: every seat of a table has its own, each within a
-band of the tuned weights that keeps the bot's strength. Fixed by the seat alone, so every game
+band of the tuned weights that keeps the bot's strength (cheaper cards or a lighter fear of
+grasshoppers cost it games against random players; dearer cards and more fear did not). Fixed by the seat alone, so every game
 replays and the search's model of a seat's bid (`playout.likely_bids`) is that seat's bot."""
 
 

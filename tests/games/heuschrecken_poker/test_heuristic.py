@@ -65,7 +65,7 @@ def test_each_seat_has_its_temperament_and_a_bid_replays_from_its_seed() -> None
     moods = [heuristic.temperament(seat) for seat in range(GAME.max_players)]
     assert len(set(moods)) == GAME.max_players
     for mood in moods:
-        assert 0.7 <= mood.price <= 1.4 and 0.75 <= mood.risk <= 1.25
+        assert 1.0 <= mood.price <= 1.25 and 1.0 <= mood.risk <= 1.2
     state = GAME.new_game(3, seed=4)
     view, legal = state.view(1), state.legal_actions(1)
     bot = HeuristicAgent()
