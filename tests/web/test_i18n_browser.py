@@ -80,7 +80,7 @@ def test_a_german_browser_gets_german_pages_and_an_italian_choice_sticks(
     said = "posto 1: già occupato; fuori turno: posto 0"
     assert page.evaluate(
         "([text, seats]) => Potager.serverText(text, seats, 0)", [said, seats]
-    ) == ("Bot casuale: già occupato; fuori turno: tu")
+    ) == ("Bot Novizio: già occupato; fuori turno: tu")
     again = context.new_page()
     again.goto(server + "/")
     expect(again.locator("#create h2")).to_have_text("Nuovo tavolo")

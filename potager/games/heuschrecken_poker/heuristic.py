@@ -67,8 +67,9 @@ TEMPERAMENTS = (
 )
 """The seats' temperaments, seat k's the k-th: every seat of a table has its own, each within a
 band of the tuned weights that keeps the bot's strength (cheaper cards or a lighter fear of
-grasshoppers cost it games against random players; dearer cards and more fear did not). Fixed by the seat alone, so every game
-replays and the search's model of a seat's bid (`playout.likely_bids`) is that seat's bot."""
+grasshoppers cost it games against random players; dearer cards and more fear did not). Fixed
+by the seat alone, so every game replays and the search's model of a seat's bid
+(`playout.likely_bids`) is that seat's bot."""
 
 
 def temperament(seat: Seat) -> Temperament:
