@@ -1,6 +1,6 @@
 """Every page passes axe-core, Deque's accessibility engine, with no serious or critical WCAG 2.1
 A/AA violation: the lobby, each game's table as a seated player, a replay, a rules page, and the
-tutorial and player pages where the server has them. axe runs in the page as the project vendors
+tutorials' pages. axe runs in the page as the project vendors
 it (tests/web/axe/axe.min.js, MPL-2.0: its licence beside it)."""
 
 from __future__ import annotations
@@ -123,28 +123,20 @@ def test_a_rules_page(browser: Browser, server: str) -> None:
     check(page, errors)
 
 
-# The pages other work adds: the tutorials (/learn/<game>, on main since 9d35990) and a player's
-# page (/players/<id>, not yet). Each is checked once the server has it, skipped until then.
-def player_page(server: str) -> str:
-    player = call(server + "/api/players", {"name": "Ada"})
-    return f"{server}/players/{player['id']}"
-
-
+# The tutorials' pages (/learn/<game>); a player's page joins them once the server has one.
 def tutorial(game: str) -> Callable[[str], str]:
     return lambda server: f"{server}/learn/{game}"
 
 
 LATER: dict[str, Callable[[str], str]] = {
     **{f"tutorial of {game}": tutorial(game) for game in GAMES},
-    "player page": player_page,
 }
 
 
 @pytest.mark.parametrize("page_name", LATER)
 def test_a_page_added_later(browser: Browser, server: str, page_name: str) -> None:
     url = LATER[page_name](server)
-    if not exists(url):
-        pytest.skip(f"no {page_name} on this server yet ({url})")
+    assert exists(url), url
     page, errors = open_page(browser)
     page.goto(url)
     page.wait_for_load_state("networkidle")

@@ -42,7 +42,7 @@ def test_two_players_chat_and_take_a_bid_back(browser: Browser, server: str) -> 
     ada.press("#chat-input", "Enter")
     for page in (ada, watcher):
         expect(page.locator("#chat .chat-text")).to_have_text([LINE])
-        expect(page.locator("#chat .chat-who")).to_have_text(["Ada (move 0):"])
+        expect(page.locator("#chat .chat-who")).to_have_text(["Ada (before the first move):"])
         expect(page.locator("#chat b")).to_have_count(0)
     sheet = bob.locator("#quick-bar button", has_text="Chat")  # on the phone, a tap away
     expect(sheet.locator(".badge")).to_have_text("1")

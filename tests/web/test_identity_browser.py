@@ -103,7 +103,7 @@ def test_a_player_signs_in_on_a_second_browser_and_sees_its_rating(
     other.fill("#sign-in-name", "ada")
     other.fill("#sign-in-password", PASSWORD + "?")
     other.click("#sign-in-button")
-    expect(other.locator("#toasts")).to_contain_text("wrong name or password")
+    expect(other.get_by_role("alert")).to_contain_text("wrong name or password")
     other.fill("#sign-in-password", PASSWORD)
     other.click("#sign-in-button")
     expect(other.locator("#player-name")).to_have_text("Playing as Ada")
