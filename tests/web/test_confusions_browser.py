@@ -35,8 +35,13 @@ def test_a_table_on_a_phone_shows_its_name_and_every_seat(
     expect(title).not_to_have_text("…")
     cut = title.evaluate("e => e.scrollWidth > e.clientWidth")
     assert not cut, f"the top bar cuts the game's name: {title.inner_text()!r}"
-    for box in (seat.bounding_box() for seat in page.locator("#seats .seat").all()):
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    # Measured in one go: the seats are drawn again as the bots move.
+    boxes = page.eval_on_selector_all(
+        "#seats .seat", "seats => seats.map(s => [s.getBoundingClientRect().x, s.offsetWidth])"
+    )
+    assert boxes
+    for x, width in boxes:
+        assert x >= 0 and x + width <= PHONE["width"], (x, width)
     fits(page, PHONE["width"])
 
 
