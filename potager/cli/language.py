@@ -56,7 +56,7 @@ def tn(count: int, one: str, other: str, /, **params: Any) -> str:
 def seat_name(seat: int) -> str:
     """A seat as the terminal names it, "seat 2": its own words, apart from the pages' "seat {n}"
     (which the server's messages share), since a French "place 2" read as the verb beside
-    ``plant 1 …`` (issue 43); the terminal says "joueur 2"."""
+    ``plant 1 …``; the terminal says "joueur 2"."""
     return t("seat {seat}", seat=seat)
 
 

@@ -147,8 +147,8 @@ class Settings:
     the clocks are looked at (``POTAGER_CLOCK_TICK``, 1), ``clock_now`` the time (Unix seconds)
     they read: tests inject theirs. ``policies``: the trained policy files (``.npz``, `potager
     train`) this server seats as the bot level ``policy:PATH`` (``POTAGER_POLICIES``, paths
-    separated by ``os.pathsep``; none by default): a client never names a file of its own (issue
-    13: a path from a request would have the server read any file it can). ``collect_every``:
+    separated by ``os.pathsep``; none by default): a client never names a file of its own
+    (a path from a request would have the server read any file it can). ``collect_every``:
     seconds between the full collections of the cycles made while serving, the automatic
     collector being off (`collector`; ``POTAGER_COLLECT_EVERY``, 600)."""
 

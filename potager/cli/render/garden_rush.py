@@ -158,7 +158,7 @@ def track(view: View, viewer: Seat | None) -> Text:
 class Lines:
     """Short lines side by side where the width allows, each whole, else one under another (a
     longer one wraps): the track and the discards share a line on an 80-column screen, so that
-    Garden Rush with Tools & Moles keeps room for the log in 24 lines (issue 43)."""
+    Garden Rush with Tools & Moles keeps room for the log in 24 lines."""
 
     def __init__(self, *parts: Text) -> None:
         self.parts = parts

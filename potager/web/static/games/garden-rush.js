@@ -24,7 +24,7 @@
   /* The names of the vegetables and tools as the French rulebook writes them ("jeton Pomme de
    * Terre", "case Outil"), and their German and Italian (potager/web/GLOSSARY.md). A vegetable
    * also has its name with an indefinite article, a whole phrase per language ("an aubergine":
-   * issue 16 read "A aubergine"). */
+   * it read "A aubergine"). */
   const NAMES = {
     tomato: () => t("Tomato"), carrot: () => t("Carrot"), broccoli: () => t("Broccoli"),
     potato: () => t("Potato"), aubergine: () => t("Aubergine"),
@@ -384,7 +384,7 @@
       fields.map((f) => fieldButton(ctx, f, "pop")));
   }
 
-  /* Put the open harvest popover where it hides no square of the fields it offers (issue 16: it
+  /* Put the open harvest popover where it hides no square of the fields it offers (it
    * hung below the clicked square, over the rest of a field through it): next to that square on
    * the first side with room — below, above, right, left — else under the whole Potager. */
   function placePopover(container) {
@@ -491,7 +491,7 @@
         type: "button", class: `gr-swap ${rev ? "before" : "after"}`, title: moveLabel(ctx, swap),
         dataset: { action: swap.notation }, onclick: () => ctx.send(swap.action),
       }, icon("swap")) : null;
-      // Named by their titles (issue 43: a screen reader said "1 2", the slot and the pip); the
+      // Named by their titles (a screen reader said "1 2", the slot and the pip); the
       // slot's number is its shortcut key.
       const title = kind && isVegetable(facts, kind)
         ? t("{name} of Hedge slot {slot}: double in column {column}", { name: nameOf(kind), slot: k, column: c })

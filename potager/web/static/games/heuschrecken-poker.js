@@ -120,7 +120,7 @@
   const gardenBack = (extra = "", style = null) => h("span", { class: `hp-gc back ${extra}`, style, "aria-hidden": "true" });
 
   /* A poker card's face, its value drawn three times: CSS text (`data-glyph`), so that a screen
-   * reader says the card's name once, not "5 5 5" (issue 43). */
+   * reader says the card's name once, not "5 5 5". */
   function pokerFace(bid, facts) {
     const special = bid === facts.ace ? "ace" : bid === facts.x ? "x" : "number";
     return [
@@ -437,7 +437,7 @@
 
   /* -- animation memory ------------------------------------------------------------------------- */
   /* What is new since the last drawing of this container, to animate that alone (a state message
-   * redraws everything; issue 16 saw the reveal's result lines fade in again on each): cards in
+   * redraws everything; we saw the reveal's result lines fade in again on each): cards in
    * the display and the gardens, chips, face-down bids, the reveal itself and each result line
    * under it (`outcomeKey`). Nothing is new on the first drawing. */
   const outcomeKey = (reveal, s, i) => `${reveal.index}:${s}:${i}:${reveal.outcome[s][i].type}`;

@@ -442,7 +442,7 @@
       historyTable(view, seat, table));
   }
 
-  /* How a gardener's points came about in the last game, as one sum in one unit (issue 43: "−2"
+  /* How a gardener's points came about in the last game, as one sum in one unit ("−2"
    * beside "1 pt" where the cup's +3 was not said): each garden's points, the cup, the total. */
   function finalLine(last, s, facts) {
     const parts = last.gardens[s].map((g, i) => `${gardenTag(g)} ${points(last.garden_points[s][i], true)}`);

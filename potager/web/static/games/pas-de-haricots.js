@@ -28,7 +28,7 @@
   /* -- cards ----------------------------------------------------------------------------------- */
   /* The deck read from the game's facts (one per facts object): each trump is one suit's
    * "Pas de Haricots" card, which makes that series worth 0; a court card shows its rank's
-   * letter in the notation (J, N, Q, K: issue 16 found the French R, C, D, V on the cards where
+   * letter in the notation (J, N, Q, K: we found the French R, C, D, V on the cards where
    * the notation and the docs use these), its rulebook name and what it does to its series (a
    * minus rank: −, the Roi: ×2); `legend` explains the letters on the page. */
   const decks = new WeakMap();
@@ -80,7 +80,7 @@
 
   /* A card face. `opts`: size ("mini" | "small"), action (legal move) and send, bean, fresh.
    * Its marks (corners, rank, ribbon) are CSS text (`data-glyph`): the card is a picture named
-   * once, and a card button's name holds all its visible text (issue 43: axe's "label in name"). */
+   * once, and a card button's name holds all its visible text (axe's "label in name"). */
   function card(deck, code, opts = {}) {
     const suit = deck.suitOf(code);
     const trump = deck.isTrump(code);

@@ -1,4 +1,4 @@
-/* The table's chat (issue 16): the lines said at the table, each under its seat's name and the
+/* The table's chat: the lines said at the table, each under its seat's name and the
  * move it was said at, and a one-line form for the seated players (spectators read only). A line
  * is always text, never HTML: `Potager.h` makes it a text node. The replay page draws the same
  * list up to the move shown (`Potager.chat.draw`). */
@@ -7,8 +7,8 @@
 (() => {
   const { h, t, seatName } = Potager;
 
-  /* The lines as list items: "Ada (move 12): hello", "Ada (before the first move): hi" (issue
-   * 43: "(move 0)"), yours marked like the log's own lines. */
+  /* The lines as list items: "Ada (move 12): hello", "Ada (before the first move): hi"
+   * (not "(move 0)"), yours marked like the log's own lines. */
   function items(lines, seats, viewer) {
     return lines.map((line) => h("li", { class: line.seat === viewer ? "chat-line mine" : "chat-line", dataset: { ply: line.ply } },
       h("span", { class: "chat-who" }, line.ply

@@ -1,4 +1,4 @@
-/* Clocks and abandoned tables (issue 16; the server's rules are potager/server/clocks.py).
+/* Clocks and abandoned tables (the server's rules are potager/server/clocks.py).
  *
  * At a table: each seat's clock in the seat strip, counting down while the seat is to move (every
  * waiting seat in a simultaneous decision), by the server's time (`state.now`), whatever this
@@ -145,7 +145,7 @@
   }
 
   /* The stand-in bot plays only at a timed table (docs/clocks.md): without a clock the form
-   * does not ask for it (issue 43). */
+   * does not ask for it. */
   function showStandIn() {
     $("stand-in").closest("label").hidden = $("speed").value === "none";
   }

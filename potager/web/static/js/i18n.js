@@ -1,4 +1,4 @@
-/* Potager's four languages (issue 16): English, French, German, Italian — the rulebooks' own.
+/* Potager's four languages: English, French, German, Italian — the rulebooks' own.
  *
  * Loaded before potager.js on every page, which hands its functions on as `Potager.t`,
  * `Potager.tn` and `Potager.i18n`. The guide is potager/web/I18N.md:

@@ -1,4 +1,4 @@
-/* The player's identity (issue 16): made on the first visit (POST /api/players) and kept in
+/* The player's identity: made on the first visit (POST /api/players) and kept in
  * this browser with the display name (`Potager.store.player`); `Potager.api` sends its token
  * with every request, so the seats this browser takes are the player's. On the lobby, the
  * "You" panel: the name, the ratings, a password to add (to sign in on another device) and a
@@ -71,7 +71,7 @@ const PotagerIdentity = (() => {
     const signPassword = h("input", {
       type: "password", id: "sign-in-password", maxlength: 200, required: true, autocomplete: "current-password",
     });
-    // A refusal stays under the form until the next try (issue 43: a toast went before it was read).
+    // A refusal stays under the form until the next try (a toast went before it was read).
     const signError = h("p", { class: "form-error", id: "sign-in-error", role: "alert" });
     const signIn = h("details", { class: "sign-in" },
       h("summary", {}, t("Sign in with a password")),

@@ -1,4 +1,4 @@
-/* Playing by keyboard (issue 43: a far square took up to 24 Tabs). A game's drawing is one Tab
+/* Playing by keyboard (a far square took up to 24 Tabs). A game's drawing is one Tab
  * stop (a roving tabindex): inside it the arrow keys go to the nearest control in their direction
  * (a card, a square, a stack, a button), Home and End to the first and the last, and a control's
  * shortcut keys (`aria-keyshortcuts`, which a plug-in sets: a bid's card, a Hedge slot's number,

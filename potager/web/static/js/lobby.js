@@ -110,7 +110,7 @@
 
   async function join(table, seat) {
     const name = $("name").value.trim();
-    if (!name) { // every seat has its name (issue 16)
+    if (!name) { // every seat has its name
       toast(t("Write your name first: the table shows it at your seat."), "info");
       $("name").focus();
       return;
@@ -210,7 +210,7 @@
     picture(game, box).catch(() => box.remove());
     const rules = `/rules/${encodeURIComponent(game.name)}`;
     return h("article", { class: "game-card", dataset: { game: game.name } },
-      // Named (issue 43: axe found the picture's link without a name), out of the Tab order: the
+      // Named (axe found the picture's link without a name), out of the Tab order: the
       // title's link beside it goes to the same page.
       h("a", { href: rules, class: "game-picture-link", tabindex: "-1", "aria-label": t("{game}: the rules", { game: game.title }) }, box),
       h("h2", {}, h("a", { href: rules }, game.title)),

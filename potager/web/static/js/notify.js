@@ -1,4 +1,4 @@
-/* Telling a player what happens when they are not looking (issue 16): sounds, notifications and
+/* Telling a player what happens when they are not looking: sounds, notifications and
  * short animations, each as `Potager.settings` allows.
  *
  * - Sounds are made with WebAudio, no file: `sound("turn")` (two rising notes: it is your turn),

@@ -77,7 +77,7 @@ const Potager = (() => {
     },
     get name() { return localStorage.getItem("potager.name") || ""; },
     set name(value) { localStorage.setItem("potager.name", value); },
-    /* The player's identity here ({id, token}; issue 16), made by js/identity.js. */
+    /* The player's identity here ({id, token}), made by js/identity.js. */
     get player() {
       try { return JSON.parse(localStorage.getItem("potager.player")); }
       catch { return null; }
@@ -125,7 +125,7 @@ const Potager = (() => {
     return info.name || t("Seat {n}", { n: seat + 1 });
   }
 
-  /* Every seat's label at a table, one per seat, all distinct and short (issue 16: two bots of
+  /* Every seat's label at a table, one per seat, all distinct and short (two bots of
    * one level read "heuristic bot" twice): a label several seats would share gets each seat's
    * number, as the page counts seats ("Heuristic bot 2", "Heuristic bot 4"). Every page, the log
    * and every plug-in name seats through it (`seatName`, `playerName`). */
@@ -143,7 +143,7 @@ const Potager = (() => {
 
   /* A server's message as the page words it: its seats are numbered from 0 ("it is not seat 0's
    * turn") where the page names them by label, numbered from 1, and calls the viewer's own
-   * "you" (issue 16); the message's code is left as it is. The server says it in the page's
+   * "you"; the message's code is left as it is. The server says it in the page's
    * language (potager/server/i18n.py), whose words for "seat {n}" the catalog gives. */
   function serverText(text, seats, viewer) {
     const [before, after] = t("seat {n}").split("{n}").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
@@ -155,7 +155,7 @@ const Potager = (() => {
     });
   }
 
-  /* What a table waits for while some of its seats are not taken (issue 16: a drawing said
+  /* What a table waits for while some of its seats are not taken (a drawing said
    * "Waiting for You" there, though nobody can move before every seat is taken). */
   function waitingForSeats(seats) {
     const open = (seats || []).filter((s) => s.kind === "human" && !s.taken).length;

@@ -12,7 +12,7 @@
   let at = 0;
   let analysis = null; // the finished analysis (GET /api/tables/{id}/analysis's result)
   let reviews = new Map(); // ply (1-based, as the replay counts moves) -> the move's review
-  let chat = []; // the table's chat (issue 16), each line with the move it was said at
+  let chat = []; // the table's chat, each line with the move it was said at
 
   const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder"];
   /* A verdict's word in the page's language (asked when drawn: the catalog loads first). */
@@ -106,7 +106,7 @@
     show(at);
   }
 
-  /* The moves in the page's words, as the banner says them (issue 43: Pas de Haricots listed
+  /* The moves in the page's words, as the banner says them (Pas de Haricots listed
    * "play HQ" in every language): drawn again once the game's plug-in and facts are in. */
   function drawMoves() {
     const table = { game: replay.table.game, seats: replay.table.seats, seat: replay.seat, facts };
@@ -189,7 +189,7 @@
     $("forward").onclick = () => show(at + 1);
     $("last").onclick = () => show(replay.frames.length - 1);
     $("slider").oninput = () => show(Number($("slider").value));
-    // The chart opens at the page's width (issue 43: a 250 px thumbnail nobody could read).
+    // The chart opens at the page's width (a 250 px thumbnail nobody could read).
     $("analysis-chart-link").onclick = (event) => { event.preventDefault(); $("analysis-dialog").showModal(); };
     $("analysis-dialog-close").onclick = () => $("analysis-dialog").close();
     $("analyse").onclick = () => followAnalysis(true).catch((e) => toast(t("No analysis: {reason}", { reason: e.message })));

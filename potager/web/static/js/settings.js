@@ -1,4 +1,4 @@
-/* This browser's settings (issue 16): sounds, notifications when it is your turn, animations.
+/* This browser's settings: sounds, notifications when it is your turn, animations.
  *
  * Kept in localStorage (`potager.settings`), one menu on every page (a button in the top bar).
  * By default sounds are on, notifications off (the browser asks for permission only when they

@@ -21,7 +21,7 @@
   let chat = null; // the chat panel (js/chat.js), once the table is known
   let chatOn = false; // the table's creator allowed chat
   let undoOn = false; // the table's creator allowed undo
-  let undoWhy = ""; // why Undo went away (issue 43: it vanished without a word)
+  let undoWhy = ""; // why Undo went away (it vanished without a word)
   let naming = false; // an invite's page asks for a name: it watches the table meanwhile
   const drawing = Potager.keys.board($("board")); // arrow keys and shortcuts (js/keys.js)
   Potager.keys.skipLink(document.querySelector(".skip-link"), drawing);
@@ -101,7 +101,7 @@
   function said(text) { return state ? Potager.serverText(text, state.seats, state.seat) : text; }
 
   function drawSeats() {
-    // Nobody is to move before every seat is taken (issue 16).
+    // Nobody is to move before every seat is taken.
     const toMove = new Set(state.status === "playing" ? state.to_move : []);
     $("seats").replaceChildren(...state.seats.map((s) => h("li", {
       class: ["seat", s.kind, s.connected ? "online" : "offline", toMove.has(s.seat) ? "to-move" : "",
@@ -159,8 +159,8 @@
     list.scrollTop = list.scrollHeight;
   }
 
-  /* The final scores and Rematch open the board, and come into view when the game ends (issue
-   * 16: they sat below the fold of a 1366×900 screen). */
+  /* The final scores and Rematch open the board, and come into view when the game ends
+   * (they sat below the fold of a 1366×900 screen). */
   function drawResult() {
     const box = $("result");
     box.hidden = state.status !== "finished" || !state.result;
@@ -246,7 +246,7 @@
     if (chat) chat.update(state, chatOn);
   }
 
-  /* Undo (issue 16): the server takes this seat's last move back if nobody has acted since and
+  /* Undo: the server takes this seat's last move back if nobody has acted since and
    * it showed nothing hidden, and every page gets the table again; a refusal says why. */
   function takeBack() {
     if (!state || !socket || socket.readyState !== WebSocket.OPEN) return;
@@ -254,14 +254,14 @@
     socket.send(JSON.stringify({ type: "undo", version: state.version }));
   }
 
-  /* A chat line (issue 16), sent if the socket is open. */
+  /* A chat line, sent if the socket is open. */
   function sayLine(text) {
     if (!socket || socket.readyState !== WebSocket.OPEN) return false;
     socket.send(JSON.stringify({ type: "chat", text }));
     return true;
   }
 
-  /* The name form (issue 16): a friend's invite link asks for a name before sitting down,
+  /* The name form: a friend's invite link asks for a name before sitting down,
    * prefilled with the name this browser keeps (`store.name`); a seated player may change it
    * during the game. The server refuses a name another seat at the table has, and says which. */
   function askName(sitting) {
@@ -339,7 +339,7 @@
     me = null;
   }
 
-  /* Signed in on another device (issue 16), the player may hold a seat here whose token this
+  /* Signed in on another device, the player may hold a seat here whose token this
    * browser never had: the server lists the player's seats (`POST /api/turns`, `yours`) and
    * opens them to the player's token. */
   async function takePlayersSeat() {
@@ -385,7 +385,7 @@
     plugin = loaded;
     facts = info ? info.facts : {};
     const mine = me && summary.seats[me.seat];
-    // An invite's page asks for a name first, and shows the table meanwhile (issue 43: it was
+    // An invite's page asks for a name first, and shows the table meanwhile (it was
     // blank under the form), as a spectator sees it.
     if (mine && mine.kind === "human" && !mine.taken) {
       naming = true;

@@ -1,4 +1,4 @@
-/* The lobby's "Your turn" list (issue 16, slow play): the tables that wait on a seat this browser
+/* The lobby's "Your turn" list (slow play): the tables that wait on a seat this browser
  * holds (the seats and tokens kept in localStorage, `Potager.store`), the longest waiting first,
  * each with how long it has waited and a link to it; hidden while no table waits.
  *
