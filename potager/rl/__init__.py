@@ -11,9 +11,10 @@ PettingZoo, as its classic environments are used::
     >>> int(observation["action_mask"].sum())     # the eight poker cards may be bid
     8
 
-- `env(game, players=None, variant=None, reward="win", max_cycles=None, render_mode=None)`: the AEC
-  environment (`raw_env` is the same: it enforces PettingZoo's order of calls itself, without the
-  wrapper's cost);
+- `env(game, players=None, variant=None, reward="win", max_cycles=None, render_mode=None,
+  illegal="lose")`: the AEC environment (`raw_env` is the same: it enforces PettingZoo's order of
+  calls itself, without the wrapper's cost); ``illegal`` says what an illegal action does
+  (`potager.rl.table.ILLEGAL`: the agent loses, a random legal action instead, or it raises);
 - `parallel_env(...)`: the Parallel environment (a simultaneous decision is one step);
 - one module per game with PettingZoo's versioned names (`potager.rl.heuschrecken_poker_v0`,
   `pas_de_haricots_v0`, `kraut_und_rueben_v0`, `garden_rush_v0`), each with `env`, `raw_env` and
@@ -23,6 +24,8 @@ PettingZoo, as its classic environments are used::
 
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}`` encoded from the
 seat's own view alone (`potager.rl.encoding`); ``players`` defaults to the game's fewest.
+``state()`` and ``state_space`` are the global state for centralised critics: every seat's
+observation, hidden information included, for training only.
 """
 
 from __future__ import annotations
@@ -43,8 +46,8 @@ GYMNASIUM_IDS = {
 
 
 env = PotagerAEC
-"""``env(game, players=None, variant=None, reward="win", max_cycles=None, render_mode=None)``: the
-AEC environment of ``game``."""
+"""``env(game, players=None, variant=None, reward="win", max_cycles=None, render_mode=None,
+illegal="lose")``: the AEC environment of ``game``."""
 raw_env = PotagerAEC
 """PettingZoo's name for the environment without wrappers: ours has none."""
 parallel_env = PotagerParallel

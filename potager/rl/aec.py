@@ -8,7 +8,9 @@ from typing import Any
 import numpy as np
 from pettingzoo import AECEnv
 
-from .table import RewardKind, Seats, Table, agent_name
+from potager.engine import IllegalAction
+
+from .table import ILLEGAL_REWARD, IllegalPolicy, RewardKind, Seats, Table, agent_name
 
 
 class PotagerAEC(Seats, AECEnv[str, dict[str, np.ndarray], int]):
@@ -18,8 +20,11 @@ class PotagerAEC(Seats, AECEnv[str, dict[str, np.ndarray], int]):
     seats that decide step one after the other, lowest seat first; each commits a hidden choice
     that the others' observations do not show until all are in. Rewards come at the end of the
     game (`potager.rl.table.rewards`); ``max_cycles`` truncates the game after that many decisions
-    (a simultaneous decision of several seats is one). An illegal action raises
-    `potager.engine.IllegalAction` and changes nothing. It enforces PettingZoo's order itself: a
+    (a simultaneous decision of several seats is one). An illegal action never reaches the game:
+    by ``illegal`` (`potager.rl.table.ILLEGAL`) it ends the episode, the agent that played it
+    losing (the default), or a random legal action is played instead, the agent's info saying
+    so until its next step, or it raises `potager.engine.IllegalAction`. ``state()`` is the
+    global state of `Table.global_state`. It enforces PettingZoo's order itself: a
     step, an observation or a drawing before `reset` raises `RuntimeError` (PettingZoo's
     ``OrderEnforcingWrapper`` would cost a quarter of a step's time).
     """
@@ -32,11 +37,11 @@ class PotagerAEC(Seats, AECEnv[str, dict[str, np.ndarray], int]):
         reward: RewardKind = "win",
         max_cycles: int | None = None,
         render_mode: str | None = None,
+        illegal: IllegalPolicy = "lose",
     ) -> None:
         super().__init__()
-        self._seat(
-            Table(game, players, variant, reward, render_mode), max_cycles, is_parallelizable=True
-        )
+        table = Table(game, players, variant, reward, render_mode, illegal)
+        self._seat(table, max_cycles, is_parallelizable=True)
         self.agent_selection = self.possible_agents[0]
         self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}
 
@@ -62,7 +67,18 @@ class PotagerAEC(Seats, AECEnv[str, dict[str, np.ndarray], int]):
         seat = self.seat_of[agent]
         if action is None:
             raise ValueError(f"{agent} is to move: None is only for agents that are done")
-        state.apply(seat, int(action))
+        if self.infos[agent]:
+            self.infos[agent] = {}
+        try:
+            state.apply(seat, int(action))
+        except IllegalAction as error:
+            if self.table.illegal == "raise":
+                raise
+            if self.table.illegal == "lose":
+                self._lose(agent, str(error))
+                return
+            state.apply(seat, self.table.substitute(seat, self.np_random))
+            self.infos[agent] = {"illegal": str(error)}
         # Rewards are zero until the end: only the acting agent's cumulative reward is reset.
         self._cumulative_rewards[agent] = 0.0
         self._deciding.discard(seat)
@@ -81,5 +97,17 @@ class PotagerAEC(Seats, AECEnv[str, dict[str, np.ndarray], int]):
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self.possible_agents[min(self._deciding)]
+        if self.render_mode == "human":
+            self.render()
+
+    def _lose(self, agent: str, message: str) -> None:
+        """End the episode on ``agent``'s illegal action: it gets `ILLEGAL_REWARD`, the others 0."""
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = ILLEGAL_REWARD
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos[agent] = {"illegal": message}
+        self.agent_selection = self.agents[0]
+        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

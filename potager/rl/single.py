@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -18,7 +18,7 @@ import numpy as np
 from potager import agents
 from potager.engine import Agent, IllegalAction, Seat
 
-from .table import RENDER_MODES, RewardKind, Table
+from .table import ILLEGAL_REWARD, RENDER_MODES, IllegalPolicy, RewardKind, Table
 
 
 class PotagerSingle(gymnasium.Env[dict[str, np.ndarray], int]):
@@ -26,10 +26,11 @@ class PotagerSingle(gymnasium.Env[dict[str, np.ndarray], int]):
     level per other seat, in seat order. An episode is one game; the reward comes at its end
     (`potager.rl.table.rewards`), and ``info["result"]`` holds the game's result then.
 
-    An illegal action changes nothing in the game; with ``illegal="raise"`` (the default) it
-    raises `potager.engine.IllegalAction`, with ``illegal="lose"`` it ends the episode with a
-    reward of -1 and the error's message in ``info["illegal"]`` (PettingZoo's classic convention,
-    which makes every action of the space valid input, as Gymnasium's ``check_env`` sends).
+    An illegal action never reaches the game; by ``illegal`` (`potager.rl.table.ILLEGAL`) it ends
+    the episode with a reward of -1 (``"lose"``, the default: PettingZoo's classic convention,
+    which makes every action of the space valid input, as Gymnasium's ``check_env`` sends), or a
+    random legal action is played instead (``"random"``), the error's message in
+    ``info["illegal"]`` either way, or it raises `potager.engine.IllegalAction` (``"raise"``).
     """
 
     metadata = {"render_modes": RENDER_MODES, "render_fps": 1}  # noqa: RUF012 (Gymnasium's)
@@ -42,12 +43,10 @@ class PotagerSingle(gymnasium.Env[dict[str, np.ndarray], int]):
         opponents: str | Sequence[str] = "random",
         seat: Seat = 0,
         reward: RewardKind = "win",
-        illegal: Literal["raise", "lose"] = "raise",
+        illegal: IllegalPolicy = "lose",
         render_mode: str | None = None,
     ) -> None:
-        if illegal not in ("raise", "lose"):
-            raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
-        self.table = Table(game, players, variant, reward, render_mode)
+        self.table = Table(game, players, variant, reward, render_mode, illegal)
         players = self.table.players
         if not 0 <= seat < players:
             raise ValueError(f"seat must be in 0…{players - 1}, not {seat}")
@@ -60,7 +59,6 @@ class PotagerSingle(gymnasium.Env[dict[str, np.ndarray], int]):
         }
         self.render_mode = render_mode
         self.seat = seat
-        self.illegal = illegal
         self.observation_space = self.table.observation_space  # type: ignore[assignment]
         self.action_space = self.table.action_space  # type: ignore[assignment]
         self._bots_rng = random.Random()
@@ -76,17 +74,21 @@ class PotagerSingle(gymnasium.Env[dict[str, np.ndarray], int]):
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         state = self.table.current
+        info: dict[str, Any] = {}
         try:
             state.apply(self.seat, int(action))
         except IllegalAction as error:
-            if self.illegal == "raise":
+            if self.table.illegal == "raise":
                 raise
-            return self.table.observe(self.seat), -1.0, True, False, {"illegal": str(error)}
+            info["illegal"] = str(error)
+            if self.table.illegal == "lose":
+                return self.table.observe(self.seat), ILLEGAL_REWARD, True, False, info
+            state.apply(self.seat, self.table.substitute(self.seat, self.np_random))
         self._play_opponents()
-        reward, info = 0.0, {}
+        reward = 0.0
         if state.is_over:
             reward = self.table.final_rewards()[self.seat]
-            info = {"result": state.result().to_dict()}
+            info["result"] = state.result().to_dict()
         if self.render_mode == "human":
             self.render()
         return self.table.observe(self.seat), reward, state.is_over, False, info

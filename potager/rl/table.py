@@ -1,6 +1,7 @@
 """What the AEC, Parallel and single-agent environments share: one game in progress, its
-observation spaces, the observations and masks of each seat (from its own view only), the final
-rewards and the text drawing of the table."""
+observation and state spaces, the observations and masks of each seat (from its own view only),
+the global state for centralised critics, what becomes of an illegal action, the final rewards and
+the text drawing of the table."""
 
 from __future__ import annotations
 
@@ -15,12 +16,21 @@ from rich.console import Console
 
 from potager import games
 from potager.cli import render
-from potager.engine import Game, Result, Seat, State
+from potager.engine import Action, Game, Result, Seat, State
 
 from .encoding import Encoder, encoder
 
 RewardKind = Literal["win", "margin"]
 REWARDS: tuple[RewardKind, ...] = ("win", "margin")
+IllegalPolicy = Literal["lose", "random", "raise"]
+ILLEGAL: tuple[IllegalPolicy, ...] = ("lose", "random", "raise")
+"""What an illegal action does (the environments' ``illegal`` argument): ``lose`` ends the episode,
+the seat that played it getting `ILLEGAL_REWARD` and the others 0 (PettingZoo's
+``TerminateIllegalWrapper``); ``random`` plays a uniformly random legal action instead, drawn from
+the environment's seeded generator; ``raise`` raises `potager.engine.IllegalAction`. Either way
+``info["illegal"]`` names the refused action, and the game never sees it."""
+ILLEGAL_REWARD = -1.0
+"""The reward of the seat whose illegal action ends the episode (``illegal="lose"``)."""
 RENDER_MODES = ["human", "ansi"]
 RENDER_WIDTH = 100
 """Columns of the text drawing (``render_mode="ansi"``)."""
@@ -62,7 +72,11 @@ class Table:
         variant: Mapping[str, Any] | None,
         reward: RewardKind,
         render_mode: str | None = None,
+        illegal: IllegalPolicy = "lose",
     ) -> None:
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        self.illegal = illegal
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None")
         self.render_mode = render_mode
@@ -84,6 +98,7 @@ class Table:
             }
         )
         self.action_space = spaces.Discrete(self.num_actions)
+        self.state_space = spaces.Box(-np.inf, np.inf, (players * size,), np.float32)
         self.state: State | None = None
 
     def new_game(self, seed: int) -> State:
@@ -105,6 +120,19 @@ class Table:
             "observation": self.encoder.encode(state.view(seat), seat),
             "action_mask": self.mask(seat),
         }
+
+    def global_state(self) -> np.ndarray:
+        """Every seat's observation vector, seat 0's first, concatenated: all that any seat knows
+        (every hand, every face-down choice), for a centralised critic in training. It reveals
+        each seat's hidden information to whoever reads it, so no bot ever plays from it; what no
+        seat knows (the order of the undrawn components) is not in it."""
+        state, encode = self.current, self.encoder.encode
+        return np.concatenate([encode(state.view(s), s) for s in range(self.players)])
+
+    def substitute(self, seat: Seat, rng: np.random.Generator) -> Action:
+        """A uniformly random legal action of ``seat`` (``illegal="random"``)."""
+        legal = self.current.legal_actions(seat)
+        return legal[int(rng.integers(len(legal)))]
 
     def final_rewards(self) -> list[float]:
         return rewards(self.current.result(), self.reward)
@@ -158,6 +186,7 @@ class Seats:
         self.agents: list[str] = []
         self.observation_spaces = dict.fromkeys(self.possible_agents, table.observation_space)
         self.action_spaces = {a: spaces.Discrete(table.num_actions) for a in self.possible_agents}
+        self.state_space = table.state_space
         self.np_random, _ = seeding.np_random(None)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -175,6 +204,11 @@ class Seats:
         self.agents = self.possible_agents[:]
         self.cycles = 0
         return state
+
+    def state(self) -> np.ndarray:
+        """The global state (`Table.global_state`): every seat's hidden information, for training
+        centralised critics only."""
+        return self.table.global_state()
 
     def render(self) -> str | None:
         return self.table.render()

@@ -4,7 +4,9 @@ own view, rewards follow the result."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
 import random
 from pathlib import Path
 from typing import Any, SupportsFloat
@@ -13,7 +15,14 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
+from pettingzoo.test import (
+    api_test,
+    parallel_api_test,
+    parallel_seed_test,
+    render_test,
+    seed_test,
+    state_test,
+)
 
 from potager import games, rl
 from potager.engine import IllegalAction, Result
@@ -31,24 +40,34 @@ from potager.rl.table import rewards
 from .conftest import CONFIGS, config_id
 
 # PettingZoo warns that a Dict observation space is neither Box nor Discrete, as it does for its
-# own classic environments with action masks.
-pytestmark = pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+# own classic environments with action masks, and that the state's bounds are infinite.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Environment's m:UserWarning"),
+]
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_pettingzoo_conformance(config: tuple[str, int, dict[str, Any]]) -> None:
+    """PettingZoo's own batteries with the environments' defaults; the seed tests and the state
+    test send actions sampled without their mask, which the default ``illegal="lose"`` takes."""
     name, players, variant = config
     make = functools.partial(rl.env, name, players=players, variant=variant)
+    make_parallel = functools.partial(rl.parallel_env, name, players=players, variant=variant)
     api_test(make(), num_cycles=150)
-    parallel_api_test(rl.parallel_env(name, players=players, variant=variant), num_cycles=150)
+    parallel_api_test(make_parallel(), num_cycles=150)
     seed_test(make, num_cycles=30)
+    parallel_seed_test(make_parallel, num_cycles=30)
+    state_test(make(), make_parallel(), num_cycles=30)
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        render_test(make)
+    assert "seat 0" in printed.getvalue().lower()  # render_mode="human" prints the table
 
 
 @pytest.mark.parametrize(
     "module", [heuschrecken_poker_v0, pas_de_haricots_v0, kraut_und_rueben_v0, garden_rush_v0]
 )
 def test_versioned_modules_render_as_text(module: Any) -> None:
-    render_test(module.env)
     env = module.env(render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
@@ -58,14 +77,56 @@ def test_versioned_modules_render_as_text(module: Any) -> None:
 
 @pytest.mark.parametrize("name", games.names())
 def test_gymnasium_check_env(name: str) -> None:
-    env = gymnasium.make(rl.GYMNASIUM_IDS[name], opponents="random", illegal="lose")
-    with pytest.warns(UserWarning, match="infinity"):
-        check_env(env.unwrapped, skip_render_check=False)
+    """Gymnasium's checker on each id with its default arguments, then with random legal
+    substitutes for the illegal actions it sends."""
+    for env in (
+        gymnasium.make(rl.GYMNASIUM_IDS[name]),
+        gymnasium.make(rl.GYMNASIUM_IDS[name], illegal="random"),
+    ):
+        with pytest.warns(UserWarning, match="infinity"):
+            check_env(env.unwrapped, skip_render_check=False)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_the_global_state_is_every_seats_observation(
+    config: tuple[str, int, dict[str, Any]],
+) -> None:
+    """``state()`` lies in ``state_space`` (float32, fixed shape), is each seat's observation in
+    seat order, and is the same for the same seed and actions, in both APIs."""
+    name, players, variant = config
+
+    def states(seed: int) -> list[np.ndarray]:
+        env = rl.env(name, players=players, variant=variant)
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        seen = [env.state()]
+        for step, agent in enumerate(env.agent_iter(200)):
+            observation, _, termination, truncation, _ = env.last()
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(None if termination or truncation else int(rng.choice(legal)))
+            if step % 5 == 0 and env.agents:
+                state = env.state()
+                assert state.dtype == np.float32 and env.state_space.contains(state), agent
+                parts = np.split(state, players)
+                for seat, part in enumerate(parts):
+                    own = env.observe(rl.table.agent_name(seat))["observation"]
+                    np.testing.assert_array_equal(part, own)
+                seen.append(state)
+        return seen
+
+    first = states(8)
+    assert all(a.shape == first[0].shape for a in first) and len(first) > 3
+    assert all(np.array_equal(a, b) for a, b in zip(first, states(8), strict=True))
+    par = rl.parallel_env(name, players=players, variant=variant)
+    par.reset(seed=8)
+    assert par.state_space == rl.env(name, players=players, variant=variant).state_space
+    np.testing.assert_array_equal(par.state(), first[0])
 
 
 def test_max_cycles_truncates_after_that_many_decisions() -> None:
-    # PettingZoo's max_cycles_test samples actions without their mask, which these games
-    # refuse; this is its check with legal actions: a simultaneous decision is one cycle.
+    # PettingZoo's max_cycles_test expects every agent to act in every cycle, and its unmasked
+    # actions end the episode early; this is its check with legal actions, where a cycle is one
+    # decision of the game (a simultaneous decision of several seats is one).
     for name, players, variant in CONFIGS[::3]:
         par = rl.parallel_env(name, players=players, variant=variant, max_cycles=4)
         obs, _ = par.reset(seed=2)
@@ -119,20 +180,100 @@ def test_a_seat_observes_its_view_only(config: tuple[str, int, dict[str, Any]]) 
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
-def test_illegal_actions_raise_and_change_nothing() -> None:
-    env = rl.env("heuschrecken-poker", players=2)
+def test_illegal_actions_raise_on_request_and_change_nothing() -> None:
+    env = rl.env("heuschrecken-poker", players=2, illegal="raise")
     env.reset(seed=3)
     record = env.unwrapped.table.current.record
     with pytest.raises(IllegalAction, match="not legal"):
         env.step(8)  # taking corn during the bids
     assert env.unwrapped.table.current.record == record and env.agent_selection == "player_0"
-    par = rl.parallel_env("heuschrecken-poker", players=2)
+    par = rl.parallel_env("heuschrecken-poker", players=2, illegal="raise")
     par.reset(seed=3)
     with pytest.raises(ValueError, match="no action for player_1"):
         par.step({"player_0": 0})
     with pytest.raises(IllegalAction):
         par.step({"player_0": 0, "player_1": 12})
     assert par.table.current.moves == [] and par.agents == ["player_0", "player_1"]
+    single = PotagerSingle("heuschrecken-poker", illegal="raise")
+    single.reset(seed=3)
+    moves = list(single.table.current.moves)  # the bot's bid, committed at once
+    with pytest.raises(IllegalAction):
+        single.step(8)
+    assert single.table.current.moves == moves
+    with pytest.raises(ValueError, match="illegal must be one of lose, random, raise"):
+        rl.env("garden-rush", illegal="ignore")  # type: ignore[arg-type]
+
+
+def test_an_illegal_action_loses_by_default_leaving_the_game_as_it_was() -> None:
+    env = rl.env("heuschrecken-poker", players=3)
+    env.reset(seed=3)
+    env.step(0)
+    moves = list(env.unwrapped.table.current.moves)
+    env.step(8)  # player_1 takes corn during the bids
+    assert env.unwrapped.table.current.moves == moves
+    assert env.terminations == dict.fromkeys(env.possible_agents, True)
+    assert env.infos["player_1"]["illegal"].startswith("'corn' is not legal for seat 1")
+    returns = {}
+    for agent in env.agent_iter():
+        _, returns[agent], termination, _, _ = env.last()
+        assert termination
+        env.step(None)
+    assert returns == {"player_0": 0.0, "player_1": -1.0, "player_2": 0.0}
+    par = rl.parallel_env("pas-de-haricots", players=3)
+    obs, _ = par.reset(seed=3)
+    illegal = int(np.flatnonzero(obs["player_0"]["action_mask"] == 0)[0])
+    _, rewards_, terminations, truncations, infos = par.step(
+        {a: illegal for a in par.possible_agents}  # only player_0 leads: 1 and 2 are ignored
+    )
+    assert rewards_ == {"player_0": -1.0, "player_1": 0.0, "player_2": 0.0}
+    assert all(terminations.values()) and not any(truncations.values()) and par.agents == []
+    assert "illegal" in infos["player_0"] and infos["player_1"] == {}
+    assert par.table.current.moves == []
+    single = PotagerSingle("heuschrecken-poker")
+    single.reset(seed=3)
+    moves = list(single.table.current.moves)
+    _, reward, terminated, truncated, info = single.step(8)
+    assert (reward, terminated, truncated) == (-1.0, True, False) and "illegal" in info
+    assert single.table.current.moves == moves
+
+
+def test_illegal_actions_may_be_replaced_by_random_legal_ones() -> None:
+    """``illegal="random"`` plays a legal action drawn from the environment's seeded generator
+    and says so in the agent's info; the same seed and actions give the same games."""
+
+    def games_played(seed: int) -> list[Any]:
+        par = rl.parallel_env("kraut-und-rueben", players=3, illegal="random")
+        par.reset(seed=seed)
+        for i, agent in enumerate(par.possible_agents):
+            par.action_space(agent).seed(seed + i)
+        flagged = 0
+        while par.agents:
+            actions = {a: int(par.action_space(a).sample()) for a in par.agents}
+            _, _, _, _, infos = par.step(actions)
+            flagged += sum("illegal" in info for info in infos.values())
+        assert flagged > 0
+        return par.table.current.moves
+
+    assert games_played(5) == games_played(5) != games_played(6)
+    env = rl.env("heuschrecken-poker", players=2, illegal="random")
+    env.reset(seed=3)
+    env.step(8)
+    assert "illegal" in env.infos["player_0"] and env.agent_selection == "player_1"
+    ((seat, played),) = env.unwrapped.table.current.moves
+    assert seat == 0 and played < 8  # a bid, not the refused take
+
+    def play_the_first_legal_action() -> None:
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+
+    play_the_first_legal_action()  # player_1's bid
+    while env.agent_selection != "player_0":
+        play_the_first_legal_action()
+    play_the_first_legal_action()  # player_0's next step, a legal one, clears its info
+    assert env.infos["player_0"] == {} and len(env.unwrapped.table.current.moves) > 2
+    single = PotagerSingle("garden-rush", illegal="random")
+    obs, _ = single.reset(seed=1)
+    _, _, _, _, info = single.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert "illegal" in info and single.table.current.moves[0][0] == 0
 
 
 def test_a_parallel_step_is_one_simultaneous_decision() -> None:
@@ -168,9 +309,6 @@ def test_single_agent_env_plays_a_whole_game_against_bots(name: str) -> None:
         assert not truncated
     result = info["result"]
     assert reward == rewards(Result(tuple(result["scores"]), tuple(result["winners"])), "win")[1]
-    with pytest.raises(IllegalAction):
-        env.reset(seed=7)
-        env.step(int(np.flatnonzero(single.action_masks() == 0)[0]))
 
 
 def test_docs_hold_every_feature_table() -> None:
