@@ -1,12 +1,15 @@
-"""``python -m potager.rl.doc``: the observation tables of docs/rl.md, from the encoders."""
+"""``python -m potager.rl.doc``: the tables of docs/rl.md that the code defines, the observations'
+features (from the encoders) and the training's options (from `potager.rl.train.Settings`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 
 from potager import games
 
 from .encoding import encoder
+from .train import Settings
 
 
 def tables() -> str:
@@ -22,5 +25,15 @@ def tables() -> str:
     return "\n\n".join(parts) + "\n"
 
 
+def options() -> str:
+    """The options of ``python -m potager.rl.train`` as a Markdown table: default and meaning."""
+    rows = ["| option | default | meaning |", "|---|---|---|"]
+    for setting in dataclasses.fields(Settings):
+        default = {} if setting.name == "variant" else setting.default
+        meaning = str(setting.metadata["help"]).replace("|", "\\|")
+        rows.append(f"| `--{setting.name.replace('_', '-')}` | `{default}` | {meaning} |")
+    return "\n".join(rows) + "\n"
+
+
 if __name__ == "__main__":
-    sys.stdout.write(tables())
+    sys.stdout.write(tables() + "\n" + options())

@@ -26,7 +26,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -40,36 +40,73 @@ from potager.engine import Game
 from .encoding import encoder
 from .policy import Network
 from .single import PotagerSingle
+from .table import REWARDS
 
 Batch = dict[str, np.ndarray]
 
 
+def _json_object(text: str) -> dict[str, Any]:
+    """``--variant``'s value: a JSON object."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise argparse.ArgumentTypeError(f"not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError(f"a JSON object is needed, not {text!r}")
+    return value
+
+
+def _option(default: Any, help: str, **argparse: Any) -> Any:
+    """A setting with its default, and the ``--help`` text and argparse keywords of its option."""
+    return field(default=default, metadata={"help": help, **argparse})
+
+
 @dataclass
 class Settings:
-    game: str = "heuschrecken-poker"
-    players: int = 2
-    opponent: str = "heuristic"
-    minutes: float = 10.5
-    imitation_games: int = 600
-    imitation_epochs: int = 80
-    imitation_seconds: float = 150.0
-    games_per_iteration: int = 64
-    hidden: int = 128
-    lr: float = 3e-4
-    clip: float = 0.2
-    epochs: int = 4
-    minibatch: int = 512
-    entropy: float = 0.01
-    value: float = 0.5
-    lam: float = 0.95
-    eval_every: int = 8
-    eval_games: int = 100
-    final_games: int = 2000
-    workers: int = 2
-    seed: int = 1
-    reward: str = "win"
-    out: str = "models/heuschrecken-poker-2p.npz"
-    variant: dict[str, Any] = field(default_factory=dict)
+    """One training run; each field is the command line's option of that name (``--help``)."""
+
+    game: str = _option(
+        "heuschrecken-poker",
+        f"the game to learn: {', '.join(games.names())}",
+        choices=games.names(),
+    )
+    players: int = _option(2, "player count (the policy plays this many only)")
+    opponent: str = _option("heuristic", "bot level of the other seats, imitated first")
+    minutes: float = _option(10.5, "wall-clock budget of the training, imitation included")
+    imitation_games: int = _option(600, "games of the opponent against itself to imitate")
+    imitation_epochs: int = _option(80, "passes over those decisions, at most")
+    imitation_seconds: float = _option(150.0, "time for the imitation epochs, at most")
+    games_per_iteration: int = _option(64, "PPO games played before each update")
+    hidden: int = _option(128, "units in each of the network's two tanh layers")
+    lr: float = _option(3e-4, "Adam's learning rate for PPO")
+    clip: float = _option(0.2, "PPO's clipping of the probability ratio")
+    epochs: int = _option(4, "passes over an iteration's steps at each update")
+    minibatch: int = _option(512, "steps in a gradient step")
+    entropy: float = _option(0.01, "weight of the entropy bonus")
+    value: float = _option(0.5, "weight of the value loss")
+    lam: float = _option(0.95, "GAE's lambda (no discount: one reward at the end)")
+    eval_every: int = _option(8, "iterations between evaluations of the greedy policy")
+    eval_games: int = _option(100, "games of each evaluation (the learning curve)")
+    final_games: int = _option(2000, "games of the final measure, on seeds apart from the rest")
+    workers: int = _option(2, "processes playing the games")
+    seed: int = _option(1, "seed of the network's first weights and of the imitation")
+    reward: str = _option(
+        "win",
+        "the end-of-game reward: win (zero-sum shares of the win, +1/-1 with two players, ties "
+        "split) or margin (the score minus the others' mean)",
+        choices=REWARDS,
+    )
+    out: str = _option(
+        "models/heuschrecken-poker-2p.npz",
+        "where the policy goes; its curve (.png) and figures (.json) beside it",
+    )
+    variant: dict[str, Any] = field(
+        default_factory=dict,
+        metadata={
+            "help": "the game's options as a JSON object, e.g. '{\"tools_and_moles\": true}'",
+            "type": _json_object,
+        },
+    )
 
 
 # -- optimiser ------------------------------------------------------------------------------------
@@ -363,14 +400,29 @@ def plot(summary: dict[str, Any], path: Path) -> None:
     plt.close(fig)
 
 
+class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
+    """Each option's default after its help, and the description as it is written."""
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line: one option per `Settings` field, its default shown by ``--help``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m potager.rl.train",
+        description=__doc__,
+        formatter_class=_HelpFormatter,
+    )
+    for setting in fields(Settings):
+        keywords = dict(setting.metadata)
+        if "type" not in keywords:
+            keywords["type"] = type(setting.default)
+        default = {} if setting.name == "variant" else setting.default
+        flag = f"--{setting.name.replace('_', '-')}"
+        parser.add_argument(flag, default=default, metavar=setting.name.upper(), **keywords)
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    defaults = Settings()
-    parser = argparse.ArgumentParser(prog="python -m potager.rl.train", description=__doc__)
-    for name, value in vars(defaults).items():
-        if isinstance(value, dict):
-            continue
-        parser.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=value)
-    args = parser.parse_args(argv)
+    args = parser().parse_args(argv)
     train(Settings(**vars(args)), log=partial(print, flush=True))
     return 0
 

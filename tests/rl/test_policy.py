@@ -4,7 +4,9 @@ level ``policy:PATH`` in a match, a simulation and the command line."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 from pathlib import Path
 
 import numpy as np
@@ -13,8 +15,9 @@ import pytest
 from potager import agents, games
 from potager.arena.match import play_match
 from potager.arena.simulate import InlineBackend, simulate
+from potager.rl.doc import options
 from potager.rl.policy import Network
-from potager.rl.train import Settings, advantages, train
+from potager.rl.train import Settings, advantages, main, parser, train
 
 
 def test_backward_matches_finite_differences() -> None:
@@ -96,3 +99,29 @@ def test_train_end_to_end_then_play_as_a_bot_level(tmp_path: Path) -> None:
     assert state.is_over
     summary_sim = simulate(game.name, [level, "random"], 2, seed=1, backend=InlineBackend())
     assert summary_sim.seat_lines()[0].bot == level
+
+
+def test_train_help_gives_every_option_with_its_meaning_and_default(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "500")  # one line an option
+    with pytest.raises(SystemExit) as exit_:
+        main(["--help"])
+    assert exit_.value.code == 0
+    text = capsys.readouterr().out
+    assert text.startswith("usage: python -m potager.rl.train") and "Imitation" in text
+    for setting in dataclasses.fields(Settings):
+        flag = f"--{setting.name.replace('_', '-')}"
+        default = {} if setting.name == "variant" else setting.default
+        found = re.search(rf"{flag} [A-Z_]+\s+(.+) \(default: {re.escape(str(default))}\)\n", text)
+        assert found and len(found.group(1)) > 10, flag
+    args = vars(
+        parser().parse_args(["--game", "garden-rush", "--variant", '{"tools_and_moles": true}'])
+    )
+    assert Settings(**args) == Settings(game="garden-rush", variant={"tools_and_moles": True})
+    for wrong in (["--variant", "[1]"], ["--variant", "{"], ["--game", "chess"]):
+        with pytest.raises(SystemExit):
+            parser().parse_args(wrong)
+    assert "--variant: a JSON object is needed" in capsys.readouterr().err
+    docs = (Path(__file__).parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    assert options() in docs
