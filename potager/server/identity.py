@@ -1,11 +1,13 @@
 """Players: an identity per browser, a password to sign in on another device, and a rating per
 game for the games people play against people.
 
-``POST /api/players`` makes an identity and answers its secret token (the store keeps its hash);
-a request that takes a seat may carry it as ``Authorization: Bearer <token>``. A password (kept
-as its argon2 hash) signs the player in on another device, ``POST /api/players/sign-in``,
-rate-limited and never echoed. ``GET /api/players/me`` and ``GET /api/ratings/{game}`` read the
-player and the leaderboard. The endpoints in full: docs/server-notes.md.
+``POST /api/players`` makes an identity, named or not yet, and answers its secret token (the
+store keeps its hash); a request that takes a seat may carry it as ``Authorization: Bearer
+<token>``, and the name given there names a player who has none yet (`potager.server.seating`).
+A password (kept as its argon2 hash) signs the player in on another device,
+``POST /api/players/sign-in``, rate-limited and never echoed. ``GET /api/players/me`` and
+``GET /api/ratings/{game}`` read the player and the leaderboard. The endpoints in full:
+docs/server-notes.md.
 """
 
 from __future__ import annotations
@@ -54,16 +56,17 @@ Password = Annotated[str, Field(min_length=PASSWORD_LENGTH, max_length=PASSWORD_
 
 
 class NewPlayer(Strict):
-    """An identity for this browser, under ``name``."""
+    """An identity for this browser, under ``name`` (none: the first name its player gives,
+    here or at a seat, becomes its name)."""
 
-    name: GivenName
+    name: GivenName | None = None
 
 
 class PlayerGrant(BaseModel):
     """A player's identity for this device: keep ``token`` secret (it opens the identity)."""
 
     id: str
-    name: str
+    name: str | None = Field(description="None: no name yet.")
     token: str
 
 
@@ -77,7 +80,7 @@ class GameRating(BaseModel):
 
 class PlayerProfile(BaseModel):
     id: str
-    name: str
+    name: str | None = Field(description="None: no name yet.")
     has_password: bool
     ratings: list[GameRating]
 
@@ -100,7 +103,7 @@ class SignIn(Strict):
 
 class LeaderboardRow(BaseModel):
     rank: int
-    name: str
+    name: str | None = Field(description="None: the player has no name yet.")
     rating: float
     mu: float
     sigma: float
@@ -128,7 +131,7 @@ class Identity:
         """A hash to check an unknown name's password against, so that a wrong name takes
         as long as a wrong password (the answer's time does not tell which names exist)."""
 
-    async def create(self, name: str) -> PlayerGrant:
+    async def create(self, name: str | None) -> PlayerGrant:
         token = new_token()
         found = await self.tables.db(
             self.players.create, secrets.token_urlsafe(12), name, token_hash(token)
@@ -158,7 +161,10 @@ class Identity:
     async def set_password(
         self, player: PlayerInfo, request: NewPassword, guard: Guard
     ) -> PlayerProfile:
-        """Add a password, or change it given the current one (checked as a sign-in is)."""
+        """Add a password, or change it given the current one (checked as a sign-in is); a
+        player needs a name to sign in by."""
+        if player.name is None:
+            raise Refused(422, say("a player needs a name"))
         if player.has_password:
             _take(guard, f"player:{player.id}")
             stored = await self.tables.db(self.players.password_hash, player.id)

@@ -220,6 +220,9 @@ class TableManager:
             if cluster is not None:
                 await cluster.leases.release(live.info.id)
             raise
+        if opening.mine is not None:  # the opener's name names its player, if it has none
+            held = live.info.seats[opening.mine]
+            await self.seating.name_player(held.player_id, held.name)
         self.tables.add(live)
         self.chat.opened(live)
         self.clocks.open(live)

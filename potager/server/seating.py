@@ -5,7 +5,9 @@ what it did (`Seated`). One seat, one grant: every change of a seat's holder is 
 condition (the seat still open, or its token still the one shown), however many server
 processes are asked. Names are unique at a table, compared without case, and never read as
 another seat's label; a seat held by a player opens to that player's token too, only while the
-player holds it. The rules in full: docs/server-notes.md.
+player holds it. A name given at a seat names its player too while the player has no name yet
+(never renaming one who has), and never as another player's sign-in name. The rules in full:
+docs/server-notes.md.
 """
 
 from __future__ import annotations
@@ -274,6 +276,7 @@ class Seating:
                 seats.append(SeatInfo(i, "bot", spec.level, f"{spec.level} bot"))
         if mine is not None:
             check_name_free(seats, mine, seats[mine].name)
+            await self._names_player(player, seats[mine].name)
         state = game.new_game(players, None, variant)
         info = TableInfo(
             new_table_id(),
@@ -316,9 +319,12 @@ class Seating:
         seat = request.seat if request.seat is not None else free[0]
         name = request.name.strip()
         await self._check_name(live, seat, name)
+        naming = await self._names_player(player, name)
         token = new_token()
         if not await self._change(live, seat, token_hash(token), name, player, if_open=True):
             raise Refused(409, say("seat {seat} is taken", seat=seat))
+        if naming:
+            await self.name_player(player, name)
         table_id = live.info.id
         grant = SeatGrant(
             table_id=table_id, seat=seat, token=token, url=invite_url(table_id, seat, token)
@@ -348,7 +354,13 @@ class Seating:
         name = (name or "").strip()
         if name_holder(live.info.seats, seat, name) is not None or reads_as_a_seat(name):
             name = ""
+        try:
+            naming = await self._names_player(info.player_id, name)
+        except Refused:  # another player signs in under it
+            name, naming = "", False
         if info.taken and (not name or name == info.name):
+            if naming:
+                await self.name_player(info.player_id, name)
             return opened, unchanged
         if not await self._change(
             live,
@@ -359,6 +371,8 @@ class Seating:
             if_token=info.token_hash,
         ):
             return None, unchanged
+        if naming:
+            await self.name_player(info.player_id, name)
         return opened, await self._start_when_seated(live)
 
     async def rename(self, live: LiveTable, request: SeatName, player: str | None = None) -> Seated:
@@ -370,8 +384,11 @@ class Seating:
         await self._check_name(live, request.seat, name)
         held = live.info.seats[request.seat]
         digest, player = held.token_hash, player or held.player_id
+        naming = await self._names_player(player, name)
         if not await self._change(live, request.seat, digest, name, player, if_token=digest):
             raise Refused(403, say("wrong seat token"))
+        if naming:
+            await self.name_player(player, name)
         return await self._start_when_seated(live)
 
     async def reread(self, live: LiveTable) -> Seated:
@@ -405,6 +422,25 @@ class Seating:
             stored = await self.db(self.store.table, live.info.id)
             seats = seats if stored is None else stored.seats
         check_name_free(seats, seat, name)
+
+    async def _names_player(self, player: str | None, name: str) -> bool:
+        """Whether ``name``, given at a seat for ``player``, is to name the player too: it has
+        no name yet. Refused (409) if another player signs in under ``name``: a name given at a
+        seat never takes another player's."""
+        if player is None or not name_key(name):
+            return False
+        found = await self.db(self.players.info, player)
+        if found is None or found.name is not None:
+            return False
+        holder = await self.db(self.players.credentials, name)
+        if holder is not None and holder[0] != player:
+            raise Refused(409, say('another player signs in as "{name}"', name=name.strip()))
+        return True
+
+    async def name_player(self, player: str | None, name: str) -> None:
+        """Name ``player`` ``name`` if it has no name yet (`_names_player` said it may)."""
+        if player is not None and name_key(name):
+            await self.db(self.players.name_unnamed, player, name.strip())
 
     async def _change(
         self,

@@ -3,15 +3,18 @@ their ratings per game.
 
 A browser creates an identity on its first visit and keeps its secret token; the store keeps
 only the token's hash (`player_tokens`, one row per device: signing in on another device adds
-one). A player who adds a password makes its display name its sign-in name (``login``: the name
-trimmed and case folded, unique among the players who have a password); the password is kept
-as its argon2 hash, made by the server.
+one). An identity may have no name yet (stored as the empty name): the first name its player
+gives, at a seat or to the identity, becomes its name (`name_unnamed`). A player who adds a
+password makes its display name its sign-in name (``login``: the name trimmed and case folded,
+unique among the players who have a password); the password is kept as its argon2 hash, made
+by the server.
 
 A rating per player and game (openskill's Plackett–Luce, as the arena's tournaments:
 `potager.arena.ratings.rate_game`) moves once per rated game: `rate_finished` runs in the very
 transaction that stores a table's finishing move (`Store._append`), which only one writer can
 commit, so a retried or re-forwarded last move, or several server processes, never rate a game
-twice.
+twice. Each rated game keeps every player's rating before and after it (`RatingChangeRow`):
+a player's rating history.
 """
 
 from __future__ import annotations
@@ -20,7 +23,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Float, ForeignKey, Integer, String, select, update
+from sqlalchemy import (
+    Connection,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
@@ -50,6 +63,7 @@ class PlayerRow(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(64))
+    """The display name; empty while the player has none (migration 0008)."""
     login: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     """`name_key` of the name, while the player has a password (NULL: none)."""
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
@@ -79,10 +93,27 @@ class RatingRow(Base):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class RatingChangeRow(Base):
+    """What one rated game did to one player's rating in its game: μ and σ before and after."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (Index("ix_rating_changes_player_game", "player_id", "game", "rated_at"),)
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 @dataclass(frozen=True)
 class PlayerInfo:
     id: str
-    name: str
+    name: str | None
+    """None while the player has no name yet."""
     has_password: bool
 
 
@@ -91,7 +122,8 @@ class PlayerRating:
     """A player's rating in ``game``."""
 
     player_id: str
-    name: str
+    name: str | None
+    """None while the player has no name yet."""
     game: str
     mu: float
     sigma: float
@@ -103,7 +135,7 @@ class PlayerRating:
 
 
 def _info(row: PlayerRow) -> PlayerInfo:
-    return PlayerInfo(row.id, row.name, row.password_hash is not None)
+    return PlayerInfo(row.id, row.name or None, row.password_hash is not None)
 
 
 class Players:
@@ -112,9 +144,10 @@ class Players:
     def __init__(self, store: Store) -> None:
         self._session = sessionmaker(store.engine, expire_on_commit=False)
 
-    def create(self, player_id: str, name: str, token_hash: str) -> PlayerInfo:
+    def create(self, player_id: str, name: str | None, token_hash: str) -> PlayerInfo:
+        """A new identity, under ``name`` (None: no name yet), opened by ``token_hash``."""
         with self._session.begin() as session:
-            row = PlayerRow(id=player_id, name=name)
+            row = PlayerRow(id=player_id, name=name or "")
             session.add(row)
             session.flush()
             session.add(PlayerTokenRow(token_hash=token_hash, player_id=player_id))
@@ -129,6 +162,22 @@ class Players:
                 .where(PlayerTokenRow.token_hash == token_hash)
             )
             return None if row is None else _info(row)
+
+    def info(self, player_id: str) -> PlayerInfo | None:
+        with self._session() as session:
+            row = session.get(PlayerRow, player_id)
+            return None if row is None else _info(row)
+
+    def name_unnamed(self, player_id: str, name: str) -> bool:
+        """Name the player ``name`` if it has no name yet (in one conditional write: a name
+        given meanwhile stays); whether it did."""
+        with self._session.begin() as session:
+            named = session.connection().execute(
+                update(PlayerRow)
+                .where(PlayerRow.id == player_id, PlayerRow.name == "")
+                .values(name=name)
+            )
+            return bool(named.rowcount)
 
     def rename(self, player_id: str, name: str) -> PlayerInfo:
         """Change the display name (and the sign-in name with it, if the player has a
@@ -237,7 +286,7 @@ def _rated() -> Any:
 
 
 def _rating(row: Any) -> PlayerRating:
-    return PlayerRating(row.player_id, row.name, row.game, row.mu, row.sigma, row.games)
+    return PlayerRating(row.player_id, row.name or None, row.game, row.mu, row.sigma, row.games)
 
 
 def seat_ratings(session: Session, tables: list[TableInfo]) -> list[TableInfo]:
@@ -284,12 +333,29 @@ def rate_finished(connection: Connection, table_id: str, result: dict[str, Any])
         return
     skills = _locked_skills(connection, table.game, sorted(players))
     rated = rate_game([skills[p] for p in players], result["scores"], result["winners"])
+    now = utcnow()
     for player, (mu, sigma) in zip(players, rated, strict=True):
         connection.execute(
             update(RatingRow)
             .where(RatingRow.player_id == player, RatingRow.game == table.game)
-            .values(mu=mu, sigma=sigma, games=RatingRow.games + 1, updated_at=utcnow())
+            .values(mu=mu, sigma=sigma, games=RatingRow.games + 1, updated_at=now)
         )
+    connection.execute(
+        insert(RatingChangeRow),
+        [
+            {
+                "table_id": table_id,
+                "player_id": player,
+                "game": table.game,
+                "mu_before": skills[player][0],
+                "sigma_before": skills[player][1],
+                "mu": mu,
+                "sigma": sigma,
+                "rated_at": now,
+            }
+            for player, (mu, sigma) in zip(players, rated, strict=True)
+        ],
+    )
 
 
 def _locked_skills(

@@ -16,8 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from alembic import command
-from alembic.config import Config
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import text
@@ -27,9 +25,9 @@ from potager.server.config import Rate
 from potager.server.live import token_hash
 from potager.store import MoveWrite, NameTaken, SeatInfo, Store, TableInfo
 from potager.store.players import Players
-from potager.store.store import MIGRATIONS
 from tests.server.conftest import LIFTED, settings
 from tests.server.driver import SeatDriver, create
+from tests.store.fixtures import older_store
 from tests.toy import GAME as TOY_GAME
 
 TOY = TOY_GAME.name
@@ -124,7 +122,7 @@ def test_a_player_is_made_with_a_token_kept_hashed(client: TestClient) -> None:
     with store.engine.connect() as db:
         kept = db.execute(text("SELECT token_hash FROM player_tokens")).scalars().all()
     assert kept == [token_hash(ada["token"])]
-    for bad in ({"name": "   "}, {"name": "x" * 41}, {"name": "a\u202eb"}, {}):
+    for bad in ({"name": "   "}, {"name": "x" * 41}, {"name": "a\u202eb"}, {"name": 7}):
         assert client.post("/api/players", json=bad).status_code == 422
     unknown = client.get("/api/players/me", headers={"Authorization": "Bearer " + "x" * 32})
     assert unknown.status_code == 401 and unknown.json()["detail"] == (
@@ -169,6 +167,129 @@ def test_a_password_signs_in_on_another_device(client: TestClient) -> None:
         "/api/players/me/password", json={"password": PASSWORD}, headers=bearer(namesake)
     )
     assert taken.status_code == 409 and not me(client, namesake)["has_password"]
+
+
+def unnamed_player(client: TestClient) -> dict[str, Any]:
+    made = client.post("/api/players", json={})
+    assert made.status_code == 201, made.text
+    player: dict[str, Any] = made.json()
+    assert player["name"] is None and me(client, player)["name"] is None
+    return player
+
+
+def invite_for(
+    client: TestClient, creator: dict[str, Any] | None = None, name: str = "Ada"
+) -> dict[str, Any]:
+    """A new toy table of two people opened by ``name`` (``creator``'s seat): its invite to
+    seat 1."""
+    created = client.post(
+        "/api/tables",
+        json={"game": TOY, "players": 2, "seats": [{"kind": "human"}] * 2, "name": name},
+        headers=bearer(creator) if creator else {},
+    )
+    assert created.status_code == 201, created.text
+    invite: dict[str, Any] = created.json()["invites"][0]
+    return invite
+
+
+def sit_by_invite(
+    client: TestClient, invite: dict[str, Any], player: dict[str, Any], name: str
+) -> Any:
+    body = {"seat": invite["seat"], "token": invite["token"], "name": name}
+    return client.post(f"/api/tables/{invite['table_id']}/name", json=body, headers=bearer(player))
+
+
+def test_the_name_typed_at_an_invite_names_a_player_who_has_none(client: TestClient) -> None:
+    ada = new_player(client, "Ada")
+    friend = unnamed_player(client)
+    refused = client.post(
+        "/api/players/me/password", json={"password": PASSWORD}, headers=bearer(friend)
+    )
+    assert refused.status_code == 422 and refused.json()["detail"] == "a player needs a name"
+
+    invite = invite_for(client, ada)
+    assert sit_by_invite(client, invite, friend, "  Fern ").status_code == 200
+    assert me(client, friend)["name"] == "Fern"
+    assert me(client, ada)["name"] == "Ada"  # the creator's seat did not rename her
+
+    # Named now: another name at another table is that seat's only, never the player's.
+    other = invite_for(client, ada)
+    assert sit_by_invite(client, other, friend, "Fernanda").status_code == 200
+    seats = client.get(f"/api/tables/{other['table_id']}").json()["seats"]
+    assert seats[1]["name"] == "Fernanda" and me(client, friend)["name"] == "Fern"
+
+    # The rated game between them puts the typed name on the leaderboard.
+    table_id = invite["table_id"]
+    store = client.app.state.manager.store  # type: ignore[attr-defined]
+    first = store.table(table_id).seats[0]
+    assert first.player_id == ada["id"]
+    grants = [
+        {"table_id": table_id, "seat": 0, "token": ada["token"]},
+        {"table_id": table_id, "seat": 1, "token": invite["token"]},
+    ]
+    play_out(client, grants, seed=4)
+    board = client.get(f"/api/ratings/{TOY}").json()
+    assert sorted(r["name"] for r in board) == ["Ada", "Fern"]
+
+
+def test_every_way_to_a_seat_names_an_unnamed_player(client: TestClient) -> None:
+    creator, joiner, greeter = (unnamed_player(client) for _ in range(3))
+    created = client.post(
+        "/api/tables",
+        json={"game": TOY, "players": 3, "seats": [{"kind": "human"}] * 3, "name": "Cress"},
+        headers=bearer(creator),
+    )
+    assert created.status_code == 201, created.text
+    table_id = created.json()["table"]["id"]
+    joined = client.post(
+        f"/api/tables/{table_id}/join", json={"name": "Dill"}, headers=bearer(joiner)
+    )
+    assert joined.status_code == 200, joined.text
+    assert (me(client, creator)["name"], me(client, joiner)["name"]) == ("Cress", "Dill")
+
+    # A seat its player holds without a name: the name its hello brings names the player.
+    invite = created.json()["invites"][1]
+    assert sit_by_invite(client, invite, greeter, "").status_code == 200
+    assert me(client, greeter)["name"] is None
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        socket.send_json(
+            {"type": "hello", "seat": invite["seat"], "token": invite["token"], "name": "Endive"}
+        )
+        while socket.receive_json()["type"] != "state":
+            pass
+    assert me(client, greeter)["name"] == "Endive"
+
+
+def test_a_seat_name_never_takes_another_player_s_sign_in_name(client: TestClient) -> None:
+    ada = new_player(client, "Ada")
+    added = client.post(
+        "/api/players/me/password", json={"password": PASSWORD}, headers=bearer(ada)
+    )
+    assert added.status_code == 200
+    stranger = unnamed_player(client)
+    invite = invite_for(client, name="Basil")
+    refused = sit_by_invite(client, invite, stranger, " ADA")
+    assert refused.status_code == 409
+    assert refused.json()["detail"] == 'another player signs in as "ADA"'
+    seats = client.get(f"/api/tables/{invite['table_id']}").json()["seats"]
+    assert not seats[1]["taken"] and me(client, stranger)["name"] is None  # nothing changed
+    joined = client.post(
+        f"/api/tables/{invite['table_id']}/join", json={"name": "ada"}, headers=bearer(stranger)
+    )
+    assert joined.status_code == 409 and me(client, stranger)["name"] is None
+    made = client.post(
+        "/api/tables",
+        json={"game": TOY, "players": 2, "seats": [{"kind": "human"}] * 2, "name": "Ada"},
+        headers=bearer(stranger),
+    )
+    assert made.status_code == 409 and me(client, stranger)["name"] is None
+    # Ada herself may sit as Ada, and so may a browser without an identity (nobody is named).
+    assert sit_by_invite(client, invite_for(client, name="Basil"), ada, "Ada").status_code == 200
+    anonymous = invite_for(client, name="Basil")
+    body = {"seat": anonymous["seat"], "token": anonymous["token"], "name": "Ada"}
+    assert client.post(f"/api/tables/{anonymous['table_id']}/name", json=body).status_code == 200
+    assert sit_by_invite(client, invite, stranger, "Sorrel").status_code == 200
+    assert me(client, stranger)["name"] == "Sorrel"
 
 
 @contextmanager
@@ -290,13 +411,7 @@ def test_two_processes_naming_two_seats_at_the_same_instant(tmp_path: Path) -> N
 
 
 def test_an_older_database_upgrades_with_its_seats_and_names(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'old.db'}"
-    store = Store(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0003")
+    store = older_store(f"sqlite:///{tmp_path / 'old.db'}", "0003")
     with store.engine.begin() as db:
         db.execute(
             text(

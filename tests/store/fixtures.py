@@ -12,8 +12,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from alembic import command
+from alembic.config import Config
 
-from potager.store import localpg
+from potager.store import Store, localpg
+from potager.store.store import MIGRATIONS
 from tests import ROOT
 
 BACKENDS = ["sqlite", "postgresql"]
@@ -34,3 +37,14 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield f"sqlite:///{tmp_path / 'potager.db'}"
     else:
         yield localpg.fresh_database(request.getfixturevalue("postgres_server"))
+
+
+def older_store(url: str, revision: str) -> Store:
+    """A store whose database is at migration ``revision``, to upgrade from there."""
+    store = Store(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+    return store

@@ -49,14 +49,19 @@ def play_rated_game(server: str, ada_token: str, seed: int) -> None:
         json={"name": "Bob"},
         headers={"Authorization": f"Bearer {bob['token']}"},
     ).json()
-    grants = [created["you"], joined]
+    play_out(server, table_id, [(g["seat"], g["token"]) for g in (created["you"], joined)], seed)
+    http.close()
+
+
+def play_out(server: str, table_id: str, seats: list[tuple[int, str]], seed: int) -> None:
+    """Play the two-seat table to its end over its sockets, each seat (number, token) by its
+    token: one move at a time, random legal moves."""
     address = server.replace("http", "ws") + f"/ws/tables/{table_id}"
     rng = random.Random(seed)
     with connect(address) as first, connect(address) as second:
         sockets = (first, second)
-        for socket, grant in zip(sockets, grants, strict=True):
-            hello = {"type": "hello", "seat": grant["seat"], "token": grant["token"]}
-            socket.send(json.dumps(hello))
+        for socket, (seat, token) in zip(sockets, seats, strict=True):
+            socket.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
         states = [state_after(s, -1) for s in sockets]
         while states[0]["status"] != "finished":
             version = states[0]["version"]
@@ -64,7 +69,6 @@ def play_rated_game(server: str, ada_token: str, seed: int) -> None:
             action = rng.choice(states[mover]["legal"])["action"]
             sockets[mover].send(json.dumps({"type": "act", "version": version, "action": action}))
             states = [state_after(s, version) for s in sockets]
-    http.close()
 
 
 def test_a_player_signs_in_on_a_second_browser_and_sees_its_rating(
@@ -76,7 +80,7 @@ def test_a_player_signs_in_on_a_second_browser_and_sees_its_rating(
     for page in (ada, other):
         page.on("pageerror", lambda e: errors.append(str(e)))
     ada.goto(server + "/")
-    expect(ada.locator("#player-name")).to_have_text("Playing as Gardener")  # the first visit
+    expect(ada.locator("#player-name")).to_contain_text("You have no name yet")  # first visit
     ada.fill("#name", "Ada")
     ada.press("#name", "Tab")
     expect(ada.locator("#player-name")).to_have_text("Playing as Ada")
@@ -98,7 +102,7 @@ def test_a_player_signs_in_on_a_second_browser_and_sees_its_rating(
     shown = float(rating.inner_text().split(": ")[1].split()[0])
 
     other.goto(server + "/")
-    expect(other.locator("#player-name")).to_have_text("Playing as Gardener")
+    expect(other.locator("#player-name")).to_contain_text("You have no name yet")
     other.click("#identity .sign-in summary")
     other.fill("#sign-in-name", "ada")
     other.fill("#sign-in-password", PASSWORD + "?")

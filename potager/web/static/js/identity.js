@@ -1,6 +1,8 @@
 /* The player's identity: made on the first visit (POST /api/players) and kept in
  * this browser with the display name (`Potager.store.player`); `Potager.api` sends its token
- * with every request, so the seats this browser takes are the player's. On the lobby, the
+ * with every request, so the seats this browser takes are the player's. An identity made
+ * before any name was typed has none: the first name given, in the lobby or at a table's seat,
+ * becomes its name (the server names it). On the lobby, the
  * "You" panel: the name, the ratings, a password to add (to sign in on another device) and a
  * sign-in form; and the leaderboard of each game. Loaded after potager.js, before the page's
  * script. */
@@ -11,10 +13,22 @@ const PotagerIdentity = (() => {
   const $ = (id) => document.getElementById(id);
   const LEADERS = 10;
 
+  /* The word older pages kept as the name of a player who had typed none, in each language
+   * (the server forgot it too: migration 0008). */
+  const UNCHOSEN = ["Gardener", "Jardinier", "Gärtner", "Giardiniere"]; // i18n: not text
+
   /* The player kept here, checked with the server (a token it no longer knows is dropped and
-   * a new identity made, under the kept name). */
+   * a new identity made, under the kept name if the server takes it, else with none). The
+   * kept name is the player's when none is kept; an older page's word for no name is dropped. */
   async function ensure() {
     await Potager.i18n.ready;
+    if (UNCHOSEN.includes(store.name)) store.name = "";
+    const me = await found();
+    if (!store.name && me.name) store.name = me.name;
+    return me;
+  }
+
+  async function found() {
     if (store.player) {
       try {
         return await api("/api/players/me");
@@ -23,10 +37,20 @@ const PotagerIdentity = (() => {
         store.player = null;
       }
     }
-    const made = await api("/api/players", { name: store.name || t("Gardener") });
+    let made;
+    try {
+      made = await api("/api/players", store.name ? { name: store.name } : {});
+    } catch (error) {
+      if (error.status !== 422) throw error;
+      made = await api("/api/players", {});
+    }
     store.player = { id: made.id, token: made.token };
-    if (!store.name) store.name = made.name;
     return api("/api/players/me");
+  }
+
+  /* A player's name as pages show it: its own, or a word saying it has none yet. */
+  function playerName(name) {
+    return name || t("Unnamed player");
   }
 
   const ready = ensure();
@@ -95,8 +119,10 @@ const PotagerIdentity = (() => {
       h("button", { type: "submit", id: "sign-in-button" }, t("Sign in")), signError));
     box.replaceChildren(
       h("h2", {}, t("You")),
-      h("p", { id: "player-name" }, t("Playing as {name}", { name: me.name })),
-      ratings, passwordForm, signIn);
+      h("p", { id: "player-name" }, me.name
+        ? t("Playing as {name}", { name: me.name })
+        : t("You have no name yet: the name you give here or at a table becomes yours.")),
+      ratings, me.name ? passwordForm : null, signIn);
   }
 
   async function drawLeaders(games) {
@@ -106,7 +132,7 @@ const PotagerIdentity = (() => {
         h("h3", {}, game.title),
         boards[i].length
           ? h("ol", {}, boards[i].map((row) => h("li", {},
-            h("span", { class: "leader-name" }, row.name), " ",
+            h("span", { class: "leader-name" }, playerName(row.name)), " ",
             h("span", { class: "rating" }, rating(row.rating)), " ",
             h("span", { class: "muted" }, tn(row.games, "{n} rated game", "{n} rated games")))))
           : h("p", { class: "muted" }, t("Nobody is rated yet.")))));
@@ -131,12 +157,14 @@ const PotagerIdentity = (() => {
     const [me, games] = await Promise.all([ready, api("/api/games")]);
     drawMe(me, games);
     drawLeaders(games);
-    if ($("name")) followName($("name"), games);
+    const box = $("name");
+    if (box && document.activeElement !== box) box.value = store.name; // as `ensure` left it
+    if (box) followName(box, games);
     setInterval(() => drawLeaders(games).catch(() => {}), 30000);
   }
 
   lobby().catch((error) => toast(t("Your player identity is unavailable: {reason}", { reason: error.message })));
 
-  return { ready, rating };
+  return { ready, rating, playerName };
 })();
 window.PotagerIdentity = PotagerIdentity;

@@ -278,6 +278,8 @@
     event.preventDefault();
     const name = $("seat-name").value.trim();
     $("name-button").disabled = true;
+    // The request says which player sits down (js/identity.js): the name names it too.
+    await window.PotagerIdentity.ready.catch(() => {});
     try {
       await api(`/api/tables/${encodeURIComponent(tableId)}/name`, { seat: me.seat, token: me.token, name });
       store.name = name;
@@ -388,6 +390,7 @@
     // An invite's page asks for a name first, and shows the table meanwhile (it was
     // blank under the form), as a spectator sees it.
     if (mine && mine.kind === "human" && !mine.taken) {
+      await window.PotagerIdentity.ready.catch(() => {}); // the name it keeps is the player's
       naming = true;
       $("turn").textContent = t("Choose your name to sit down.");
       askName(true);
