@@ -3,13 +3,13 @@
 A page is drawn from what the project already holds, never from a copy: the game's text
 (``potager/texts/<game>[.<lang>].md``, `potager.game_texts`, English where a language has none),
 its printed facts (`Game.facts()`), the bot levels and the measured lengths; the lobby's pitch is
-the text's first block quote. The page runs no inline script (`limits.PAGE_POLICY`). How the
+the text's first block quote. A text's links to other docs pages lead to the docs site
+(`game_texts.docs_link`). The page runs no inline script (`limits.PAGE_POLICY`). How the
 translations line up with the English page: docs/server-notes.md.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import logging
 import math
@@ -30,7 +30,7 @@ from markdown_it.token import Token
 
 from potager import agents, games
 from potager.engine import Game
-from potager.game_texts import TEXTS, file_name
+from potager.game_texts import TEXTS, docs_link, file_name
 
 from ..i18n import LANGUAGES, say_in, translate
 from .i18n import language
@@ -39,13 +39,10 @@ from .pages import STATIC
 
 DOCS: Traversable = TEXTS
 """The games' docs pages (``<package>.md``, `potager.game_texts`). Where a game has none, its page
-shows the title, components, lengths, bot levels and reference, and the lobby no pitch."""
+shows the title, components, lengths and bot levels, and the lobby no pitch."""
 LENGTHS = Path(__file__).with_name("lengths.json")
 """The measured game lengths: ``{"source": how, "games": {game: [one row per player count]}}``."""
 TEMPLATE = STATIC / "rules.html"
-LEFT_OUT = frozenset({"Speed"})
-"""Sections of an English docs page that are not for players: engine speed against OpenSpiel.
-The translations have no such section."""
 
 log = logging.getLogger(__name__)
 
@@ -92,16 +89,13 @@ def _anchor(heading: str) -> str:
     return re.sub(r"[\W_]+", "-", heading.casefold()).strip("-")
 
 
-def _kept(tokens: Sequence[Token]) -> list[Token]:
-    """``tokens`` without the `LEFT_OUT` sections (a ``##`` heading up to the next one)."""
-    kept: list[Token] = []
-    skipping = False
-    for i, token in enumerate(tokens):
-        if token.type == "heading_open" and token.tag in ("h1", "h2"):
-            skipping = _text(tokens[i + 1]) in LEFT_OUT
-        if not skipping:
-            kept.append(token)
-    return kept
+def _linked(tokens: Sequence[Token]) -> None:
+    """Point the links of ``tokens`` to other docs pages at the docs site (`docs_link`)."""
+    for token in tokens:
+        for child in token.children or ():
+            href = child.attrGet("href") if child.type == "link_open" else None
+            if isinstance(href, str):
+                child.attrSet("href", docs_link(href))
 
 
 @cache
@@ -131,7 +125,8 @@ def _parsed(game: Game, lang: str, english: RulesText | None = None) -> RulesTex
     except (OSError, UnicodeDecodeError) as error:
         log.warning("docs page %s cannot be read, shown in English: %s", path.name, error)
         return None
-    tokens = _kept(_markdown.parse(source)) if lang == "en" else _markdown.parse(source)
+    tokens = _markdown.parse(source)
+    _linked(tokens)
     title, pitch = game.title, ""
     first = next((i for i, t in enumerate(tokens) if t.type == "heading_open"), None)
     if first is not None and tokens[first].tag == "h1":
@@ -200,16 +195,6 @@ def length_source() -> str:
     return str(_measured()["source"])
 
 
-def reference(game: Game) -> str:
-    """The docstring of the game's package, ``potager.games.<package>``: its full reference
-    (rules as implemented, notation, view keys, events, every reading chosen); "" without one."""
-    try:
-        package = importlib.import_module(f"potager.games.{game.name.replace('-', '_')}")
-    except ModuleNotFoundError:
-        return ""
-    return (package.__doc__ or "").strip()
-
-
 def players_line(game: Game, lang: str = "en") -> str:
     if game.min_players == game.max_players:
         return say_in(lang, "{n} players", n=game.min_players)
@@ -274,21 +259,6 @@ def _levels_section(game: Game, lang: str) -> str:
     )
 
 
-def _reference_section(game: Game, lang: str) -> str:
-    doc = reference(game)
-    if not doc:
-        return ""
-    summary = say_in(
-        lang,
-        "Full reference: the game package's docstring (notation, view keys, events, "
-        "every reading chosen)",
-    )
-    return (
-        '<details id="reference" class="reference">'
-        f"<summary>{escape(summary)}</summary><pre>{escape(doc)}</pre></details>"
-    )
-
-
 def _components(lang: str) -> str:
     """The components' section, filled by ``rules.js`` with the game's plug-in drawing its
     `Game.facts()`."""
@@ -302,7 +272,7 @@ def _components(lang: str) -> str:
 def _contents(entries: Sequence[tuple[str, str]], lang: str, docs_lang: str) -> str:
     """The page's contents: its own sections in ``lang``, the docs' in ``docs_lang`` (marked so
     where that is another)."""
-    own = {"components", "length", "bot-levels", "reference"}
+    own = {"components", "length", "bot-levels"}
     other = "" if docs_lang == lang else f' lang="{docs_lang}"'
     items = "".join(
         f'<li{"" if a in own else other}><a href="#{a}">{escape(h)}</a></li>' for a, h in entries
@@ -342,7 +312,6 @@ def page(game: Game, lang: str = "en") -> str:
     contents = [("components", say_in(lang, "Components")), *text.sections]
     contents += [("length", say_in(lang, "How long a game lasts"))] if rows else []
     contents += [("bot-levels", say_in(lang, "Computer opponents"))]
-    contents += [("reference", say_in(lang, "Full reference"))] if reference(game) else []
     play = say_in(lang, "Play {game}", game=game.title)
     article = (
         f"<h1>{escape(text.title)}</h1>"
@@ -350,7 +319,7 @@ def page(game: Game, lang: str = "en") -> str:
         f'<a class="button primary" href="/?game={escape(game.name)}">{escape(play)}</a></p>'
         f'{_in_english(lang, text.lang)}<div lang="{text.lang}">{text.intro}</div>'
         f'{_components(lang)}<div lang="{text.lang}">{text.html}</div>{_length_section(rows, lang)}'
-        f"{_levels_section(game, lang)}{_reference_section(game, lang)}"
+        f"{_levels_section(game, lang)}"
     )
     content = f'{_contents(contents, lang, text.lang)}<article class="rules">{article}</article>'
     return _page(game.name, text.title, content, lang)

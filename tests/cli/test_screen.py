@@ -11,7 +11,7 @@ import re
 import pytest
 from rich.console import Console
 
-from potager import agents, games
+from potager import agents, game_texts, games
 from potager.cli import reference, render
 from potager.cli.choices import LIMIT
 from potager.cli.language import speaking
@@ -98,18 +98,48 @@ def test_help_explains_the_notation_and_rules_shows_the_rules_in_brief() -> None
     with pytest.raises(EOFError):
         play.run()
     text = " ".join(out.getvalue().split())
-    doc = reference.sections(reference.docstring(play.state.game))
-    assert "Notation" in text and "Rules in brief" in text
-    rules = " ".join(" ".join(doc["Rules in brief"]).split()).replace("``", "")
-    assert rules[:120] in text
-    assert "bid A (the Ace), X" in text and ">>>" not in text
-    assert text.index("Notation") < text.index("Rules in brief")
+    assert "Notation" in text and "The rules in brief" in text
+    assert "1 … 6, A, X" in text and "bid that poker card" in text
+    assert "Fine points" in text and "Chips never run out." in text
+    assert text.index("Notation") < text.index("The rules in brief")
 
 
-def test_the_rules_sections_of_every_game_are_found() -> None:
-    for name in games.names():
-        found = reference.sections(reference.docstring(games.get(name)))
-        assert found[reference.RULES] and found[reference.NOTATION], name
+@pytest.mark.parametrize("name", games.names())
+def test_the_rules_sections_of_every_game_are_found(name: str) -> None:
+    for lang in ("en", "fr", "de", "it"):
+        for title in (reference.RULES, reference.NOTATION):
+            assert reference.source(games.get(name), title, lang), (name, lang, title)
+
+
+def test_a_language_without_its_page_shows_the_english_one_saying_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(
+        reference,
+        "page_sections",
+        lambda game, lang: {} if lang == "fr" else {"The rules in brief": "Plant, then harvest."},
+    )
+    console = Console(file=io.StringIO(), width=80)
+    with speaking("fr"):
+        console.print(reference.section(games.get("garden-rush"), reference.RULES, "fr"))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Plant, then harvest." in text and "anglais" in text
+
+
+def test_a_link_in_the_rules_is_spelt_out_as_its_address_on_the_docs_site(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(
+        reference,
+        "page_sections",
+        lambda game, lang: {
+            "The rules in brief": "Why: [the notes](../rules-notes.md#garden-rush)."
+        },
+    )
+    console = Console(file=io.StringIO(), width=200)
+    console.print(reference.section(games.get("garden-rush"), reference.RULES))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert f"the notes ({game_texts.DOCS_SITE}rules-notes/#garden-rush)" in text
 
 
 def random_game(name: str, players: int, seed: int) -> State:

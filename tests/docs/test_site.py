@@ -72,3 +72,14 @@ def test_the_changelog_page_is_the_changelog(site: Path) -> None:
         if line.startswith("## [0")
     )
     assert first.removeprefix("## ").split(" - ")[0].strip("[]") in changelog
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_each_game_s_pages_link_to_its_notes_on_the_rules(site: Path, name: str) -> None:
+    """The strict build checks the link and its anchor; here, that they are there at all."""
+    notes = (site / "rules-notes" / "index.html").read_text()
+    assert f'id="{name}"' in notes
+    stem = game_texts.file_name(name.replace("-", "_")).removesuffix(".md")
+    for lang in LANGUAGES:
+        page = (site / "games" / f"{stem}{lang}" / "index.html").read_text()
+        assert f'href="../../rules-notes/#{name}"' in page, (name, lang)

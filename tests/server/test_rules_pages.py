@@ -1,6 +1,6 @@
 """The rules pages, ``/rules/<game>``, and what the lobby shows of each game (issue 16, "Rules"):
-drawn from the game's docs page, its package docstring and the measured lengths, escaped, under
-the pages' Content-Security-Policy."""
+drawn from the game's docs page and the measured lengths, escaped, under the pages'
+Content-Security-Policy."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from potager import agents, games
+from potager import agents, game_texts, games
 from potager.server import rules
 from potager.server.limits import PAGE_POLICY
 
@@ -56,7 +56,7 @@ class Page(HTMLParser):
 
 
 def docs_headings(name: str) -> list[str]:
-    """The ``##`` headings of the game's docs page, as written (the "Speed" one included)."""
+    """The ``##`` headings of the game's docs page, as written."""
     text = rules.docs_page(games.get(name)).read_text(encoding="utf-8")
     return [line[3:].strip() for line in text.splitlines() if line.startswith("## ")]
 
@@ -70,17 +70,16 @@ def test_each_rules_page_holds_the_games_sections(client: TestClient, name: str)
     page = Page(answer.text)
     game = games.get(name)
     shown = page.headings["h2"]
-    expected = [h for h in docs_headings(name) if h not in rules.LEFT_OUT]
+    expected = docs_headings(name)
     assert expected, "every game's docs page has sections"
     assert [h for h in shown if h in expected] == expected
-    assert not set(docs_headings(name)) & rules.LEFT_OUT & set(shown)
     assert {"Components", "How long a game lasts", "Computer opponents"} <= set(shown)
     assert page.headings["h1"] == [rules.rules_text(name).title]
     assert f'data-game="{name}"' in answer.text
     assert rules.pitch(game) and rules.pitch(game) in " ".join(answer.text.split())
     for level in agents.levels(game):
         assert f"<dt>{agents.title(level)}</dt>" in answer.text
-    assert "gallery" in page.ids and "reference" in page.ids
+    assert "gallery" in page.ids
     assert page.scripts == [
         "/static/js/i18n.js",
         "/static/js/potager.js",
@@ -111,11 +110,14 @@ def test_a_game_without_a_docs_page_has_a_page_with_its_components_and_bots(
     assert page.headings["h2"] == ["Components", "Computer opponents"]
 
 
-def test_the_docs_text_is_escaped_and_the_speed_section_left_out() -> None:
-    html = rules.rules_text("garden-rush").html
-    assert "<h2" in html and 'id="notation"' in html
-    assert "decisions/s" not in html, "the Speed section is for programmers"
-    assert "games.get(&quot;garden-rush&quot;)" in rules.rules_text("garden-rush").intro
+def test_the_docs_text_is_drawn_with_its_links_to_the_docs_site() -> None:
+    text = rules.rules_text("garden-rush", "fr")
+    assert "<h2" in text.html and 'id="notation"' in text.html
+    assert "Tools &amp; Moles" in rules.rules_text("garden-rush").html, "escaped"
+    notes = f'href="{game_texts.DOCS_SITE}rules-notes/#garden-rush"'
+    assert notes in text.intro
+    assert f'href="{game_texts.DOCS_SITE}bots/"' in text.html
+    assert ".md" not in text.intro + text.html
 
 
 def test_raw_html_in_a_docs_page_is_shown_as_text(

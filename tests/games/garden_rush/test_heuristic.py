@@ -1,4 +1,4 @@
-"""The heuristic bot beats random clearly (the 2,000-game figures are in docs/games)."""
+"""The heuristic bot beats random clearly (the 2,000-game figures are in docs/bots.md)."""
 
 from __future__ import annotations
 

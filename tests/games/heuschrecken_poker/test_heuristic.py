@@ -30,7 +30,7 @@ def win_share(players: int, games: int) -> float:
     ("players", "games", "at_least"), [(2, 80, 0.8), (3, 60, 0.6), (4, 60, 0.45)]
 )
 def test_heuristic_beats_random(players: int, games: int, at_least: float) -> None:
-    # Measured over 2,000 games each: see docs/games/heuschrecken_poker.md.
+    # Measured over 2,000 games each: see docs/bots.md.
     assert win_share(players, games) >= at_least
 
 

@@ -1,4 +1,4 @@
-"""The heuristic bot beats random clearly (docs/games/kraut_und_rueben.md has the long run)."""
+"""The heuristic bot beats random clearly (docs/bots.md has the long run)."""
 
 from __future__ import annotations
 
