@@ -17,7 +17,7 @@ from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 from potager import __version__
 from potager.store import Store
 
-from . import analysis, collector, identity, learn, lobby, pages, play, refusals, rules
+from . import analysis, collector, identity, learn, lobby, meet, pages, play, refusals, rules
 from .analysis import Analyst
 from .config import Settings
 from .forever import stopped
@@ -84,6 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     limited = [Depends(rate_limited)]
     app.include_router(lobby.router, dependencies=limited)
     app.include_router(identity.router, dependencies=limited)
+    app.include_router(meet.router, dependencies=limited)
     app.include_router(analysis.router, dependencies=limited)
     app.include_router(learn.router)  # it changes nothing: a POST there costs what a GET does
     app.include_router(pages.router)

@@ -255,14 +255,16 @@ async def signed_in(
     players: Roster,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> PlayerInfo | None:
-    """The player of the request's bearer token; None without one; 401 for a token that opens
-    no player (a refusal, not an anonymous seat: the browser should know its token is gone)."""
+    """The player of the request's bearer token, online from now (`online`); None without
+    one; 401 for a token that opens no player (a refusal, not an anonymous seat: the browser
+    should know its token is gone)."""
     if credentials is None:
         return None
     token: Token = credentials.credentials
     found = await players.holder(token[:100])
     if found is None:
         raise Refused(401, say("this player token is not known here"))
+    players.tables.online.seen(found.id)
     return found
 
 

@@ -33,14 +33,18 @@ from .clocks import Clocks
 from .cluster import Cluster
 from .config import Settings
 from .forever import cancelling, go_on, stopped
+from .lease import space_of
 from .live import Connection, LiveTable
 from .messages import Shared, stored_summary, summary
+from .online import FLUSH, Online, seated
 from .outcomes import Refused, unavailable
 from .peers import Peers
 from .schemas import (
+    ONLINE_LISTED,
     CreatedTable,
     CreateTable,
     JoinRequest,
+    OnlinePlayer,
     SeatAuth,
     SeatGrant,
     SeatName,
@@ -48,6 +52,7 @@ from .schemas import (
     Turns,
     TurnsRequest,
 )
+from .schemas import Online as OnlineList
 from .seating import Opening, Seating
 from .tables import Tables
 from .turns import turns
@@ -89,6 +94,9 @@ class TableManager:
         self.clocks = Clocks(settings, store, self.db, written)
         if self.cluster is not None:
             self.announce.share = self.cluster.presence
+        redis = self.cluster.redis if self.cluster is not None else None
+        self.online = Online(redis, space_of(store.url), settings.clock_now)
+        """Who is online, in every process (`online`)."""
         self.tables = Tables(
             Reach(
                 settings,
@@ -133,6 +141,7 @@ class TableManager:
         await self.db(self.store.upgrade)
         await self.clocks.start()
         self._spawn(self._look_forever())
+        self._spawn(self._online_forever())
         if self.cluster is not None and self.peers is not None:
             await self.cluster.start()
             self.peers.start()
@@ -174,6 +183,16 @@ class TableManager:
                 if cancelling():
                     raise
                 log.exception("the clocks' look failed")
+
+    async def _online_forever(self) -> None:
+        while go_on():
+            await asyncio.sleep(FLUSH)
+            try:
+                await self.online.flush(seated(self.tables.live.values()))
+            except Exception:
+                if cancelling():
+                    raise
+                log.warning("who is online was not written", exc_info=True)
 
     async def look(self) -> None:
         """Look at the clocks of every unfinished table held here (`TableActor.look`)."""
@@ -347,3 +366,18 @@ class TableManager:
             self.tables.evict()
         elif not live.owned and not live.connections:
             self.tables.forget(live)  # a mirror nobody here watches any more
+
+    # -- who is online ---------------------------------------------------------------------------
+    async def online_players(self, asker: str | None) -> OnlineList:
+        """The named players online (`Online.players`), by name with ``asker`` first."""
+        seen = await self.online.players()
+        names = await self.db(self.seating.players.names, [s.player for s in seen])
+        found = [
+            OnlinePlayer(
+                id=s.player, name=names[s.player], at_table=s.at_table, you=s.player == asker
+            )
+            for s in seen
+            if s.player in names
+        ]
+        found.sort(key=lambda p: (not p.you, p.name.casefold(), p.id))
+        return OnlineList(players=found[:ONLINE_LISTED], count=len(found))

@@ -341,6 +341,28 @@ class Turns(BaseModel):
     )
 
 
+ONLINE_LISTED = 100
+"""The most players the list of who is online names (`Online.count` counts them all)."""
+
+
+class OnlinePlayer(BaseModel):
+    """A player online: seen in the last half minute (`potager.server.online`)."""
+
+    id: str
+    name: str
+    at_table: bool = Field(description="A socket of a seat this player holds is open.")
+    you: bool = Field(description="The player of the request's token.")
+
+
+class Online(BaseModel):
+    """Who is online: named players only (bots play at tables, and are not listed)."""
+
+    players: list[OnlinePlayer] = Field(
+        description=f"By name, the asker first; at most {ONLINE_LISTED}."
+    )
+    count: int = Field(description="Every named player online, listed or not.")
+
+
 class SeatHolderModel(BaseModel):
     """Who held a seat (`potager.engine.SeatHolder`): a person by name, or a bot by level."""
 

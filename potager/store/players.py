@@ -19,6 +19,7 @@ a player's rating history.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -272,6 +273,18 @@ class Players:
                 .limit(limit)
             )
             return [_rating(r) for r in rows]
+
+    def names(self, player_ids: Collection[str]) -> dict[str, str]:
+        """The name of each of ``player_ids`` that exists and has one."""
+        if not player_ids:
+            return {}
+        with self._session() as session:
+            rows = session.execute(
+                select(PlayerRow.id, PlayerRow.name).where(
+                    PlayerRow.id.in_(list(player_ids)), PlayerRow.name.is_not(None)
+                )
+            )
+            return {player_id: name for player_id, name in rows if name}
 
 
 def _rated() -> Any:

@@ -96,6 +96,7 @@ def test_the_lobby(browser: Browser, server: str) -> None:
     page.goto(server + "/")
     page.wait_for_selector(".game-card .game-picture > *")
     page.wait_for_selector("#identity h2")
+    page.wait_for_selector("#online-list li[data-player]")
     check(page, errors)
 
 

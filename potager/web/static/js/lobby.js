@@ -158,6 +158,18 @@
     } catch (error) {
       toast(t("Lobby unavailable: {reason}", { reason: error.message }));
     }
+    await refreshOnline().catch(() => {}); // the tables' toast has said what is wrong
+  }
+
+  /* Who is online (GET /api/online), asked with the tables: asking shows this player too. */
+  async function refreshOnline() {
+    const online = await api("/api/online");
+    $("online-count").textContent = online.count ? `(${online.count})` : "";
+    $("online-list").replaceChildren(...(online.players.length ? online.players.map((player) =>
+      h("li", { class: player.you ? "you" : "", dataset: { player: player.id } },
+        player.you ? t("{name} (you)", { name: player.name }) : player.name,
+        player.at_table ? h("span", { class: "where" }, t("at a table")) : null))
+      : [h("li", { class: "muted" }, t("Nobody is online right now."))]));
   }
 
   /* -- the games, each as a card ------------------------------------------------------------- */
