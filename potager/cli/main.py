@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from .analyse import analyse_command
+from .bot import bot_command
 from .catalog import list_games
 from .learn import learn
 from .play import play
@@ -52,7 +53,7 @@ class Commands(TyperGroup):
 app = typer.Typer(
     name="potager",
     help="Four garden-themed tabletop games: learn, play, replay, analyse, simulate, tournament,"
-    " report, serve.",
+    " report, serve, bot.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -68,6 +69,7 @@ app.command("simulate", cls=Command)(simulate_command)
 app.command("tournament", cls=Command)(tournament_command)
 app.command("report", cls=Command)(report_command)
 app.command("serve", cls=Command)(serve)
+app.command("bot", cls=Command)(bot_command)
 
 
 REQUIREMENT = re.compile(
@@ -81,7 +83,13 @@ def _normal(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-COMMAND_EXTRAS = {"serve": "server", "simulate": "study", "tournament": "study", "report": "study"}
+COMMAND_EXTRAS = {
+    "serve": "server",
+    "simulate": "study",
+    "tournament": "study",
+    "report": "study",
+    "bot": "client",
+}
 """The extra each command belongs to: the one named when several bring the missing module."""
 
 

@@ -33,15 +33,22 @@ from .manager import TableManager
 from .messages import Shared
 from .outcomes import Unavailable
 from .refusals import summary
-from .schemas import Act, ClientMessage, ErrorMessage, Hello, Ping, Pong, Say, Sync, TakeBack
+from .schemas import (
+    Act,
+    ClientMessage,
+    Close,
+    ErrorMessage,
+    Hello,
+    Ping,
+    Pong,
+    Say,
+    Sync,
+    TakeBack,
+)
 
 PATH = "/ws/tables/{table_id}"
 BINARY = "\0binary"
 """What a binary frame reads as: text that is no message."""
-TOO_MANY = 4429
-IDLE = 4408
-TRY_AGAIN = 1013
-"""The close code of a socket refused while the database or Redis is unavailable."""
 
 
 async def _receive(websocket: WebSocket) -> str | None:
@@ -85,7 +92,7 @@ class IdleWatch:
 
     async def _close(self) -> None:
         with contextlib.suppress(Exception):  # closed meanwhile
-            await self.websocket.close(IDLE)
+            await self.websocket.close(Close.IDLE)
 
     def stop(self) -> None:
         self._timer.cancel()
@@ -143,7 +150,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         cap = guard.limits.client_sockets
         why = say("a client may hold {cap} sockets at once", cap=cap)
         error = ErrorMessage(code="too_many", message=why)
-        await _refuse(websocket, error, TOO_MANY)
+        await _refuse(websocket, error, Close.TOO_MANY)
         return
     try:
         await _seat(websocket, guard, table_id)
@@ -158,16 +165,18 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
     try:
         live = await tables.table(table_id)
     except Unavailable as exc:
-        await _refuse(websocket, ErrorMessage(code="unavailable", message=str(exc)), TRY_AGAIN)
+        await _refuse(
+            websocket, ErrorMessage(code="unavailable", message=str(exc)), Close.TRY_AGAIN
+        )
         return
     if live is None:
         error = ErrorMessage(code="not_found", message=say("no such table"))
-        await _refuse(websocket, error, 4404)
+        await _refuse(websocket, error, Close.NOT_FOUND)
         return
     try:
         text = await asyncio.wait_for(_receive(websocket), limits.hello_timeout or None)
     except (TimeoutError, WebSocketDisconnect):
-        await websocket.close(IDLE)
+        await websocket.close(Close.IDLE)
         return
     if text is None:
         return
@@ -178,23 +187,27 @@ async def _seat(websocket: WebSocket, guard: Guard, table_id: str) -> None:
             if isinstance(hello, ErrorMessage)
             else ErrorMessage(code="malformed", message=say("the first message must be a hello"))
         )
-        await _refuse(websocket, error, 4400)
+        await _refuse(websocket, error, Close.MALFORMED)
         return
     cap = limits.table_sockets
     if hello.seat is None and cap and len(live.connections) >= cap:
         error = ErrorMessage(
             code="too_many", message=say("this table has its {cap} watchers", cap=cap)
         )
-        await _refuse(websocket, error, TOO_MANY)
+        await _refuse(websocket, error, Close.TOO_MANY)
         return
     try:
         connection = await tables.connect(live, websocket, hello.seat, hello.token, hello.name)
     except Unavailable as exc:
-        await _refuse(websocket, ErrorMessage(code="unavailable", message=str(exc)), TRY_AGAIN)
+        await _refuse(
+            websocket, ErrorMessage(code="unavailable", message=str(exc)), Close.TRY_AGAIN
+        )
         return
     if connection is None:
         await _refuse(
-            websocket, ErrorMessage(code="forbidden", message=say("wrong seat token")), 4403
+            websocket,
+            ErrorMessage(code="forbidden", message=say("wrong seat token")),
+            Close.FORBIDDEN,
         )
         return
     connection.lang = language(websocket)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import datetime
+from enum import IntEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, model_validator
@@ -588,6 +589,24 @@ class ChatMessage(BaseModel):
 
 class Pong(BaseModel):
     type: Literal["pong"] = "pong"
+
+
+class Close(IntEnum):
+    """The codes the server closes a table's socket with (docs/protocol.md says what each asks of
+    the client)."""
+
+    TRY_AGAIN = 1013
+    """The database or Redis is unavailable: open the socket again later."""
+    MALFORMED = 4400
+    """The first message was not a `Hello`."""
+    FORBIDDEN = 4403
+    """The token does not open the seat, or the seat was given up or taken by another."""
+    NOT_FOUND = 4404
+    """No such table."""
+    IDLE = 4408
+    """No hello in time, or silent too long while the table did not change."""
+    TOO_MANY = 4429
+    """The client holds too many sockets, or the table has all the watchers it takes."""
 
 
 class ServerMessage(

@@ -32,6 +32,7 @@ from .messages import open_seats, summary
 from .outcomes import Refused
 from .schemas import (
     STAND_IN,
+    Close,
     CreatedTable,
     CreateTable,
     ErrorMessage,
@@ -499,7 +500,7 @@ class Seating:
         for connection in [c for c in live.connections if c.seat == seat]:
             if not live.holder(connection):
                 live.connections.remove(connection)
-                connection.revoke(connection.said(given_up), 4403)
+                connection.revoke(connection.said(given_up), Close.FORBIDDEN)
 
     # -- ratings -----------------------------------------------------------------------------------
     async def rating(self, player: str | None, game: str) -> float | None:

@@ -1,0 +1,27 @@
+"""Programs that play on a Potager server: `RemoteSeat` seats an `Agent` (one of
+`potager.agents`' levels by name, or a class of your own) at a table's seat, through its invite
+link or a player's token, and plays the game to its end.
+
+    >>> from potager.client import play
+    >>> link = "http://localhost:8000/table/Ab3dE#seat=1&token=…"
+    >>> outcome = play(link, "heuristic")  # doctest: +SKIP
+
+The agent sees only what the server sends its seat (its view and legal actions), thinks within
+its clock, and the seat comes back after a dropped socket. ``potager bot`` runs one from the
+command line; the protocol it speaks: docs/protocol.md. Needs the ``client`` extra (websockets,
+httpx).
+"""
+
+from .links import ClientError, SeatLink, parse_link
+from .seat import MARGIN, Outcome, RemoteSeat, load_agent, play
+
+__all__ = [
+    "MARGIN",
+    "ClientError",
+    "Outcome",
+    "RemoteSeat",
+    "SeatLink",
+    "load_agent",
+    "parse_link",
+    "play",
+]

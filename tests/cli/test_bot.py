@@ -1,0 +1,87 @@
+"""``potager bot``: a bot level plays a seat on a live server from the command line; a wrong
+token is one clear error; without the client extra, one line naming it."""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from potager.cli import main
+from tests import ROOT
+from tests.server.conftest import settings
+from tests.server.driver import create
+from tests.web.conftest import serving
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("bot") / "potager.db"
+    with serving(settings(f"sqlite:///{db}")) as address:
+        yield address
+
+
+def test_the_bot_command_plays_a_seat_to_the_end(server: str) -> None:
+    with httpx.Client(base_url=server) as http:
+        created = create(http, "heuschrecken-poker", ["human", "random"])
+        link = server + created["you"]["url"]
+        ran = runner.invoke(main.app, ["bot", link, "--level", "heuristic", "--quiet"])
+        assert ran.exit_code == 0, ran.output
+        summary = http.get(f"/api/tables/{created['table']['id']}").json()
+    assert summary["status"] == "finished"
+    assert f"table {summary['id']}, seat 0: scores" in ran.output
+    assert "0 too slow, 0 reconnections" in ran.output
+
+
+def test_a_wrong_token_is_one_error_and_exit_status_1(server: str) -> None:
+    with httpx.Client(base_url=server) as http:
+        created = create(http, "heuschrecken-poker", ["human", "human"])
+    link = f"{server}/table/{created['table']['id']}#seat=1&token=wrong"
+    ran = runner.invoke(main.app, ["bot", link])
+    assert ran.exit_code == 1
+    assert "wrong seat token" in ran.output and "Traceback" not in ran.output
+
+
+def test_level_and_agent_together_are_a_usage_error() -> None:
+    ran = runner.invoke(
+        main.app, ["bot", "http://h/table/x#seat=0&token=t", "--level", "random", "--agent", "m:C"]
+    )
+    assert ran.exit_code == 2 and "not both" in ran.output
+
+
+def declared() -> list[str]:
+    """pyproject's extras as the installed package's ``Requires-Dist`` lines."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    return [f'{r}; extra == "{extra}"' for extra, rs in extras.items() for r in rs]
+
+
+def test_bot_without_the_client_extra_is_one_line_naming_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(main, "requires", lambda name: declared())
+    monkeypatch.setitem(sys.modules, "websockets", None)
+    for name in [m for m in sys.modules if m.startswith(("potager.client", "websockets."))]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setattr(sys, "argv", ["potager", "bot", "http://h/table/x#seat=0&token=t"])
+    with pytest.raises(SystemExit) as stopped:
+        main.main()
+    assert stopped.value.code == 1
+    assert capsys.readouterr().err == (
+        "potager bot needs the client extra (websockets is missing): "
+        "pip install 'potager[client]'\n"
+    )
+
+
+def test_the_bot_command_has_help() -> None:
+    ran = runner.invoke(main.app, ["bot", "--help"])
+    assert ran.exit_code == 0
+    for option in ("--level", "--agent", "--token", "POTAGER_PLAYER_TOKEN", "--margin"):
+        assert option in ran.output

@@ -1,0 +1,122 @@
+"""What stops a program's seat is one clear error, and changes nothing on the server: a wrong
+token, a link that names no seat, a table that does not exist, an agent that cannot play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from potager.client import ClientError, RemoteSeat, load_agent, parse_link
+from tests.server.driver import create
+
+GAME = "heuschrecken-poker"
+
+
+def seats(http: httpx.Client, table_id: str) -> list[tuple[bool, str, bool]]:
+    """Who holds each seat, under which name, and who is connected."""
+    table: dict[str, Any] = http.get(f"/api/tables/{table_id}").json()
+    return [(s["taken"], s["name"], s["connected"]) for s in table["seats"]]
+
+
+@pytest.fixture
+def table(http: httpx.Client) -> dict[str, Any]:
+    return create(http, GAME, ["human", "human"], name="Host")
+
+
+def test_a_wrong_seat_token_is_refused_and_nothing_changes(
+    server: str, http: httpx.Client, table: dict[str, Any]
+) -> None:
+    table_id = table["table"]["id"]
+    before = seats(http, table_id)
+    seat = RemoteSeat(f"{server}/table/{table_id}#seat=1&token=wrong", "random", name="Intruder")
+    with pytest.raises(ClientError, match="wrong seat token"):
+        seat.run()
+    assert seats(http, table_id) == before
+
+
+def test_a_wrong_player_token_is_refused_and_nothing_changes(
+    server: str, http: httpx.Client, table: dict[str, Any]
+) -> None:
+    table_id = table["table"]["id"]
+    before = seats(http, table_id)
+    seat = RemoteSeat(f"{server}/table/{table_id}", "random", player="not-a-token")
+    with pytest.raises(ClientError, match="this player token is not known here"):
+        seat.run()
+    assert seats(http, table_id) == before
+
+
+def test_a_bot_level_the_game_has_not_is_refused_before_the_seat_is_taken(
+    server: str, http: httpx.Client, table: dict[str, Any]
+) -> None:
+    table_id = table["table"]["id"]
+    before = seats(http, table_id)
+    with pytest.raises(ClientError, match="unknown bot level"):
+        RemoteSeat(server + table["invites"][0]["url"], "grandmaster").run()
+    assert seats(http, table_id) == before
+
+
+@pytest.mark.parametrize(
+    ("link", "said"),
+    [
+        ("table/abc#seat=1&token=t", "not a table's address"),
+        ("http://host/lobby", "not a table's address"),
+        ("http://host/table/abc#seat=1", "names both its seat and its token"),
+        ("http://host/table/abc#seat=one&token=t", "seat is a number"),
+    ],
+)
+def test_a_link_that_names_no_seat_is_refused(link: str, said: str) -> None:
+    with pytest.raises(ClientError, match=said):
+        parse_link(link)
+
+
+def test_an_invite_link_is_read_into_its_seat() -> None:
+    found = parse_link("https://games.example.org/club/table/Ab3-d#seat=2&token=s3cr_t")
+    assert (found.server, found.table_id, found.seat, found.token) == (
+        "https://games.example.org/club",
+        "Ab3-d",
+        2,
+        "s3cr_t",
+    )
+    assert found.socket == "wss://games.example.org/club/ws/tables/Ab3-d"
+    assert "s3cr_t" not in found.table
+
+
+def test_a_table_that_does_not_exist_is_refused(server: str) -> None:
+    with pytest.raises(ClientError, match="no such table"):
+        RemoteSeat(f"{server}/table/nothere#seat=0&token=t", "random").run()
+
+
+def test_a_tables_address_without_a_player_token_names_no_seat(
+    server: str, table: dict[str, Any]
+) -> None:
+    with pytest.raises(ClientError, match="names no seat"):
+        RemoteSeat(f"{server}/table/{table['table']['id']}", "random").run()
+
+
+def test_a_server_that_does_not_answer_is_said_so() -> None:
+    from tests.web.conftest import free_port
+
+    with pytest.raises(ClientError, match="cannot reach the server"):
+        RemoteSeat(f"http://127.0.0.1:{free_port()}/table/x#seat=0&token=t", "random").run()
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        ("nomodule", "module:Class"),
+        ("potager.no_such_module:Agent", "cannot import"),
+        ("potager.agents:Nothing", "has no 'Nothing'"),
+        ("potager.agents:levels", "is not an agent"),
+    ],
+)
+def test_an_agent_that_cannot_be_loaded_is_said_so(spec: str, said: str) -> None:
+    with pytest.raises(ClientError, match=said):
+        load_agent(spec)
+
+
+def test_an_agent_class_is_loaded_by_its_name() -> None:
+    from potager.agents import RandomAgent
+
+    assert isinstance(load_agent("potager.agents:RandomAgent"), RandomAgent)

@@ -1,0 +1,66 @@
+"""A seat at a timed table acts within its clock: an agent too slow for a decision is said to be,
+and a random legal action is played in time for it, so the server's stand-in never plays."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import threading
+from pathlib import Path
+
+import httpx
+import pytest
+
+from potager.agents import RandomAgent
+from potager.client import Outcome, RemoteSeat
+from potager.engine import Action, Game, Seat, View
+from tests.client.conftest import server_settings
+from tests.server.driver import create
+from tests.web.conftest import serving
+
+GAME = "heuschrecken-poker"
+SCALE = 0.02
+"""Real time's 2 minutes a decision and 60 s of bank in 2.4 s and 1.2 s."""
+
+
+class FirstThoughtSlow(RandomAgent):
+    """A random agent whose first decision takes ``seconds``."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds, self.decisions = seconds, 0
+        self.released = threading.Event()
+
+    def act(
+        self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
+    ) -> Action:
+        self.decisions += 1
+        if self.decisions == 1:
+            self.released.wait(self.seconds)
+        return super().act(game, view, seat, legal_actions, rng)
+
+
+async def both(*seats: RemoteSeat) -> list[Outcome]:
+    return list(await asyncio.gather(*(s.play() for s in seats)))
+
+
+def test_a_slow_agent_is_said_to_be_and_the_seat_moves_in_time(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with (
+        serving(server_settings(tmp_path, clock_scale=SCALE)) as server,
+        httpx.Client(base_url=server) as http,
+    ):
+        created = create(http, GAME, ["human", "human"], speed="real_time")
+        slow = FirstThoughtSlow(seconds=4.5)
+        seats = [
+            RemoteSeat(server + created["you"]["url"], slow, margin=0.5, seed=5),
+            RemoteSeat(server + created["invites"][0]["url"], "random", margin=0.5, seed=6),
+        ]
+        with caplog.at_level(logging.WARNING, logger="potager.client"):
+            first, second = asyncio.run(both(*seats))
+        slow.released.set()
+        record = http.get(f"/api/tables/{created['table']['id']}/record").json()
+    assert first.result is not None and first.late == 1 and second.late == 0
+    assert not record.get("stand_in_moves"), "the server's stand-in never played"
+    assert any("had not chosen within" in r.getMessage() for r in caplog.records)

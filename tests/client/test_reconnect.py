@@ -1,0 +1,75 @@
+"""A seat whose connection drops mid-game comes back and carries on: nothing is lost, nothing is
+played twice, and the decision its agent made while the socket was down is the one stored."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+
+import httpx
+
+from potager import games
+from potager.agents import RandomAgent
+from potager.client import Outcome, RemoteSeat
+from potager.engine import Action, Game, GameRecord, Seat, View
+from tests.client.proxy import Relay
+from tests.server.driver import create
+
+GAME = "heuschrecken-poker"
+
+
+class CutMidThought(RandomAgent):
+    """A random agent whose ``at``-th decision cuts the seat's connections and is made only
+    once the socket is down; its choices are kept."""
+
+    def __init__(self, relay: Relay, loop: asyncio.AbstractEventLoop, at: int) -> None:
+        self.relay, self.loop, self.at = relay, loop, at
+        self.chosen: list[Action] = []
+
+    def act(
+        self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
+    ) -> Action:
+        if len(self.chosen) + 1 == self.at:
+            done = threading.Event()
+
+            def cut() -> None:
+                self.relay.cut()
+                done.set()
+
+            self.loop.call_soon_threadsafe(cut)
+            done.wait(5)
+        action = super().act(game, view, seat, legal_actions, rng)
+        self.chosen.append(action)
+        return action
+
+
+async def through_relay(
+    server: str, links: list[str], at: int
+) -> tuple[list[Outcome], CutMidThought]:
+    relay = Relay(server)
+    relayed = await relay.start()
+    agent = CutMidThought(relay, asyncio.get_running_loop(), at)
+    cut = RemoteSeat(links[0].replace(server, relayed), agent, seed=3)
+    other = RemoteSeat(links[1], "random", seed=4)
+    try:
+        outcomes = await asyncio.gather(cut.play(), other.play())
+    finally:
+        await relay.stop()
+    return list(outcomes), agent
+
+
+def test_a_dropped_socket_is_opened_again_and_nothing_is_lost(
+    server: str, http: httpx.Client
+) -> None:
+    created = create(http, GAME, ["human", "human"])
+    links = [server + created["you"]["url"], server + created["invites"][0]["url"]]
+    (cut, other), agent = asyncio.run(through_relay(server, links, at=5))
+    assert cut.reconnects >= 1 and other.reconnects == 0
+    assert cut.result is not None and cut.result == other.result
+    record = http.get(f"/api/tables/{created['table']['id']}/record").json()
+    assert not record.get("stand_in_moves")
+    final = games.replay(GameRecord.from_dict(record))
+    assert final.is_over
+    # every decision of the agent was stored, the one made while cut off included, once
+    assert [action for seat, action in final.moves if seat == 0] == agent.chosen
