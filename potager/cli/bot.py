@@ -69,9 +69,8 @@ def bot_command(
 
     if level is not None and agent is not None:
         fail("give --level or --agent, not both", "--agent")
-    logging.basicConfig(
-        level=logging.WARNING if quiet else logging.INFO, format="%(asctime)s %(message)s"
-    )
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
+    logging.getLogger("potager.client").setLevel(logging.WARNING if quiet else logging.INFO)
     try:
         if agent is not None:
             sys.path.insert(0, os.getcwd())

@@ -15,6 +15,7 @@ given up, a server that stays away) raises `ClientError`.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import logging
 import random
@@ -46,6 +47,8 @@ RETRY = 1.0
 """Seconds before a move the server could not store (``unavailable``) is offered again."""
 MAX_MESSAGE = 2**24
 """Bytes of the longest message the seat reads (a state with a long log)."""
+STATUS = {"waiting": "waiting for its players", "playing": "in play", "finished": "over"}
+"""A table's status, as the seat's log says it."""
 FATAL = {"forbidden", "not_found"}
 """The refusals that end the seat: its token does not open it, or the table is gone."""
 
@@ -118,8 +121,6 @@ class _Table:
 def load_agent(spec: str) -> Agent:
     """The agent ``module:Class`` names (the class called with no argument; an agent object
     there is used as it is): `ClientError` if it cannot be imported or is not an `Agent`."""
-    import importlib
-
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
         raise ClientError(f"an agent is named module:Class, not {spec!r}")
@@ -167,6 +168,11 @@ class RemoteSeat:
         self._thinking: asyncio.Task[None] | None = None
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="potager-agent")
         self._table: _Table | None = None
+        self._arrived = False
+        self._wait = BACKOFF[0]
+        """Seconds (about) before the socket is opened again: doubled after each failure."""
+        self._heard = 0.0
+        """When the server last answered (the event loop's time)."""
         self.outcome: Outcome | None = None
 
     # -- the seat's game, from the first look to the end ------------------------------------------
@@ -224,15 +230,14 @@ class RemoteSeat:
     async def _connected(self, outcome: Outcome) -> Outcome:
         """Open the table's socket until the game ends, again after each drop."""
         loop = asyncio.get_running_loop()
-        wait, since = BACKOFF[0], loop.time()
+        self._heard = loop.time()
         while True:
             try:
                 async with connect(self.link.socket, max_size=MAX_MESSAGE) as socket:
-                    self._socket = socket
                     if self._sent is not None:  # not known to be stored: offered again
                         self._decided, self._sent = self._sent, None
+                    self._arrived = False
                     await self._hello(socket)
-                    wait, since = BACKOFF[0], loop.time()
                     if await self._listen(socket):
                         return outcome
             except InvalidStatus as exc:
@@ -245,16 +250,16 @@ class RemoteSeat:
                 why = str(exc) or type(exc).__name__
             finally:
                 self._socket = None
-            if loop.time() - since > self.patience:
+            if loop.time() - self._heard > self.patience:
                 raise ClientError(
                     f"no connection to {self.link.server} for {self.patience:g} s ({why})"
                 )
-            delay = wait * (0.5 + self.fallback.random())
+            delay = self._wait * random.uniform(0.5, 1.5)
             log.warning(
                 "seat %s: the socket dropped (%s); again in %.1f s", outcome.seat, why, delay
             )
             await asyncio.sleep(delay)
-            wait = min(wait * 2, BACKOFF[1])
+            self._wait = min(self._wait * 2, BACKOFF[1])
             outcome.reconnects += 1
 
     async def _hello(self, socket: ClientConnection) -> None:
@@ -272,9 +277,11 @@ class RemoteSeat:
             except TimeoutError:
                 await socket.send('{"type": "ping"}')
                 continue
+            self._heard = asyncio.get_running_loop().time()
             message = json.loads(text)
             kind = message.get("type")
             if kind == "state":
+                self._socket = socket  # the seat's: moves may go out on it
                 if self._stated(message):
                     return True
             elif kind == "error":
@@ -285,6 +292,15 @@ class RemoteSeat:
         """Take a state message in; True once the game is over."""
         table, outcome = self._table, self.outcome
         assert table is not None and outcome is not None
+        if not self._arrived:  # the answer to the socket's hello: connected again
+            self._arrived, self._wait = True, BACKOFF[0]
+            log.info(
+                "seat %s at %s: %s at version %s",
+                outcome.seat,
+                self.link.table,
+                STATUS.get(state["status"], state["status"]),
+                state["version"],
+            )
         table.state, table.received = state, asyncio.get_running_loop().time()
         sent = self._sent
         if (
@@ -308,10 +324,9 @@ class RemoteSeat:
         seen = self._table is not None and bool(self._table.state)
         if code in FATAL or (not seen and code == "malformed"):
             raise ClientError(f"the server refused the seat ({code}): {said}")
-        if not seen:  # too many sockets, or the store unavailable: the socket closes
-            log.warning("seat %s: the server refused (%s): %s", self.link.seat, code, said)
-            return
         log.warning("seat %s: the server refused (%s): %s", self.link.seat, code, said)
+        if not seen:  # too many sockets, or the store unavailable: the socket closes
+            return
         self._sent = None
         if code in ("unavailable", "rate_limited"):
             await asyncio.sleep(RETRY)
@@ -332,9 +347,10 @@ class RemoteSeat:
         decided, socket = self._decided, self._socket
         if legal is None or self._sent is not None:
             return
-        if decided is not None and decided.legal == legal and socket is not None:
-            self._decided, self._sent = None, decided
-            self._spawn(self._act(socket, decided))
+        if decided is not None and decided.legal == legal:
+            if socket is not None:  # else kept for the next socket
+                self._decided, self._sent = None, decided
+                self._spawn(self._act(socket, decided))
         elif self._thinking is None:
             self._decided = None
             self._thinking = self._spawn(self._think(legal))

@@ -38,7 +38,8 @@ A wrong token gets `ErrorMessage(code="forbidden")` and the socket is closed (co
 A message past the socket's rate gets `ErrorMessage(code="rate_limited")` and is dropped; a
 client with too many sockets, or a full table, gets `ErrorMessage(code="too_many")` and the
 socket is closed (code 4429); a socket silent while its table does not change for
-`idle_timeout` seconds is closed (code 4408). A page of another origin is refused (HTTP 403)."""
+`idle_timeout` seconds is closed (code 4408). A page of another origin is refused (HTTP 403).
+The protocol in full, for a program that plays a seat: docs/protocol.md."""
 
 
 API_DOCS = ("fastapi_offline", "static")
