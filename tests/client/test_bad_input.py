@@ -25,25 +25,26 @@ def table(http: httpx.Client) -> dict[str, Any]:
     return create(http, GAME, ["human", "human"], name="Host")
 
 
-def test_a_wrong_seat_token_is_refused_and_nothing_changes(
-    server: str, http: httpx.Client, table: dict[str, Any]
+@pytest.mark.parametrize(
+    ("address", "options", "said"),
+    [
+        ("{table}#seat=1&token=wrong", {"name": "Intruder"}, "wrong seat token"),
+        ("{table}", {"player": "not-a-token"}, "this player token is not known here"),
+    ],
+)
+def test_a_wrong_token_is_refused_and_nothing_changes(
+    server: str,
+    http: httpx.Client,
+    table: dict[str, Any],
+    address: str,
+    options: dict[str, Any],
+    said: str,
 ) -> None:
     table_id = table["table"]["id"]
     before = seats(http, table_id)
-    seat = RemoteSeat(f"{server}/table/{table_id}#seat=1&token=wrong", "random", name="Intruder")
-    with pytest.raises(ClientError, match="wrong seat token"):
-        seat.run()
-    assert seats(http, table_id) == before
-
-
-def test_a_wrong_player_token_is_refused_and_nothing_changes(
-    server: str, http: httpx.Client, table: dict[str, Any]
-) -> None:
-    table_id = table["table"]["id"]
-    before = seats(http, table_id)
-    seat = RemoteSeat(f"{server}/table/{table_id}", "random", player="not-a-token")
-    with pytest.raises(ClientError, match="this player token is not known here"):
-        seat.run()
+    link = address.format(table=f"{server}/table/{table_id}")
+    with pytest.raises(ClientError, match=said):
+        RemoteSeat(link, "random", **options).run()
     assert seats(http, table_id) == before
 
 

@@ -18,7 +18,6 @@ SECTIONS = {
     "receives": "## The messages the server sends",
     "parts": "## Parts of messages",
 }
-CODES = "code (codes above)"
 
 
 def sections() -> dict[str, str]:
@@ -39,7 +38,9 @@ def tables(section: str) -> dict[str, list[list[str]]]:
         name = re.match(r"`([^`]+)`", block)
         assert name is not None, block[:40]
         rows = [line for line in block.splitlines() if line.startswith("| `")]
-        found[name.group(1)] = [[cell.strip() for cell in row.strip("|").split("|")] for row in rows]
+        found[name.group(1)] = [
+            [cell.strip() for cell in row.strip("|").split("|")] for row in rows
+        ]
     return found
 
 
@@ -105,7 +106,9 @@ def first_column(heading: str) -> list[str]:
     text = PAGE.read_text()
     start = text.index(heading)
     end = text.find("\n#", start + len(heading))
-    rows = [line for line in text[start:end].splitlines() if line.startswith("| ") and "---" not in line]
+    rows = [
+        line for line in text[start:end].splitlines() if line.startswith("| ") and "---" not in line
+    ]
     return [row.strip("|").split("|")[0].strip().strip("`") for row in rows[1:]]
 
 
