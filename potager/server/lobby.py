@@ -159,13 +159,16 @@ async def name_seat(
 
 
 @router.post("/turns", response_model=Turns, tags=["seats"])
-async def your_turns(request: TurnsRequest, tables: Manager, player: Player) -> Turns:
+async def your_turns(
+    request: TurnsRequest, tables: Manager, player: Player, http: Request
+) -> Turns:
     """The tables that wait on the seats given (each with its token, at most 50), the longest
-    waiting first, and those whose game is over; a seat whose token is wrong is left out of
-    both, as one whose table does not wait on it (the "your turn" list). With a player
-    token, that player's seats too, and in ``yours`` its seats at the tables not finished (to
-    open on another device with the player token). Rate: ``POTAGER_TURNS_RATE``."""
-    return await tables.turns(request, _id(player))
+    waiting first, each with its seats and what the seat is to do (in the asker's language),
+    and those whose game is over; a seat whose token is wrong is left out of both, as one
+    whose table does not wait on it (the "your turn" list). With a player token, that player's
+    seats too, and in ``yours`` its seats at the tables not finished (to open on another
+    device with the player token). Rate: ``POTAGER_TURNS_RATE``."""
+    return await tables.turns(request, _id(player), language(http))
 
 
 @router.post("/tables/{table_id}/end", response_model=TableSummary, tags=["seats"])

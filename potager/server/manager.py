@@ -301,9 +301,9 @@ class TableManager:
         """Has the waiting table been without its people for the away time (`Clocks.deserted`)?"""
         return self.clocks.deserted(self.tables.live.get(table_id))
 
-    async def turns(self, request: TurnsRequest, player: str | None) -> Turns:
-        """Whose turn it is at the tables asked about (`turns.turns`)."""
-        return await turns(request, player, self.tables.live, self.store, self.db)
+    async def turns(self, request: TurnsRequest, player: str | None, lang: str = "en") -> Turns:
+        """Whose turn it is at the tables asked about (`turns.turns`), said in ``lang``."""
+        return await turns(request, player, self.tables.live, self.store, self.db, lang)
 
     async def record(self, live: LiveTable) -> GameRecord:
         """``live``'s record (`LiveTable.record`) with the moves its stand-in bot made for a

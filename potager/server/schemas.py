@@ -305,8 +305,18 @@ class TurnsRequest(Strict):
     seats: Annotated[list[TurnSeat], Field(default_factory=list, max_length=TURN_SEATS)]
 
 
+class SeatLabel(BaseModel):
+    """What a seat is called by: a person's display name (empty: the seat is shown by its
+    number), a bot's level."""
+
+    kind: SeatKind
+    level: str | None
+    name: str
+
+
 class Turn(BaseModel):
-    """A table that waits on one of the seats asked about."""
+    """A table that waits on one of the seats asked about: who plays there, and what the seat
+    is to do."""
 
     table_id: str
     game: str
@@ -314,6 +324,17 @@ class Turn(BaseModel):
     seat: int
     since: datetime = Field(description="Since when the table waits on this seat (UTC).")
     waited: float = Field(description="Seconds it has waited, by the server's clock.")
+    seats: list[SeatLabel] = Field(
+        description="Every seat of the table, this one included, to name the opponents by."
+    )
+    phase: str | None = Field(
+        description="The game's phase as its views name it (``bid``, ``take``…); None when "
+        "this server process does not hold the table."
+    )
+    doing: str = Field(
+        description='What the seat is to do, in the asker\'s language ("Bid a poker card"; '
+        '"Your move" where the phase says no more).'
+    )
 
 
 class HeldSeat(BaseModel):

@@ -1,9 +1,9 @@
 """Whose turn it is across tables (a "your turn" list for slow play): ``POST /api/turns`` takes
 the seats a browser holds (or a player token) and answers with those a table waits on now, the
 longest waiting first, the tables whose game is over, and the player's seats at tables not
-finished (``yours``). A seat the asker does not hold is left out, saying nothing about it. The
-tables held here answer from memory, the others from the store in one query. More:
-docs/server-notes.md.
+finished (``yours``). A seat the asker does not hold is left out, saying nothing about it. Each
+turn names the table's seats and says what the seat is to do (`doing`). The tables held here
+answer from memory, the others from the store in one query. More: docs/server-notes.md.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from potager.store import Store, TableInfo
 from potager.store.models import utcnow
 from potager.store.players import Players
 
+from .doing import doing
 from .live import LiveTable, holds
-from .schemas import TURN_SEATS, HeldSeat, Turn, Turns, TurnsRequest
+from .schemas import TURN_SEATS, HeldSeat, SeatLabel, Turn, Turns, TurnsRequest
 
 
 def waiting_after(
@@ -38,8 +39,11 @@ def _title(game: str) -> str:
         return game
 
 
-def turn(info: TableInfo, seat: Seat, now: datetime) -> Turn | None:
-    """``seat``'s turn at ``info``, or ``None`` if it is not its turn."""
+def turn(
+    info: TableInfo, seat: Seat, now: datetime, phase: str | None = None, lang: str = "en"
+) -> Turn | None:
+    """``seat``'s turn at ``info``, or ``None`` if it is not its turn; ``phase``: the game's
+    phase (None: not known), said in ``lang``."""
     since = info.waiting.get(seat)
     if info.status != "playing" or since is None:
         return None
@@ -50,7 +54,19 @@ def turn(info: TableInfo, seat: Seat, now: datetime) -> Turn | None:
         seat=seat,
         since=since.replace(tzinfo=UTC),
         waited=max(0.0, (now - since).total_seconds()),
+        seats=[SeatLabel(kind=s.kind, level=s.level, name=s.name) for s in info.seats],
+        phase=phase,
+        doing=doing(info.game, phase, lang),
     )
+
+
+def phase(live: LiveTable | None, seat: Seat) -> str | None:
+    """The game's phase at ``live`` as ``seat`` sees it (None: not held here, or its game's
+    views name none)."""
+    if live is None or live.info.status != "playing":
+        return None
+    found = live.state.view(seat).get("phase")
+    return found if isinstance(found, str) else None
 
 
 def players_seats(info: TableInfo, player: str) -> list[Seat]:
@@ -66,10 +82,12 @@ async def turns(
     held: Mapping[str, LiveTable],
     store: Store,
     db: Callable[..., Awaitable[Any]],
+    lang: str = "en",
 ) -> Turns:
     """The tables that wait on the seats asked about or held by ``player``, the longest waiting
     first, those of them whose game is over, and ``player``'s seats at tables not finished;
-    ``held``: the unfinished tables in memory, the others are read from ``store``."""
+    ``held``: the unfinished tables in memory, the others are read from ``store``; what each
+    seat is to do said in ``lang``."""
     mine: list[str] = []
     if player is not None:
         mine = await db(Players(store).seated_at, player, TURN_SEATS)
@@ -101,7 +119,9 @@ async def turns(
                     )
     now = utcnow()
     waiting = [
-        found_turn for (_, seat), info in seats.items() if (found_turn := turn(info, seat, now))
+        found_turn
+        for (table, seat), info in seats.items()
+        if (found_turn := turn(info, seat, now, phase(held.get(table), seat), lang))
     ]
     over = {table for (table, _), info in seats.items() if info.status == "finished"}
     return Turns(

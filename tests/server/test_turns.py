@@ -14,8 +14,11 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
+from potager import games
+from potager.i18n import TRANSLATED, catalog
 from potager.server import create_app
 from potager.server.config import Rate
+from potager.server.doing import DOING, YOUR_MOVE
 from potager.server.schemas import TURN_SEATS
 from potager.store import localpg
 from tests.server.conftest import LIFTED, settings
@@ -207,3 +210,63 @@ def test_a_process_that_does_not_hold_the_table_answers_from_the_store(
             answers.append(response.json()["waiting"])
         assert [listed(a) for a in answers] == [[(table_id, 0)]] * 2, "everyone bids: Ada too"
         assert answers[0][0]["since"] == answers[1][0]["since"]
+        # The owner says what is to be done; a process that reads the store alone, no more
+        # than "Your move".
+        assert (answers[0][0]["phase"], answers[0][0]["doing"]) == ("bid", "Bid a poker card")
+        assert answers[1][0]["doing"] in {"Bid a poker card", "Your move"}
+        assert answers[1][0]["seats"] == answers[0][0]["seats"]
+
+
+def test_each_entry_names_the_opponents_and_says_what_is_to_be_done(client: TestClient) -> None:
+    """Two tables of one game read apart: each names its other seats (a bot by its level) and
+    says what the seat is to do, in the asker's language; a game whose views name no phase
+    says "Your move"."""
+    against_bot = create(client, "heuschrecken-poker", ["human", "heuristic"], name="Ada")
+    against_bob = create(client, "heuschrecken-poker", ["human", "human"], name="Ada")
+    bob = against_bob["invites"][0]
+    named = {"seat": bob["seat"], "token": bob["token"], "name": "Bob"}
+    assert client.post(f"/api/tables/{bob['table_id']}/name", json=named).status_code == 200
+    lead = create(client, "pas-de-haricots", ["human", "random", "random"], name="Ada")
+    toy, _ = seated(client, name="Cleo")
+    seats = [asked(g["you"]) for g in (against_bot, against_bob, lead)] + [asked(toy)]
+    turns = {t["table_id"]: t for t in look(client, *seats)}
+    bot_turn, bob_turn = turns[against_bot["table"]["id"]], turns[against_bob["table"]["id"]]
+    assert bot_turn["seats"] == [
+        {"kind": "human", "level": None, "name": "Ada"},
+        {"kind": "bot", "level": "heuristic", "name": "heuristic bot"},
+    ]
+    assert [s["name"] for s in bob_turn["seats"]] == ["Ada", "Bob"]
+    assert (bot_turn["phase"], bot_turn["doing"]) == ("bid", "Bid a poker card")
+    assert bob_turn["doing"] == "Bid a poker card"
+    pas = turns[lead["table"]["id"]]
+    assert (pas["phase"], pas["doing"]) == ("lead", "Lead a card")
+    assert [s["level"] for s in pas["seats"]] == [None, "random", "random"]
+    toy_turn = turns[toy["table_id"]]
+    assert (toy_turn["phase"], toy_turn["doing"]) == (None, "Your move")
+
+    french = client.post("/api/turns", json={"seats": seats}, headers={"Accept-Language": "fr"})
+    said = {t["table_id"]: t["doing"] for t in french.json()["waiting"]}
+    assert said[against_bot["table"]["id"]] == "Misez une carte de poker"
+    assert said[lead["table"]["id"]] == "Jouez une carte"
+    assert said[toy["table_id"]] == "Votre coup"
+
+
+def test_every_phase_that_asks_something_is_said_in_four_languages() -> None:
+    """The phases in `doing.DOING` are those each game's views show to a seat to move (seen
+    over random games, every module on), and each has its words in every language."""
+    seen: set[tuple[str, str]] = set()
+    for name in games.names():
+        game = games.get(name)
+        variant = {"tools_and_moles": True} if "tools_and_moles" in game.variants else {}
+        for seed in range(4):
+            state = game.new_game(game.min_players, seed, variant)
+            rng = random.Random(seed)
+            while not state.is_over:
+                seat = state.to_move[0]
+                phase = state.view(seat).get("phase")  # the toy game's views name none
+                if phase is not None:
+                    seen.add((name, phase))
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert seen == set(DOING)
+    for text in [*DOING.values(), YOUR_MOVE]:
+        assert all(text in catalog(lang) for lang in TRANSLATED), text

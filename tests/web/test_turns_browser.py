@@ -139,6 +139,44 @@ def test_the_lobby_lists_the_table_that_waits_on_this_browser(
     assert not errors
 
 
+def test_two_tables_of_one_game_read_apart_by_their_opponents_and_move(
+    browser: Browser, server: str
+) -> None:
+    """Each entry names the other seats (a bot by its level's name for players) and says what
+    is to be done there, in the page's language."""
+    human, casual = {"kind": "human"}, {"kind": "bot", "level": "heuristic"}
+    against_bot = create(server, "heuschrecken-poker", [human, casual])["you"]
+    against_bob = create(server, "heuschrecken-poker", [human, human])
+    bob = against_bob["invites"][0]
+    body = {"seat": bob["seat"], "token": bob["token"], "name": "Bob"}
+    assert httpx.post(f"{server}/api/tables/{bob['table_id']}/name", json=body).status_code == 200
+    errors: list[str] = []
+    for locale, against, doing in (
+        ("en-GB", "against {}", "Bid a poker card"),
+        ("fr-FR", "contre {}", "Misez une carte de poker"),
+    ):
+        context = browser.new_context(viewport=WIDE, locale=locale)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        hold(page, server, against_bot, against_bob["you"])
+        page.goto(server + "/")
+        items = page.locator("#turn-list .turn-item")
+        expect(items).to_have_count(2)
+        bot_item, bob_item = (
+            page.locator(f"#turn-list .turn-item[data-table='{table_id}']")
+            for table_id in (against_bot["table_id"], against_bob["table"]["id"])
+        )
+        casual_bot = "Casual bot" if locale == "en-GB" else "Bot Amateur"
+        expect(bot_item.locator(".turn-against")).to_have_text(against.format(casual_bot))
+        expect(bob_item.locator(".turn-against")).to_have_text(against.format("Bob"))
+        expect(items.locator(".turn-doing")).to_have_text([doing, doing])
+        expect(bob_item.locator("a")).to_have_attribute(
+            "href", f"/table/{against_bob['table']['id']}"
+        )
+        context.close()
+    assert not errors
+
+
 def test_the_lobby_stops_asking_about_a_table_whose_game_is_over(
     context: BrowserContext, server: str
 ) -> None:

@@ -1,6 +1,8 @@
 /* The lobby's "Your turn" list (slow play): the tables that wait on a seat this browser
  * holds (the seats and tokens kept in localStorage, `Potager.store`), the longest waiting first,
- * each with how long it has waited and a link to it; hidden while no table waits.
+ * each with its game, the opponents (bots by their level's name for players), what is to be
+ * done there (the server says it in the page's language), how long it has waited and a link to
+ * it; hidden while no table waits.
  *
  * It asks `POST /api/turns` (at most `MOST` seats, leaving out the tables it has been told are
  * over: `potager.turns.over`), every `FIRST` seconds while the list changes,
@@ -16,7 +18,7 @@
 "use strict";
 
 (() => {
-  const { h, api, store, t } = Potager;
+  const { h, api, store, t, seatName } = Potager;
   const $ = (id) => document.getElementById(id);
   const MOST = 50; // the server's TURN_SEATS
   const FIRST = 10_000;
@@ -80,15 +82,21 @@
 
   function item(turn) {
     const since = new Date(turn.since);
+    const others = turn.seats.map((_, seat) => seat).filter((seat) => seat !== turn.seat);
+    const names = others.map((seat) => seatName(turn.seats, seat));
     return h("li", { class: "turn-item", dataset: { table: turn.table_id, seat: turn.seat } },
       h("a", { href: `/table/${encodeURIComponent(turn.table_id)}`, class: "turn-link" },
         h("strong", {}, turn.title),
+        names.length ? h("span", { class: "turn-against" }, t("against {names}", { names: Potager.listOf(names) })) : null,
+        h("span", { class: "turn-doing" }, turn.doing),
         h("span", { class: "turn-since", title: since.toLocaleString(Potager.i18n.lang) },
           t("your turn came {time}", { time: ago(turn.waited) }))));
   }
 
-  /* The panel shows only while some table waits: the lobby's first screen stays the games. */
-  function draw(turns) {
+  /* The panel shows only while some table waits: the lobby's first screen stays the games.
+   * The bots' names for players come with the games' catalogue (`Potager.gameInfo`). */
+  async function draw(turns) {
+    if (turns.length) await Potager.gameInfo(turns[0].game);
     $("turn-list").replaceChildren(...turns.map(item));
     $("your-turns").hidden = !turns.length;
   }
@@ -113,7 +121,7 @@
       const keys = new Set(turns.map((turn) => `${turn.table_id}:${turn.seat}`));
       const changed = !shown || keys.size !== shown.size || [...keys].some((k) => !shown.has(k));
       if (shown && changed) ring(turns);
-      draw(turns);
+      await draw(turns);
       shown = keys;
       wait = changed ? FIRST : Math.min(SLOWEST, Math.round(wait * 1.5));
     } catch (error) {
