@@ -11,7 +11,7 @@ from potager import agents
 from potager.engine import Game
 
 from .language import speaking, t
-from .options import Lang, bot_levels, language, scan_games, spelling
+from .options import Lang, bot_levels, language, scan_games, spelling, title
 
 
 def player_count(game: Game) -> str:
@@ -22,15 +22,15 @@ def player_count(game: Game) -> str:
 
 
 def list_games(lang: Lang = None) -> None:
-    """List the games: player counts, variant options (values, default, doc) and bot levels,
-    each level described once below the table."""
+    """List the games: player counts, variant options (values, default, doc) and bot levels by
+    their names for players, each level's sentence once below the table."""
     with speaking(language(lang)):
         print_games(Console())
 
 
 def data(text: str) -> str:
-    """A variant's doc or a bot level's description in the player's language: data the pages
-    translate too (``tests/web/test_i18n.py`` checks them from the Python side)."""
+    """A variant's doc or a bot level's sentence for players, in the player's language: data the
+    pages translate too (``tests/web/test_i18n.py`` checks them from the Python side)."""
     return t(text)  # i18n: checked elsewhere
 
 
@@ -43,7 +43,7 @@ def print_games(console: Console) -> None:
     table.add_column(t("players"), justify="center")
     table.add_column(t("variants (--variant option=value)"))
     table.add_column(t("bots (--bots)"))
-    described: dict[str, str] = {}
+    described: list[str] = []
     for game in found:
         variants = "\n".join(
             f"[bold]{escape(key)}[/]: {escape(' | '.join(spelling(v) for v in values))} "
@@ -52,19 +52,23 @@ def print_games(console: Console) -> None:
             for key, (values, default, doc) in game.variants.items()
         )
         levels = bot_levels(game)
-        described.update((level, data(agents.describe(level))) for level in levels)
+        described += [level for level in levels if level not in described]
         table.add_row(
             f"[bold]{escape(game.name)}[/]\n{escape(game.title)}",
             player_count(game),
             variants or f"[dim]{t('none')}[/]",
-            escape(", ".join(levels)),
+            escape(", ".join(title(level) for level in levels)),
         )
     if found:
         console.print(table)
         levels_table = Table.grid(padding=(0, 2))
-        for level, text in described.items():
-            levels_table.add_row(f"[bold]{escape(level)}[/]", escape(text))
-        console.print(t("Bot levels:"), levels_table)
+        for level in described:
+            levels_table.add_row(
+                f"[bold]{escape(title(level))}[/]",
+                f"[dim]{escape(level)}[/]",
+                escape(data(agents.sentence(level))),
+            )
+        console.print(t("Bot levels (--bots, by name or level):"), levels_table)
         search = t(
             "Search levels take parameters for study: {iterations} (reproducible with a seed), "
             "{seconds}, {workers}",

@@ -21,7 +21,7 @@ from rich.text import Text
 from potager import learn as tutorials
 from potager.learn import Lesson, Step, Tutorial
 
-from .language import current, speaking, t
+from .language import current, seat_name, speaking, t
 from .options import Lang, fail, language, load_game
 from .play import INTERRUPTED, play_game
 from .terminal import QUIT, ChoiceError, Quit, TerminalPlay
@@ -64,7 +64,7 @@ class TerminalLesson:
         self.ask = ask
         learner = tutorial.learner
         labels = [
-            f"{t('seat {n}', n=s)}: " + (t("you") if s == learner else t("bot"))
+            f"{seat_name(s)}: " + (t("you") if s == learner else t("bot"))
             for s in range(tutorial.players)
         ]
         self.table = TerminalPlay(

@@ -191,9 +191,10 @@ def split_levels(text: str) -> list[str]:
 
 def parse_bots(game: Game, text: str | None, seats: int) -> list[str]:
     """``"heuristic,random"`` as one level per seat: exactly ``seats`` levels, or one level for
-    all of them; by default the game's heuristic (random where it has none). A level may carry
-    parameters (``ismcts:iterations=2000,workers=2``, ``policy:PATH``): it is made once to check
-    it."""
+    all of them; by default the game's heuristic (random where it has none). A level may be
+    given by its name for players, in English or the terminal's language, in any case
+    (``casual``, ``Amateur``: `title`), and may carry parameters
+    (``ismcts:iterations=2000,workers=2``, ``policy:PATH``): it is made once to check it."""
     levels = bot_levels(game)
     if text is None:
         return ["heuristic" if "heuristic" in levels else "random"] * seats
@@ -210,23 +211,33 @@ def parse_bots(game: Game, text: str | None, seats: int) -> list[str]:
             ),
             "--bots",
         )
+    named = {title(level).casefold(): level for level in levels}
+    named |= {agents.title(level).casefold(): level for level in levels}
+    chosen = []
     for name in names:
         if ":" in name:
             try:
                 agents.make(name, game)
             except ValueError as exc:
                 fail(told(str(exc)), "--bots")
-        elif name not in levels:
+        elif name not in levels and name.casefold() not in named:
             fail(
                 t(
                     "unknown bot level {level} for {game}; levels: {levels}",
                     level=repr(name),
                     game=game.name,
-                    levels=", ".join(levels),
+                    levels=", ".join(f"{level} ({title(level)})" for level in levels),
                 ),
                 "--bots",
             )
-    return names
+        chosen.append(name if ":" in name or name in levels else named[name.casefold()])
+    return chosen
+
+
+def title(level: str) -> str:
+    """A bot level's name for players in the terminal's language: ``heuristic`` is "Casual"
+    (`agents.title`); the level itself stays what the study commands and the records say."""
+    return t(agents.title(level))  # i18n: checked elsewhere
 
 
 def player_counts(game: Game, text: str) -> list[int]:

@@ -24,6 +24,7 @@ from .options import (
     parse_bots,
     parse_variant,
     stop,
+    title,
 )
 from .terminal import Quit, TerminalPlay
 
@@ -36,7 +37,10 @@ def play(
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of seats")] = None,
     bots: Annotated[
         str | None,
-        typer.Option(help="bot levels for the other seats in order, comma-separated (or one)"),
+        typer.Option(
+            help="bot levels for the other seats in order, comma-separated (or one), by name "
+            "(novice, casual, strong, expert) or level; potager games describes them"
+        ),
     ] = None,
     seat: Annotated[int, typer.Option(help="your seat, 0-based")] = 0,
     seed: Annotated[int | None, typer.Option(help="seed of the game (random by default)")] = None,
@@ -81,7 +85,7 @@ def play_game(
         s: agents.make(lv, game) for s, lv in zip(bot_seats, levels, strict=True)
     }
     labels = [
-        f"{seat_name(s)}: " + (t("you") if s == seat else level_name(levels[bot_seats.index(s)]))
+        f"{seat_name(s)}: " + (t("you") if s == seat else title(levels[bot_seats.index(s)]))
         for s in range(players)
     ]
     state = game.new_game(players, seed, options)
@@ -137,9 +141,3 @@ def save_record(state: State, holders: list[SeatHolder], path: Path, console: Co
             path=path,
         )
     )
-
-
-def level_name(level: str) -> str:
-    """A bot level as the table names it: ``heuristic`` in the terminal's language, a level with
-    parameters (``ismcts:iterations=500``) as it was typed."""
-    return level if ":" in level else t(level)  # i18n: checked elsewhere

@@ -22,8 +22,7 @@ from potager.engine import GameRecord, RecordError, Seat, SeatHolder, State
 
 from . import render
 from .language import seat_name, speaking, t, tn
-from .options import Lang, fail, language
-from .play import level_name
+from .options import Lang, fail, language, title
 from .render import Who, per_seat, seats_text
 
 
@@ -224,8 +223,8 @@ def instructions() -> str:
 
 
 def holder_name(holder: SeatHolder) -> str:
-    """Who sat at a seat, as `SeatHolder.label` says it in English: a person's name, "a person"
-    (no name given), or "heuristic bot"."""
+    """Who sat at a seat: a person's name, "a person" (no name given), or a bot by its level's
+    name for players, "Casual bot" (`title`)."""
     if holder.kind == "bot":
-        return t("{level} bot", level=level_name(holder.level or ""))
+        return t("{level} bot", level=title(holder.level or ""))
     return holder.name or t("a person")

@@ -28,7 +28,7 @@ from potager.engine import Action, Agent, NotationError, Seat, State
 
 from . import reference, render
 from .choices import Entry, Menu
-from .language import current, t, tn
+from .language import current, seat_name, t, tn
 
 Ask = Callable[[str], str]
 """Reads one answer after showing a prompt (`Console.input` at a real terminal)."""
@@ -322,12 +322,40 @@ class TerminalPlay:
         return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
     def seats(self) -> Text:
-        """Every seat's label, ``▶`` before those to move."""
+        """Every seat's label, ``▶`` before those to move; where that is wider than the table's
+        frame, a run of seats held alike ("seat 2: Casual", "seat 3: Casual") is said once,
+        "seats 2–3: Casual", so that every seat stays in sight."""
         to_move = self.state.to_move
-        return Text("   ").join(
-            Text.from_markup(("[bold]▶ [/]" if s in to_move else "") + escape(label))
-            for s, label in enumerate(self.labels)
+        runs: list[list[int]] = []
+        for s in range(len(self.labels)):
+            if runs and self._alike(runs[-1][-1], s) and (s in to_move) == (s - 1 in to_move):
+                runs[-1].append(s)
+            else:
+                runs.append([s])
+        strip = self._strip([[s] for s in range(len(self.labels))])
+        if strip.cell_len + 4 > self.console.width:
+            strip = self._strip(runs)
+        return strip
+
+    def _alike(self, seat: Seat, other: Seat) -> bool:
+        """Both seats are labelled "seat n: …" and held alike (both a Casual bot, say)."""
+        held = [self.labels[s].removeprefix(seat_name(s)) for s in (seat, other)]
+        return held[0] == held[1] and all(
+            self.labels[s].startswith(seat_name(s)) for s in (seat, other)
         )
+
+    def _strip(self, runs: list[list[Seat]]) -> Text:
+        to_move = self.state.to_move
+        said = []
+        for run in runs:
+            label = self.labels[run[0]]
+            if len(run) > 1:
+                first, last = run[0], run[-1]
+                held = label.removeprefix(seat_name(first))
+                label = t("seats {first}–{last}", first=first, last=last) + held
+            mark = "[bold]▶ [/]" if run[0] in to_move else ""
+            said.append(Text.from_markup(mark + escape(label)))
+        return Text("   ").join(said)
 
     def log_lines(self, room: int) -> RenderableType:
         """The latest lines of the log that fit ``room`` terminal lines (a long one wraps), at

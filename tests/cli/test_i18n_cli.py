@@ -111,14 +111,15 @@ def test_a_bad_argument_is_refused_in_the_player_s_language() -> None:
 
 
 def test_the_games_are_listed_in_the_player_s_language() -> None:
-    """``potager games``: the headers, each variant's doc and each bot level's description (the
-    pages' translations); names, options and levels as they are typed."""
+    """``potager games``: the headers, each variant's doc and each bot level's name and sentence
+    for players (the pages' translations); names, options and levels as they are typed."""
     result = runner.invoke(app, ["games", "--lang", "it"], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
-    assert "I giochi di Potager" in result.output and "Livelli dei bot:" in result.output
+    assert "I giochi di Potager" in result.output and "Livelli dei bot (--bots" in result.output
     assert "beginner: false | true (predefinito false)" in result.output
-    assert "gioca una mossa legale a caso" in result.output and "random " in result.output
-    assert not english(result.output, "players", "default", "Bot levels", "plays any")
+    assert "Gioca una mossa legale a caso" in result.output and "Novizio " in result.output
+    assert " random " in result.output
+    assert not english(result.output, "players", "default", "Bot levels", "Plays any")
 
 
 def play(game: str, players: int, args: list[str], answers: str, env: dict[str, str]) -> str:

@@ -49,7 +49,7 @@ def test_replay_says_who_sat_where(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     path.write_text(replace(record, seats=holders).to_json())
     result = runner.invoke(app, ["replay", str(path), "--all"], env={"COLUMNS": "120"})
     assert result.exit_code == 0, result.output
-    assert "seat 0: Ada · seat 1: random bot · seat 2: a person" in result.output
+    assert "seat 0: Ada · seat 1: Novice bot · seat 2: a person" in result.output
 
 
 def test_replay_marks_the_stand_in_bots_moves(
@@ -172,7 +172,7 @@ def test_games_says_a_single_player_count_once_and_each_bot_level_once() -> None
     assert result.exit_code == 0, result.output
     row = next(line for line in result.output.splitlines() if "garden-rush" in line)
     assert "2–2" not in row and " 2 " in row
-    assert result.output.count(agents.describe("random")) == 1
+    assert result.output.count(agents.sentence("random")) == 1
 
 
 def test_replay_names_a_move_as_it_was_offered(tmp_path: Path) -> None:
