@@ -101,7 +101,7 @@ def cards_of(counts: list[int]) -> dict[str, int]:
 
 
 class HeuschreckenState(State):
-    """A game of Heuschrecken Poker in progress (see the package docstring for the rules)."""
+    """A game of Heuschrecken Poker in progress (its rules: ``potager/texts``)."""
 
     # Slots, as the hot path reads and writes these on every step: CPython's attribute caches
     # are at their fastest for slots, and an instance dict of more than 30 keys (the base

@@ -32,7 +32,7 @@ def _bid_names(hand: int) -> list[str]:
 
 
 def build_view(state: HeuschreckenState, seat: Seat | None) -> View:
-    """The view of ``seat`` (``None``: a spectator): the package docstring lists its keys."""
+    """The view of ``seat`` (``None``: a spectator); its keys: docs/reference/games.md."""
     committed = state.committed
     hands = [
         hand | (1 << state.bids[s] if committed >> s & 1 else 0)
