@@ -1,20 +1,13 @@
 """Four languages, the rulebooks' own: English, French, German and Italian.
 
-The words live in ``potager/web/static/i18n/<area>.json``, one file per area, each holding the
-three translations of its English texts: ``{"fr": {"<English>": "<French>", ...}, "de": ...,
-"it": ...}`` (the guide is ``potager/web/I18N.md``). The browser fetches them merged per language
-(`catalog`, served as ``/i18n/<lang>.json`` by `potager.server.pages`); the server says its
-messages to people (refusals, errors) in the asker's language through `translate`, and the
-terminal (`potager.cli`) says its own through `say_in`.
-
-A message is written in English where it is raised, through `say` (``say("seat {seat} is
-taken", seat=2)``), which marks it for the test that every message has its translations
-(``tests/web/test_i18n.py``) and returns the English text: logs, exceptions and the record stay
-English. Where it reaches a person, `translate` finds the English template it came from and
-fills the translation with the same values (a text it does not know stays English).
-
-This module is the core, with no web framework, so the terminal can import it without the
-server extra; the language of a web request is `potager.server.i18n`'s.
+The words live in ``potager/web/static/i18n/<area>.json``, each file holding the three
+translations of its area's English texts (the guide: ``potager/web/I18N.md``). The browser
+fetches them merged per language (`catalog`); the server says its messages to people in the
+asker's language through `translate`, the terminal its own through `say_in`. A message is
+written in English where it is raised, through `say`, which marks it for the test that every
+message has its translations and returns the English text (logs, exceptions and records stay
+English); `translate` finds the English template a text came from and fills its translation
+with the same values. No web framework here: the terminal imports it without the server extra.
 """
 
 from __future__ import annotations

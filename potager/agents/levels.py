@@ -1,24 +1,10 @@
 """The search levels by name, with parameters for study, and each level's one-line description.
 
 ``ismcts`` thinks 1 s a decision on one core; ``ismcts-strong`` 5 s on each of 2 worker
-processes (root parallelism). ``ismcts:iterations=2000`` fixes the iterations instead (seeded, it
-is then reproducible on any machine), ``ismcts:seconds=3`` the time; ``workers=N``,
-``exploration=C`` (the UCB constant), ``bias=B`` (the weight of the game's heuristic's choice at
-the root, a progressive bias B / (visits + 1); 0: none), ``playout=random`` (uniformly random
-playouts instead of the game's own playout policy, ``playout=game``) and ``widening=A``
-(progressive widening: a decision of one seat offers the search its ``4 + n ** A`` best actions by
-the game's heuristic once chosen ``n`` times; 0: every action; Garden Rush only, whose levels
-widen by default with its ``heuristic.WIDENING``, `ismcts._widened`) and ``choice=F`` (the move
-played is the best win share among the actions searched at least F times as often as the most
-searched one, F from 0 to 1; 0: the most searched; Garden Rush's levels choose so by default with
-its ``heuristic.CHOICE``, `ismcts._chosen`; Kraut & Rüben's paired root chooses by its pairs
-whatever F) and ``plan=1`` (Kraut & Rüben's paired root compares each placement together with
-each take that may follow it in the same turn, not with the playout's take; `ismcts._arms`) and
-``mix=F`` (the move played is drawn, in proportion to its visits, among the actions searched at
-least F times as often as the most searched one; 0: the first of `ISMCTSAgent.evaluate`;
-Heuschrecken Poker's levels mix by default with its ``heuristic.MIX``, `ismcts._mixed`; a paired
-root plays its choice whatever F) may be given too, comma-separated:
-``ismcts-strong:iterations=4000,workers=2``.
+processes (root parallelism). Parameters follow a colon, comma-separated
+(``ismcts-strong:iterations=4000,workers=2``): ``iterations``, ``seconds``, ``workers``,
+``exploration``, ``bias``, ``playout``, ``widening``, ``choice``, ``plan`` and ``mix``; what each
+does, and which game's levels set one by default: docs/bots.md, "A level's parameters".
 """
 
 from __future__ import annotations

@@ -1,15 +1,10 @@
 """How a played action is judged against the best one, in win-chance points (as lichess does).
 
-The loss of a move is the best action's win chance minus the played action's, both estimated by
-the search from the seat's view at that moment (a win chance is the mean share of a win, ties
-split, so it runs from 0 to 1; one point is 0.01). Lichess labels a drop of its winning chances
-(on a −1…1 scale) of 0.1, 0.2 and 0.3 an inaccuracy, a mistake and a blunder: 5, 10 and 15
-points on our 0…1 scale. These games are noisier than chess (cards, hidden hands), so we keep
-lichess's inaccuracy and mistake and ask 20 points for a blunder.
-
-A search's estimates are noisy too: a move is only labelled worse than ``good`` when the evidence
-says so, that is when the upper end of the played action's 95% interval is below the best
-action's estimate.
+The loss of a move is the best action's win chance minus the played action's, both the search's
+estimates from the seat's view (one point is 0.01 of a win). 5, 10 and 20 points are an
+inaccuracy, a mistake and a blunder (lichess's thresholds, the blunder's raised for games with
+more luck: docs/analysis.md). A move is labelled worse than ``good`` only when the evidence says
+so: the upper end of the played action's 95% interval below the best action's estimate.
 
 >>> label(0.0, is_best=True, sure=True), label(0.03, False, True), label(0.07, False, True)
 ('best', 'good', 'inaccuracy')

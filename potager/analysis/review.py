@@ -1,21 +1,14 @@
 """Reviewing a game record: every decision of a seat, judged from that seat's view at the time.
 
 `decisions` replays a record and keeps, for each decision of the chosen seats, only what that
-seat knew then: its `view`, its legal actions and the action it played. A simultaneous decision
-(Heuschrecken Poker bids, Pas de Haricots plays) is taken from the view the seat had when it
-chose: the record's order says which other seats had already committed (a view shows *that* they
-had, never *what*). A decision with a single legal action is no decision and is left out.
-
-`analyse` asks an evaluator (a search agent with ``evaluate``, e.g. ``agents.make("ismcts:
-iterations=1000", game)``) for the win chance and expected score of every legal action of each
-decision, from that view alone, with a generator seeded from the analysis seed and the move
-number. So the same record and seed give the same analysis at a fixed iteration budget, and two
-records that differ only in what a seat could not see give that seat the same analysis. Each
-played action is then labelled against the best (`labels`).
-
-A move that the table's stand-in bot made for a person whose time ran out (the record's
-``stand_in_moves``, clocks) is reviewed and labelled like any other, but as the
-stand-in's: marked so in the JSON, and left out of the person's counts and mean loss.
+seat knew then: its view, its legal actions and the action it played (a simultaneous decision
+from the view the seat had when it chose; a decision with a single legal action is left out).
+`analyse` asks an evaluator (a search agent with ``evaluate``) for the win chance and expected
+score of every legal action, from that view alone, with a generator seeded from the analysis
+seed and the move number: the same record and seed give the same analysis at a fixed iteration
+budget, and what a seat could not see cannot change its analysis. Each played action is then
+labelled (`labels`); a stand-in bot's move (``stand_in_moves``) is marked as the stand-in's and
+left out of the person's counts. The output: docs/analysis.md.
 """
 
 from __future__ import annotations

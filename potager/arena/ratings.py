@@ -1,23 +1,13 @@
 """Ratings of bots from n-player games: openskill's Plackett–Luce model, bootstrap intervals, and
-the pairwise head-to-head matrix.
+the pairwise head-to-head matrix (docs/study.md, "Tournaments").
 
-A game's places: the winners share the first place; the other seats follow by score, equal scores
-sharing a place (`places`). Plackett–Luce (Weng & Lin, 2011, as implemented by ``openskill``)
-rates every seat of a game at once from those places, ties shared. Each bot's rating is μ (its
-estimated skill) and σ (the uncertainty); the leaderboard orders by the conservative ordinal
-μ − 3σ. Games are rated one after the other in the order of their index.
-
-A bot that holds several seats of one game (a tournament's mixes repeat bots when there are more
-seats than bots) is rated on each seat as a copy of itself, and its new μ and σ are the means of
-its copies' (so one game moves it once, by the average of its seats' results).
-
-Intervals: the games are drawn with replacement (`bootstrap` samples, each as many games as the
-tournament), rated again in index order, and the 2.5 and 97.5 percentiles of each bot's ordinal
-are its 95% interval: how much the leaderboard owes to the luck of the games played.
-
-Head to head: for every pair of bots and every game where both sat, each of ``a``'s seats against
-each of ``b``'s counts 1 if it placed before, ½ if level, 0 if after; ``share[a][b]`` is ``a``'s
-mean (``share[a][b] + share[b][a] = 1``).
+A game's places: the winners share the first place, the other seats follow by score, equal scores
+sharing a place (`places`). Each bot's rating is μ and σ, ordered by the ordinal μ − 3σ; games
+are rated in the order of their index, and a bot that holds several seats of one game moves once,
+by the mean of its seats' updates. Its 95% interval is the 2.5 and 97.5 percentiles of its
+ordinal over `bootstrap` resamples of the games. Head to head, ``share[a][b]`` is ``a``'s mean
+over every pair of seats of ``a`` and ``b`` in one game (1 placed before, ½ level, 0 after), so
+``share[a][b] + share[b][a] = 1``.
 
 >>> places((3.0, 5.0, 5.0, 1.0), (1, 2))
 (3, 1, 1, 4)

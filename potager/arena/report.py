@@ -1,21 +1,13 @@
 """Balance reports: many bot games of one game, read at a glance (HTML with PNG plots).
 
 A report plays, for each player count asked, ``games`` games with the default variant (the seat
-advantage, the scores by seat, the game length, and the game's own measures,
-`potager.arena.measures`), then for each variant option each other value at the first player
-count (the variant's effect). Every run uses the same seeds (game ``i`` of every run of a player
-count is seeded alike), so the runs differ by what they change and not by luck of the deal.
-
-The bots: one level holds every seat, or several levels are seated in turn in every order (their
-list is repeated to fill the seats). The default is the strongest level whose estimated time fits
-the budget (`strongest_level`): balance measured with weak bots says little, and every plot says
-which bots played.
-
-Reproducible and cached: a run's rows are kept in ``DIR/cache/<key>.json`` under a key of
-everything that decides them (game, players, variant, bots, games, seed), so a second report with
-the same configuration draws from the cache without playing. ``DIR/games.csv`` and
-``DIR/games.parquet`` hold every game's row (its run, variant, seats, scores, win shares,
-length and measures) for one's own analysis.
+advantage, the scores by seat, the game length, the game's own measures), then for each variant
+option each other value at the first player count. Every run uses the same seeds, so runs differ
+by what they change, not by the luck of the deal. One level holds every seat, or several are
+seated in turn in every order; the default is the strongest level whose estimated time fits the
+budget (`strongest_level`). A run's rows are cached in ``DIR/cache/<key>.json`` under a key of
+everything that decides them; ``DIR/games.csv`` and ``DIR/games.parquet`` hold every game's row.
+How to read one: docs/study.md, "Balance reports".
 """
 
 from __future__ import annotations

@@ -1,26 +1,16 @@
 """Many games between bots: win rates with confidence intervals, scores, game lengths.
 
+Reproducible: game ``i`` of a simulation seeded ``S`` is played with the seed `game_seed(S, i)`
+and fresh agents, in chunks whose size depends only on the number of games, tallied in chunk
+order: the totals are the same for any number of workers and any `Backend` (`InlineBackend`,
+`ProcessBackend`, `potager.arena.cluster.DaskBackend`). A game with ``k`` winners counts ``1/k``
+of a win for each. With ``rotate``, game ``i`` seats the bots in `seat_orders` ``[i % len]``, so
+each bot holds each seat equally often. Every game gives one `GameRow` (seat order, scores,
+winners, length, the game's own measures: `potager.arena.measures`). How to run them and read
+them: docs/study.md.
+
 >>> [round(bound, 4) for bound in wilson(50, 100)]
 [0.4038, 0.5962]
-
-Reproducible: game ``i`` of a simulation seeded ``S`` is played with the seed `game_seed(S, i)`
-and fresh agents, whatever runs it. Games are cut into chunks whose size depends only on the
-number of games; each chunk is tallied on its own and the tallies are added in chunk order, so
-the totals are the same for any number of workers (and any backend).
-
-Ties: a game with ``k`` winners counts ``1/k`` of a win for each of them, so the win rates of
-one simulation add up to 1.
-
-Rotation: with ``rotate``, game ``i`` seats the bots in `seat_orders` ``[i % len(orders)]``
-(every distinct seat order of the given bots, in turn), so that each bot holds each seat equally
-often; the per-bot lines are then the fair comparison and the per-seat lines measure the seats.
-
-Every game gives one `GameRow` (its seat order, scores, winners, length and the game's own
-measures, see `potager.arena.measures`): the totals are added from the rows in game order.
-
-Backends run the chunks: `InlineBackend` in this process, `ProcessBackend` on a local process
-pool, `potager.arena.cluster.DaskBackend` on a Dask distributed cluster. Anything with the
-`Backend` method can be passed to `simulate`.
 """
 
 from __future__ import annotations

@@ -1,17 +1,13 @@
 """The legal actions as a menu short enough to keep the table in sight.
 
-Garden Rush offers up to 105 placements at once: listed one by one they fill an 80 × 24 terminal.
-A menu groups actions by the words of their notation instead (``plant 1 …`` holds the 21
-placements of Hedge slot 1's token), splitting the largest group into its parts while the menu
-stays within `LIMIT` entries. Opening a group lists its actions by the words that follow
-(``b1``, ``c1`` …), so a choice is two numbers or the notation typed in full.
+A menu groups actions by the words of their notation (``plant 1 …`` holds the placements of
+Hedge slot 1's token), splitting the largest group into its parts while the menu stays within
+`LIMIT` entries; opening a group lists its actions by the words that follow (``b1``, ``c1`` …).
+Garden Rush's 105 placements are so five groups of 21.
 
->>> menu = Menu.of([(0, "plant 1 b1"), (1, "plant 1 c1"), (2, "plant 2 b1"), (3, "skip")])
->>> [(e.label, e.actions) for e in menu.entries]
-[('plant 1 b1', (0,)), ('plant 1 c1', (1,)), ('plant 2 b1', (2,)), ('skip', (3,))]
 >>> many = [(i, f"plant {1 + i // 21} {i % 21}") for i in range(105)]
->>> [(e.label, len(e.actions)) for e in Menu.of(many).entries]
-[('plant 1', 21), ('plant 2', 21), ('plant 3', 21), ('plant 4', 21), ('plant 5', 21)]
+>>> [(e.label, len(e.actions)) for e in Menu.of(many).entries][:2]
+[('plant 1', 21), ('plant 2', 21)]
 >>> [e.label for e in Menu.of(many).open(Menu.of(many).entries[1]).entries][:3]
 ['0', '1', '2']
 >>> cards = Menu.of([(0, "play H5"), (1, "play H7"), (2, "play T2")])

@@ -1,32 +1,17 @@
-"""Game records: everything needed to rebuild a game, and their JSON form.
+"""Game records: everything needed to rebuild a game, and their JSON form (docs/records.md).
 
 A record is the game's name, the number of players, the variant options, the seed, the scripted
-deck (or ``None``) and the moves ``[(seat, action), ...]``. ``potager.games.replay(record)``
-rebuilds the same state on every machine. A record read from JSON is checked field by field;
-anything malformed raises `RecordError` naming the field.
-
-Who sat where (`SeatHolder`: a person with a display name, or a bot and its level) and the
-result ride along when the interface that played the game knows them (`signed`); both are
-optional, so records written before they existed still load (``seats`` and ``result`` are then
-``None``). Replaying never reads them: the moves alone rebuild the game.
-
-A person's seat whose clock ran out is played by the table's stand-in bot meanwhile
-(`potager.server.clocks`): ``stand_in_moves`` lists the indices of the moves that bot made, so
-that replays and analysis say the bot played them, not the person (JSON key ``stand_in_moves``,
-written only when there is one; absent in older records, which load with none).
-
-Format 2 (docs/records.md) also keeps each move's notation (``notation``, one string per move),
-the action numbering's fingerprint (``numbering``, `Game.numbering`) and the Potager version
-that played the moves (``potager``): `Game.replay` then replays by notation a record whose
-numbering is not this code's. A record that does not know its numbering (format 1, or one built
-by hand) is written in format 1, as it was read.
+deck (or ``None``) and the moves ``[(seat, action), ...]``: ``potager.games.replay(record)``
+rebuilds the same state on every machine. Who sat where (`SeatHolder`), the result and the moves
+a stand-in bot made for a person out of time (``stand_in_moves``) ride along, all optional;
+replaying never reads them. Format 2 also keeps each move's notation, the action numbering's
+fingerprint (`Game.numbering`) and the Potager version, so that a record of another numbering
+replays by notation. A record read from JSON is checked field by field (`RecordError`).
 
 >>> r = GameRecord("heuschrecken-poker", 3, {}, 7, None, [(0, 5), (1, 2)])
 >>> GameRecord.from_json(r.to_json()) == r, r.to_dict()["format"]
 (True, 1)
->>> who = [SeatHolder.person("Ada"), SeatHolder.bot("heuristic"), SeatHolder.bot("random")]
->>> signed = replace(r, seats=who)
->>> GameRecord.from_json(signed.to_json()).seats[1].label
+>>> replace(r, seats=[SeatHolder.bot("heuristic")] * 3).seats[1].label
 'heuristic bot'
 """
 

@@ -8,14 +8,10 @@
 | ``potager_garden_rush`` | Garden Rush | ``players`` (2), ``tools_and_moles``, ``stuck`` |
 | ``potager_pas_de_haricots_study`` | a study game, not in the rulebooks (`study`) | ``hands`` |
 
-Actions are the engine's (`Game.num_actions`); every draw and deal of the rules is a chance node
-whose outcomes are the undrawn components with their shares (`potager.engine.chance`). The
-simultaneous decisions (bids, face-down cards) are sequentialised: the seats to move commit one
-after the other in seat order and no seat's information state shows another's pending choice
-until the reveal, the engine's hidden commitments as they are. OpenSpiel's MCTS, ISMCTS, CFR,
-MCCFR, exploitability and best responses all take turn-based games only, so this is the form
-its algorithms can run; OpenSpiel's simultaneous-move form would need its turn-based transform
-before any of them, which is this same game.
+Actions are the engine's (`Game.num_actions`); every draw and deal is a chance node over the
+undrawn components (`potager.engine.chance`). Simultaneous decisions are sequentialised: the
+seats commit one after the other in seat order, and no information state shows another's pending
+choice until the reveal (why this form: docs/openspiel.md).
 """
 
 from __future__ import annotations

@@ -9,11 +9,9 @@ Two stages, in numpy on the CPU, within a wall-clock budget:
    estimation): the policy plays against the bot in the Gymnasium environment (`PotagerSingle`),
    alternating seats, with the end-of-game reward, and learns to beat it.
 
-Rollouts run on a process pool; the update runs in the main process. Every few iterations the
-greedy policy is evaluated against the bot, which makes the learning curve (saved as a PNG beside
-the policy, with its data as JSON). Then the best evaluated policy is measured over
-``--final-games`` games with the seats alternating, and its win share printed with a 95% Wilson
-interval.
+Rollouts run on a process pool, the update in the main process. The greedy policy is evaluated
+against the bot every few iterations (the learning curve, a PNG and its JSON beside the policy);
+the best is measured over ``--final-games`` games, seats alternating, with a 95% Wilson interval.
 """
 
 from __future__ import annotations

@@ -2,21 +2,11 @@
 
 A server process runs loops for its whole life (the pub/sub listener and sender, the lease
 heartbeat, the sweeps, the clocks' writer). Each catches `Exception`, logs it and carries on, so
-that one failed round (Redis or the database briefly away) does not end it. Stopping the server
-cancels them; but a library may turn the `asyncio.CancelledError` thrown into it into another
-exception (redis-py's pub/sub raises `ConnectionError` when cancelled while it reads,
-redis/redis-py#2717). A loop that retried then would have swallowed its cancellation, and the
-server's shutdown would wait for it forever (seen once in the suite: a `TestClient` never
-finished leaving a server with Redis). So each such loop asks `cancelling` before it carries on.
-
-A library may also take the cancellation and carry on as if nothing had happened, its call
-returning normally: then no exception reaches the loop at all, and the loop waits for its next
-round with its task still marked as cancelled (one of two server processes of a load
-bench never stopped after its SIGTERM, its cluster sweep asleep in that state, so that its
-shutdown waited for the sweep for ever). So each loop goes round only while `go_on`. And where
-the swallowing call blocks again (redis-py's pub/sub read, retried after the cancellation broke
-it, waits for the next message), no check in the loop is reached: so the server stops its tasks
-with `stopped`, which cancels again, every second, those still running.
+that one failed round (Redis or the database briefly away) does not end it; but before it carries
+on it asks `cancelling` (a library may turn the cancellation into another exception), it goes
+round only while `go_on` (a library may swallow the cancellation), and the server stops its tasks
+with `stopped`, which cancels again, every second, those still running (a swallowing call may
+block again). The cases met, and why each guard: docs/server-notes.md.
 """
 
 from __future__ import annotations

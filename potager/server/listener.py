@@ -1,22 +1,13 @@
 """The server on its port: uvicorn, set to `config.Limits` (``potager serve`` runs `serve`).
 
-Uvicorn bounds a request's head (``h11_max_incomplete_event_size``, h11 only: hence h11), the
-time between requests (``timeout_keep_alive``), the connections in all (``limit_concurrency``:
-503 past it) and a WebSocket message (``ws_max_size``), but has no deadline to receive a
-request: its keep-alive timer starts only after a first answer and stops at the first byte of
-the next request, so a client that trickles a request a byte at a time, or never sends one,
-holds its connection for ever (a slowloris: 10 normal requests out of 10 failed once file
-descriptors ran out). `GuardedH11Protocol` is uvicorn's h11 protocol (its documented
-``http=`` class) with that deadline, armed when a connection opens and after every answer and
-disarmed once the whole request is in, and with a cap on the connections one client address
-holds at once (refused before reading a byte). Uvicorn's bound on the head holds only while it is
-incomplete: a head that came whole in one read (any up to 64 KiB on loopback) went through past
-``max_header``; `GuardedH11Protocol` gives it a 431 (`HEAD_TOO_LARGE`).
-
-With several processes, a table socket's connection is handed to the process that owns its table
-before it is answered (`potager.server.handoff`): the protocol pauses, asks, and either lets go of
-the connection or upgrades it as usual; the owner's protocol is made with the request's head to
-read first (``handed``).
+`GuardedH11Protocol` is uvicorn's h11 protocol (its documented ``http=`` class) with what uvicorn
+lacks: a deadline to receive a whole request, armed when a connection opens and after every
+answer and disarmed once the request is in; a cap on the connections one client address holds at
+once (refused before reading a byte); and a 431 (`HEAD_TOO_LARGE`) for a head past ``max_header``
+that came whole in one read. With several processes, a table socket's connection is handed to
+the process that owns its table before it is answered (`potager.server.handoff`): the protocol
+pauses, asks, and either lets go of the connection or upgrades it as usual; the owner's protocol
+is made with the request's head to read first (``handed``). Why: docs/server-notes.md.
 """
 
 from __future__ import annotations

@@ -1,20 +1,14 @@
 """Players in the store: identities, the tokens that open them, their passwords and
 their ratings per game.
 
-A browser creates an identity on its first visit and keeps its secret token; the store keeps
-only the token's hash (`player_tokens`, one row per device: signing in on another device adds
-one). An identity may have no name yet (stored as the empty name): the first name its player
-gives, at a seat or to the identity, becomes its name (`name_unnamed`). A player who adds a
-password makes its display name its sign-in name (``login``: the name trimmed and case folded,
-unique among the players who have a password); the password is kept as its argon2 hash, made
-by the server.
-
-A rating per player and game (openskill's Plackett–Luce, as the arena's tournaments:
+An identity keeps only its tokens' hashes (`player_tokens`, one row per device); a nameless one
+takes the first name its player gives (`name_unnamed`). A password makes the display name the
+sign-in name (``login``: trimmed and case folded, unique among players with a password), kept as
+its argon2 hash. A rating per player and game (openskill's Plackett–Luce,
 `potager.arena.ratings.rate_game`) moves once per rated game: `rate_finished` runs in the very
-transaction that stores a table's finishing move (`Store._append`), which only one writer can
-commit, so a retried or re-forwarded last move, or several server processes, never rate a game
-twice. Each rated game keeps every player's rating before and after it (`RatingChangeRow`):
-a player's rating history.
+transaction that stores a table's finishing move (`Store._append`), so no game is rated twice;
+each rated game keeps every player's rating before and after it (`RatingChangeRow`). Why it is
+made so: docs/server-notes.md, "Players".
 """
 
 from __future__ import annotations

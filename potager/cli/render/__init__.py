@@ -1,22 +1,12 @@
 """Drawing a game in the terminal: each game's own module, or the generic one.
 
-The contract, for each game's helper: ``potager/cli/render/<package>.py`` (``heuschrecken_poker.py``
-for ``heuschrecken-poker``) defines
-
-- ``render(view: dict, seat: int | None) -> rich.console.RenderableType``: the table as ``seat``
-  sees it (``None``: the spectator), from the view alone;
-- ``describe(event: dict, viewer: int | None) -> str | None``: one line of the running log for an
-  event as ``viewer`` reads it (its own seat is "you", with the verb to match: `Who`; ``None``,
-  the spectator, reads every seat in the third person), Rich markup allowed; ``None`` leaves the
-  event out of the log;
-- ``label(notation: str) -> str | None``, optional: a move in words in the terminal's language,
-  where the engine's labels are English (the browser plug-ins' ``label``); ``None``: its
-  notation says it.
-
-Both speak the terminal's language (`potager.cli.language`: its texts through ``t``).
-
-A game without such a module (or a function missing from it) is drawn by the generic renderer: the
-view pretty-printed, each event as its type and fields.
+Each game's helper, ``potager/cli/render/<package>.py``, defines ``render(view, seat)`` (the
+table as ``seat`` sees it, from the view alone: a Rich renderable), ``describe(event, viewer)``
+(one line of the log as ``viewer`` reads it, "you" for its own seat with the verb to match:
+`Who`; ``None`` leaves the event out) and, optionally, ``label(notation)`` (a move in words in
+the terminal's language). They speak the terminal's language (`potager.cli.language`). A game
+without such a module, or a function missing from it, is drawn by the generic renderer: the view
+pretty-printed, each event as its type and fields. The contract in full: docs/terminal.md.
 """
 
 from __future__ import annotations

@@ -1,24 +1,13 @@
 """Garden Rush's state and transitions (rulebook "Déroulement de la partie", "Actions bonus",
-"Sortez les taupes et les outils !"; readings in rules/FACTS.md).
+"Sortez les taupes et les outils !"; readings: docs/rules-notes.md).
 
 A turn is a chain of decisions by the seat to move, each from the one fixed action space
 (`actions.py`): the main action (place a token, or harvest a field), then each bonus it earns,
 one at a time, each optional (``skip``). A bonus is a set of *abilities* (a bitmask over
 `data.ABILITIES`); its legal actions are the union of theirs. Every action earns at most one
-further bonus, so a chain is a line and the state holds only the pending one.
-
-Hot path: the Potagers are lists of 25 cells (``0`` free, ``BLOCKED`` a cut corner, else
-``1 + 2 * kind + face``) and, per seat, a bitmask of occupied squares and one per vegetable.
-The complete fields of each seat (its legal harvests, `ready`) are kept up to date square by
-square: the pattern placements are indexed by square (`_THROUGH`), so a token arriving tests only
-the fields through its square, and one leaving drops them. Likewise each seat's plants onto its
-free squares (`plants`), the bulk of most legal lists.
-
-Compiled with mypyc (`potager.compiled`): the tables are ``Final`` and typed, and the hot path
-calls no Python-level builtins (`ones`, `potager.engine.ascending`), so that it compiles to plain
-C operations. The tables of actions that go into lists (harvests, moves, the record's pairs) are
-typed ``Any``: compiled, an ``int`` or a pair read from a typed table is unboxed, then boxed
-again, as a new object, to go into a list, where ``Any`` passes the shared object itself.
+further bonus, so a chain is a line and the state holds only the pending one. The Potagers are
+lists of 25 cells with per-seat bitmasks, and each seat's legal harvests (`ready`) and plants
+are kept up to date square by square; how, and why for the compiler: docs/architecture.md.
 """
 
 from __future__ import annotations

@@ -1,14 +1,9 @@
-"""The action space and its notation (DESIGN.md, "Notation").
+"""The action space and its notation (docs/reference/games.md, "Kraut & Rüben").
 
-With N gardens (N = players + 1) the actions are, in this order::
-
-    draw                           0
-    place <garden> <space>         1 + 12·g + s          (garden g = 0…N−1 shown as 1…N)
-    mole <garden> <space>          1 + 12·N + 12·g + s
-    take <garden>                  1 + 24·N + g
-    pass                           1 + 25·N
-
-A space ``s`` is column ``a``…``d`` and row ``1``…``3`` (``a1 b1 c1 d1 a2 … d3``).
+With N gardens (N = players + 1) the actions are, in this order: ``draw`` (0), ``place <garden>
+<space>`` (1 + 12·g + s), ``mole <garden> <space>`` (1 + 12·N + 12·g + s), ``take <garden>``
+(1 + 24·N + g) and ``pass`` (1 + 25·N), garden g = 0…N−1 shown as 1…N, space ``s`` a column
+``a``…``d`` and a row ``1``…``3`` (``a1 b1 c1 d1 a2 … d3``).
 
 >>> space = ActionSpace.of(3)
 >>> space.names[space.place + 12 * 1 + 9], space.names[space.pass_]
