@@ -5,8 +5,8 @@ stored `TableInfo`); the seat's view comes from the engine.
 The state message, sent to every seat after every move, is the hot path of a busy server:
 it is written from plain data with orjson, the parts every seat shares serialised once,
 instead of through the `StateMessage` model, whose validating and serialising weighed on the
-event loop's rendering (docs/server-load.md). `StateMessage` stays its schema: a test holds the text to parse to
-what the model makes of the same table (`tests/server/test_messages.py`).
+event loop's rendering (docs/server-load.md). `StateMessage` stays its schema: a test holds the
+text to parse to what the model makes of the same table (`tests/server/test_messages.py`).
 """
 
 from __future__ import annotations
