@@ -179,13 +179,14 @@ def seat_bodies(token: str) -> st.SearchStrategy[str]:
 
 
 def player_bodies(name: str, password: str) -> st.SearchStrategy[str]:
-    """Bodies of a new player, a new name or password, and a sign-in: at times the fuzz's own
-    player's name and password."""
+    """Bodies of a new player, a new name or password, a sign-in, and a bot's mark: at times
+    the fuzz's own player's name and password."""
     body = near(
         {
             "name": st.just(name) | st.text(max_size=45),
             "password": st.just(password) | st.text(max_size=20) | st.just("p" * 201),
             "current": st.just(password) | st.text(max_size=20),
+            "bot": st.booleans(),
         }
     )
     return texts_of(body) | texts_of(JSON) | RAW
@@ -631,11 +632,15 @@ class Table:
             self.open()
 
 
+BOTS = ("", "&bots=true", "&bots=false", "&bots=maybe")
+"""A leaderboard's choice of people or bots, right and wrong."""
+
+
 def requests(lobby: Lobby, table: Table, games: Mapping[str, int]) -> st.SearchStrategy[Request]:
     """Requests to every endpoint that takes a body, and to the reading ones that a request's
     language or player changes, about the fuzzed table and the fuzz's player."""
     seat_paths = st.sampled_from(["join", "leave", "name", "end", "rematch", "hint", "analysis"])
-    player_paths = st.sampled_from(["", "/me/name", "/me/password", "/sign-in"])
+    player_paths = st.sampled_from(["", "/me/name", "/me/password", "/me/bot", "/sign-in"])
     posts = st.one_of(
         st.tuples(st.just("/api/tables"), create_bodies(games)),
         st.tuples(
@@ -649,9 +654,9 @@ def requests(lobby: Lobby, table: Table, games: Mapping[str, int]) -> st.SearchS
     )
     gets = st.one_of(
         st.just("/api/players/me"),
-        st.tuples(st.sampled_from([*games, ""]) | path_part(), path_part()).map(
-            lambda t: f"/api/ratings/{t[0]}?limit={t[1]}"
-        ),
+        st.tuples(
+            st.sampled_from([*games, ""]) | path_part(), path_part(), st.sampled_from(BOTS)
+        ).map(lambda t: f"/api/ratings/{t[0]}?limit={t[1]}{t[2]}"),
         path_part().map(lambda lang: f"/i18n/{lang}.json"),
         st.just(f"/api/tables/{table.id}/chat"),
     )

@@ -4,7 +4,8 @@ An invite link is the address the lobby hands out for a seat,
 ``https://host/table/<id>#seat=<n>&token=<seat token>``; a table's own address,
 ``https://host/table/<id>``, names a table and no seat. With a player token (``POST
 /api/players``) the seat is the one that player holds at the table, else an open seat taken for
-it (``POST /api/tables/<id>/join``). Every refusal is a `ClientError` of one line, in the
+it (``POST /api/tables/<id>/join``); that player is marked a bot (``POST
+/api/players/me/bot``) if it was not. Every refusal is a `ClientError` of one line, in the
 server's words where it gave some; nothing is changed on the server by a refused request.
 """
 
@@ -104,6 +105,24 @@ async def request(
 def client_for(link: SeatLink) -> httpx.AsyncClient:
     """An HTTP client of ``link``'s server."""
     return httpx.AsyncClient(base_url=link.server, timeout=TIMEOUT)
+
+
+async def bot_player(http: httpx.AsyncClient, player: str) -> dict[str, Any]:
+    """The profile of the player ``player`` (a player's token) opens, marked a bot if it was
+    not: a program's games are rated among bots only. `ClientError` for a person's identity
+    that has played rated games (it stays a person's)."""
+    profile: dict[str, Any] = await request(http, "GET", "/api/players/me", player)
+    if profile.get("bot"):
+        return profile
+    try:
+        marked: dict[str, Any] = await request(
+            http, "POST", "/api/players/me/bot", player, bot=True
+        )
+    except ClientError as exc:
+        raise ClientError(
+            f'{exc}; give the program a player of its own (POST /api/players with "bot": true)'
+        ) from None
+    return marked
 
 
 async def take_seat(

@@ -29,7 +29,15 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from potager import agents, games
 from potager.engine import Action, Agent, Game
 
-from .links import ClientError, SeatLink, client_for, parse_link, request, take_seat
+from .links import (
+    ClientError,
+    SeatLink,
+    bot_player,
+    client_for,
+    parse_link,
+    request,
+    take_seat,
+)
 
 log = logging.getLogger("potager.client")
 
@@ -141,8 +149,9 @@ class RemoteSeat:
     """``agent`` (an `Agent`, or a bot level's name: ``heuristic``) at the seat ``link`` names:
     an invite link, or with ``player`` (a player's token) a table's address, where the seat is
     the one that player holds there (``seat`` if given), else an open one taken for it under
-    ``name`` (an invite link's seat is taken under ``name`` too, if it is free at the table).
-    ``seed`` seeds the agent's generator."""
+    ``name`` (the player's name by default; the player is marked a bot). An invite link's seat
+    is taken under ``name`` too, if it is free at the table. ``seed`` seeds the agent's
+    generator."""
 
     def __init__(
         self,
@@ -200,8 +209,8 @@ class RemoteSeat:
         """The seat to sit at, and the token that opens it."""
         link = self.link
         if self.player is not None:
-            player = await request(http, "GET", "/api/players/me", self.player)
-            self.name = self.name or player["name"]
+            player = await bot_player(http, self.player)
+            self.name = self.name or player["name"] or ""
             return await take_seat(http, link, self.player, self.seat, self.name)
         if link.seat is None:
             raise ClientError(

@@ -1,13 +1,15 @@
-"""Players: an identity per browser, a password to sign in on another device, and a rating per
-game for the games people play against people.
+"""Players: an identity per browser (or per program: a player marked a bot), a password to
+sign in on another device, and a rating per game for the games people play against people, and
+bots against bots.
 
 ``POST /api/players`` makes an identity, named or not yet, and answers its secret token (the
 store keeps its hash); a request that takes a seat may carry it as ``Authorization: Bearer
 <token>``, and the name given there names a player who has none yet (`potager.server.seating`).
 A password (kept as its argon2 hash) signs the player in on another device,
 ``POST /api/players/sign-in``, rate-limited and never echoed. ``GET /api/players/me`` and
-``GET /api/ratings/{game}`` read the player and the leaderboard. The endpoints in full:
-docs/server-notes.md.
+``GET /api/ratings/{game}`` read the player and the leaderboard (``?bots=true``: the bots').
+``POST /api/players/me/bot`` marks the player a bot, or a person again, while it has played no
+rated game. The endpoints in full: docs/server-notes.md.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import AfterValidator, BaseModel, Field
 
 from potager.store import name_key
-from potager.store.players import LoginTaken, PlayerInfo, PlayerRating, Players
+from potager.store.players import LoginTaken, PlayerInfo, PlayerRating, Players, RatedAlready
 
 from ..i18n import say
 from .limits import Guard, client_of
@@ -57,9 +59,10 @@ Password = Annotated[str, Field(min_length=PASSWORD_LENGTH, max_length=PASSWORD_
 
 class NewPlayer(Strict):
     """An identity for this browser, under ``name`` (none: the first name its player gives,
-    here or at a seat, becomes its name)."""
+    here or at a seat, becomes its name); ``bot``: a program's, rated among bots only."""
 
     name: GivenName | None = None
+    bot: bool = False
 
 
 class PlayerGrant(BaseModel):
@@ -82,7 +85,14 @@ class PlayerProfile(BaseModel):
     id: str
     name: str | None = Field(description="None: no name yet.")
     has_password: bool
+    bot: bool = Field(default=False, description="A program plays as this player.")
     ratings: list[GameRating]
+
+
+class BotMark(Strict):
+    """Whether the player is a bot (a program plays as it)."""
+
+    bot: bool
 
 
 class NewName(Strict):
@@ -131,10 +141,10 @@ class Identity:
         """A hash to check an unknown name's password against, so that a wrong name takes
         as long as a wrong password (the answer's time does not tell which names exist)."""
 
-    async def create(self, name: str | None) -> PlayerGrant:
+    async def create(self, name: str | None, bot: bool = False) -> PlayerGrant:
         token = new_token()
         found = await self.tables.db(
-            self.players.create, secrets.token_urlsafe(12), name, token_hash(token)
+            self.players.create, secrets.token_urlsafe(12), name, token_hash(token), bot
         )
         return PlayerGrant(id=found.id, name=found.name, token=token)
 
@@ -148,8 +158,19 @@ class Identity:
             id=player.id,
             name=player.name,
             has_password=player.has_password,
+            bot=player.bot,
             ratings=[_rating(r) for r in ratings],
         )
+
+    async def mark_bot(self, player: PlayerInfo, bot: bool) -> PlayerProfile:
+        """Mark ``player`` a bot (or a person again): 409 once it has played a rated game."""
+        try:
+            found = await self.tables.db(self.players.set_bot, player.id, bot)
+        except RatedAlready:
+            raise Refused(
+                409, say("a player who has played rated games stays a person or a bot")
+            ) from None
+        return await self.profile(found)
 
     async def rename(self, player: PlayerInfo, name: str) -> PlayerProfile:
         try:
@@ -208,8 +229,8 @@ class Identity:
             return False
         return not decoy
 
-    async def leaderboard(self, game: str, limit: int) -> list[LeaderboardRow]:
-        found = await self.tables.db(self.players.leaderboard, game, limit)
+    async def leaderboard(self, game: str, limit: int, bots: bool = False) -> list[LeaderboardRow]:
+        found = await self.tables.db(self.players.leaderboard, game, limit, bots)
         return [
             LeaderboardRow(
                 rank=rank,
@@ -283,8 +304,9 @@ Me = Annotated[PlayerInfo, Depends(me)]
 
 @router.post("/players", response_model=PlayerGrant, status_code=201)
 async def create_player(request: NewPlayer, players: Roster) -> PlayerGrant:
-    """An identity for this browser: keep its token (it is shown once)."""
-    return await players.create(request.name)
+    """An identity for this browser (or, with ``bot``, for a program): keep its token (it is
+    shown once)."""
+    return await players.create(request.name, request.bot)
 
 
 @router.get("/players/me", response_model=PlayerProfile)
@@ -297,6 +319,13 @@ async def get_me(player: Me, players: Roster) -> PlayerProfile:
 async def rename_me(request: NewName, player: Me, players: Roster) -> PlayerProfile:
     """Change the display name (and the sign-in name, with a password: 409 if taken)."""
     return await players.rename(player, request.name)
+
+
+@router.post("/players/me/bot", response_model=PlayerProfile)
+async def mark_me_bot(request: BotMark, player: Me, players: Roster) -> PlayerProfile:
+    """Mark the player a bot, a program's (or a person again): only while it has played no
+    rated game (409), since people are rated among people and bots among bots."""
+    return await players.mark_bot(player, request.bot)
 
 
 @router.post("/players/me/password", response_model=PlayerProfile)
@@ -315,9 +344,13 @@ async def sign_in(request: SignIn, players: Roster, http: Request) -> PlayerGran
 
 @router.get("/ratings/{game}", response_model=list[LeaderboardRow])
 async def leaderboard(
-    game: str, players: Roster, limit: Annotated[int, Query(ge=1, le=100)] = LEADERBOARD
+    game: str,
+    players: Roster,
+    limit: Annotated[int, Query(ge=1, le=100)] = LEADERBOARD,
+    bots: bool = False,
 ) -> list[LeaderboardRow]:
-    """The game's best rated players, by μ − 3σ (games between people only)."""
+    """The game's best rated people, by μ − 3σ, from the games between people; with ``bots``,
+    the best rated bots, from the games between bots."""
     if game not in {g.name for g in available_games()}:
         raise Refused(404, say("no such game"))
-    return await players.leaderboard(game, limit)
+    return await players.leaderboard(game, limit, bots)

@@ -19,6 +19,7 @@ import orjson
 from potager import games
 from potager.engine import Seat
 from potager.store import SeatInfo, TableInfo
+from potager.store.players import rated_together
 
 from .live import Connection, LiveTable
 from .schemas import PresenceMessage, ResultModel, SeatPublic, TableSummary
@@ -36,10 +37,17 @@ def _open_seats(info: TableInfo) -> list[Seat]:
 def rated(info: TableInfo) -> bool:
     """Whether ``info``'s end will move its players' ratings, as far as its seats tell now:
     it was created rated, and every seat taken so far is held by a different player
-    with an identity, the only games `potager.store.players.rate_finished` rates (an open seat
-    may still be taken by one). The page shows its "rated" badge by it."""
-    players = [s.player_id for s in info.seats if s.taken]
-    return info.rated and None not in players and len(set(players)) == len(players)
+    with an identity, all people or all bots, the only games
+    `potager.store.players.rate_finished` rates (an open seat may still be taken by one). The
+    page shows its "rated" badge by it."""
+    taken = [s for s in info.seats if s.taken]
+    players = [s.player_id for s in taken]
+    return (
+        info.rated
+        and None not in players
+        and len(set(players)) == len(players)
+        and rated_together([s.bot_player for s in taken])
+    )
 
 
 def seat_fields(seat: SeatInfo, connected: bool, clock: dict[str, Any]) -> dict[str, Any]:
@@ -53,6 +61,7 @@ def seat_fields(seat: SeatInfo, connected: bool, clock: dict[str, Any]) -> dict[
         "taken": seat.taken,
         "connected": seat.kind == "bot" or connected,
         "rating": None if seat.rating is None else round(seat.rating, 2),
+        "bot_player": seat.bot_player,
         "deadline": None,
         "stand_in": False,
         "absent": False,

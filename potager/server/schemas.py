@@ -176,8 +176,9 @@ class CreateTable(Strict):
     undo: bool = True
     """Let a seat take its last move back while nobody has acted since."""
     rated: bool | None = None
-    """Whether the game's end moves its players' ratings (people only): by default
-    (None) when every seat is a person; a table with a bot cannot be rated."""
+    """Whether the game's end moves its players' ratings: by default (None) when every seat is
+    a person's; a table with a server bot cannot be rated, nor one where people and players
+    marked bots sit together (they are rated among their own)."""
     speed: SpeedName = "none"
     """The clock (`potager.server.clocks`)."""
     stand_in: Level | None = None
@@ -195,6 +196,8 @@ class SeatPublic(BaseModel):
     connected: bool
     rating: float | None = None
     """The seat's player's rating in the table's game (μ − 3σ), once it has played it rated."""
+    bot_player: bool = False
+    """The seat's player is marked a bot: a program plays it (`potager.client`)."""
     deadline: float | None = None
     """While the seat's clock runs: when its time is up (Unix seconds, the server's time)."""
     stand_in: bool = False
@@ -236,7 +239,7 @@ class TableSummary(BaseModel):
     rated: bool = False
     """The game's end will move its players' ratings (`potager.server.identity`), as far as its
     seats tell now: created rated, and every seat taken so far held by a different player with
-    an identity (`messages.rated`)."""
+    an identity, all people or all bots (`messages.rated`)."""
     speed: str = "none"
     """The clock: a `SpeedName`."""
     stand_in: str | None = None

@@ -261,6 +261,7 @@ class Seating:
                 tokens[i] = new_token()
                 name = request.name.strip() if i == mine else ""
                 held = i == mine
+                rating, bot = await self.standing(player if held else None, game.name)
                 seats.append(
                     SeatInfo(
                         i,
@@ -270,7 +271,8 @@ class Seating:
                         token_hash(tokens[i]),
                         taken=held,
                         player_id=player if held else None,
-                        rating=await self.rating(player, game.name) if held else None,
+                        rating=rating,
+                        bot_player=bot,
                     )
                 )
             else:
@@ -347,11 +349,11 @@ class Seating:
         player's token on another device): the seat is taken from now on, under ``name`` if given
         and free at the table (else under the name it has: `rename` is where a name is refused
         with a reason). None: the token does not open the seat."""
-        unchanged = Seated(changed=False)
         opened = await self.opening(live, seat, token)
         if opened is None:
-            return None, unchanged
+            return None, Seated(changed=False)
         info = live.info.seats[seat]
+        unchanged = Seated(changed=await self._marked(live, info))
         name = (name or "").strip()
         if name_holder(live.info.seats, seat, name) is not None or reads_as_a_seat(name):
             name = ""
@@ -375,6 +377,15 @@ class Seating:
         if naming:
             await self.name_player(info.player_id, name)
         return opened, await self._start_when_seated(live)
+
+    async def _marked(self, live: LiveTable, info: SeatInfo) -> bool:
+        """Read again whether ``info``'s player is a bot (it may have been marked since it took
+        the seat, as `potager.client` does before it sits down); whether that changed."""
+        if info.player_id is None:
+            return False
+        bot = info.bot_player
+        info.rating, info.bot_player = await self.standing(info.player_id, live.info.game)
+        return info.bot_player != bot
 
     async def rename(self, live: LiveTable, request: SeatName, player: str | None = None) -> Seated:
         """The seat's holder chooses its display name, before sitting down (a friend's invite
@@ -401,7 +412,7 @@ class Seating:
             return Seated(changed=False)
         for held, now in zip(live.info.seats, stored.seats, strict=True):
             held.token_hash, held.taken, held.name = now.token_hash, now.taken, now.name
-            held.player_id, held.rating = now.player_id, now.rating
+            held.player_id, held.rating, held.bot_player = now.player_id, now.rating, now.bot_player
             self._revoke(live, held.seat)
         changed = stored.rematch_id != live.info.rematch_id
         live.info.rematch_id = stored.rematch_id
@@ -479,7 +490,8 @@ class Seating:
         info = live.info.seats[seat]
         info.token_hash, info.taken, info.name = digest, taken, name
         if info.player_id != player:
-            info.player_id, info.rating = player, await self.rating(player, live.info.game)
+            info.rating, info.bot_player = await self.standing(player, live.info.game)
+            info.player_id = player
         self._revoke(live, seat)
         return True
 
@@ -503,6 +515,13 @@ class Seating:
                 connection.revoke(connection.said(given_up), Close.FORBIDDEN)
 
     # -- ratings -----------------------------------------------------------------------------------
+    async def standing(self, player: str | None, game: str) -> tuple[float | None, bool]:
+        """``player``'s rating in ``game`` (None: no player, or not rated yet) and whether it
+        is a bot."""
+        if player is None:
+            return None, False
+        return await self.db(self.players.standing, player, game)
+
     async def rating(self, player: str | None, game: str) -> float | None:
         """``player``'s rating in ``game`` (None: no player, or not rated yet)."""
         if player is None:

@@ -4,11 +4,12 @@ their ratings per game.
 An identity keeps only its tokens' hashes (`player_tokens`, one row per device); a nameless one
 takes the first name its player gives (`name_unnamed`). A password makes the display name the
 sign-in name (``login``: trimmed and case folded, unique among players with a password), kept as
-its argon2 hash. A rating per player and game (openskill's Plackett–Luce,
-`potager.arena.ratings.rate_game`) moves once per rated game: `rate_finished` runs in the very
-transaction that stores a table's finishing move (`Store._append`), so no game is rated twice;
-each rated game keeps every player's rating before and after it (`RatingChangeRow`). Why it is
-made so: docs/server-notes.md, "Players".
+its argon2 hash. A player may be marked a bot while unrated (`set_bot`): games are rated among
+people or among bots, never both (`rated_together`). A rating per player and game (openskill's
+Plackett–Luce, `potager.arena.ratings.rate_game`) moves once per rated game: `rate_finished`
+runs in the very transaction that stores a table's finishing move (`Store._append`), so no game
+is rated twice; each rated game keeps every player's rating before and after it
+(`RatingChangeRow`). Why it is made so: docs/server-notes.md, "Players".
 """
 
 from __future__ import annotations
@@ -19,12 +20,14 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
+    Boolean,
     Connection,
     Float,
     ForeignKey,
     Index,
     Integer,
     String,
+    false,
     insert,
     select,
     update,
@@ -51,6 +54,10 @@ class LoginTaken(ValueError):
     """Another player with a password signs in under this name."""
 
 
+class RatedAlready(ValueError):
+    """The player has played rated games: whether it is a bot is settled."""
+
+
 class PlayerRow(Base):
     """An identity: its display name and, once it has a password, its sign-in name."""
 
@@ -62,6 +69,8 @@ class PlayerRow(Base):
     login: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     """`name_key` of the name, while the player has a password (NULL: none)."""
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A program plays as this player (migration 0009)."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -110,6 +119,8 @@ class PlayerInfo:
     name: str | None
     """None while the player has no name yet."""
     has_password: bool
+    bot: bool = False
+    """A program plays as this player."""
 
 
 @dataclass(frozen=True)
@@ -130,7 +141,7 @@ class PlayerRating:
 
 
 def _info(row: PlayerRow) -> PlayerInfo:
-    return PlayerInfo(row.id, row.name or None, row.password_hash is not None)
+    return PlayerInfo(row.id, row.name or None, row.password_hash is not None, row.bot)
 
 
 class Players:
@@ -139,10 +150,13 @@ class Players:
     def __init__(self, store: Store) -> None:
         self._session = sessionmaker(store.engine, expire_on_commit=False)
 
-    def create(self, player_id: str, name: str | None, token_hash: str) -> PlayerInfo:
-        """A new identity, under ``name`` (None: no name yet), opened by ``token_hash``."""
+    def create(
+        self, player_id: str, name: str | None, token_hash: str, bot: bool = False
+    ) -> PlayerInfo:
+        """A new identity, under ``name`` (None: no name yet), opened by ``token_hash``; a
+        program's if ``bot``."""
         with self._session.begin() as session:
-            row = PlayerRow(id=player_id, name=name or "")
+            row = PlayerRow(id=player_id, name=name or "", bot=bot)
             session.add(row)
             session.flush()
             session.add(PlayerTokenRow(token_hash=token_hash, player_id=player_id))
@@ -202,6 +216,40 @@ class Players:
         except IntegrityError:
             raise LoginTaken(name_key(name or "")) from None
 
+    def set_bot(self, player_id: str, bot: bool) -> PlayerInfo:
+        """Mark the player a bot (or a person again): `RatedAlready` if it has played a rated
+        game, and nothing changes (its ratings are among people, or among bots, for good)."""
+        with self._session.begin() as session:
+            row = session.get(PlayerRow, player_id, with_for_update=True)
+            if row is None:
+                raise KeyError(player_id)
+            if row.bot != bot:
+                rated = session.scalar(
+                    select(RatingRow.game).where(
+                        RatingRow.player_id == player_id, RatingRow.games > 0
+                    )
+                )
+                if rated is not None:
+                    raise RatedAlready(player_id)
+                row.bot = bot
+            return _info(row)
+
+    def standing(self, player_id: str, game: str) -> tuple[float | None, bool]:
+        """The player's rating (μ − 3σ) in ``game`` (None before its first rated game there)
+        and whether it is a bot."""
+        with self._session() as session:
+            found = session.execute(
+                select(PlayerRow.bot, RatingRow.mu, RatingRow.sigma, RatingRow.games)
+                .outerjoin(
+                    RatingRow, (RatingRow.player_id == PlayerRow.id) & (RatingRow.game == game)
+                )
+                .where(PlayerRow.id == player_id)
+            ).first()
+            if found is None:
+                return None, False
+            rating = ordinal(found.mu, found.sigma) if found.games else None
+            return rating, found.bot
+
     def password_hash(self, player_id: str) -> str | None:
         with self._session() as session:
             return session.scalar(select(PlayerRow.password_hash).where(PlayerRow.id == player_id))
@@ -257,12 +305,13 @@ class Players:
             rows = session.execute(_rated().where(RatingRow.player_id == player_id))
             return [_rating(r) for r in rows]
 
-    def leaderboard(self, game: str, limit: int) -> list[PlayerRating]:
-        """The ``limit`` best rated players of ``game``, best first (by μ − 3σ)."""
+    def leaderboard(self, game: str, limit: int, bots: bool = False) -> list[PlayerRating]:
+        """The ``limit`` best rated people of ``game`` (``bots``: the best rated bots), best
+        first (by μ − 3σ)."""
         with self._session() as session:
             rows = session.execute(
                 _rated()
-                .where(RatingRow.game == game)
+                .where(RatingRow.game == game, PlayerRow.bot.is_(bots))
                 .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), PlayerRow.name)
                 .limit(limit)
             )
@@ -296,14 +345,24 @@ def _rating(row: Any) -> PlayerRating:
     return PlayerRating(row.player_id, row.name or None, row.game, row.mu, row.sigma, row.games)
 
 
-def seat_ratings(session: Session, tables: list[TableInfo]) -> list[TableInfo]:
+def seat_players(session: Session, tables: list[TableInfo]) -> list[TableInfo]:
     """``tables`` with each seat's player's rating (μ − 3σ) in its table's game, where that
-    player has played it rated: one query per game."""
+    player has played it rated, and whether the player is a bot: one query per game, and one
+    for the bots."""
     wanted: dict[str, set[str]] = {}
     for table in tables:
         ids = {s.player_id for s in table.seats if s.player_id is not None}
         if ids:
             wanted.setdefault(table.game, set()).update(ids)
+    everyone = set().union(*wanted.values())
+    bots = set(
+        session.scalars(select(PlayerRow.id).where(PlayerRow.id.in_(everyone), PlayerRow.bot))
+        if everyone
+        else ()
+    )
+    for table in tables:
+        for seat in table.seats:
+            seat.bot_player = seat.player_id in bots
     for game, ids in wanted.items():
         rows = session.execute(
             select(RatingRow.player_id, RatingRow.mu, RatingRow.sigma).where(
@@ -320,9 +379,10 @@ def seat_ratings(session: Session, tables: list[TableInfo]) -> list[TableInfo]:
 
 def rate_finished(connection: Connection, table_id: str, result: dict[str, Any]) -> None:
     """Rate a table's game that has just ended, in the transaction that stores its last move:
-    only a table marked rated whose every seat is a different player (people only, each with
-    an identity). The players' rating rows are locked in one order (no two finishing tables
-    wait on each other) and created where missing."""
+    only a table marked rated whose every seat is a different player, each with an identity
+    (no server bot), all people or all bots (`rated_together`). The players' rating rows are
+    locked in one order (no two finishing tables wait on each other) and created where
+    missing."""
     table = connection.execute(
         select(TableRow.game, TableRow.rated).where(TableRow.id == table_id)
     ).one()
@@ -337,6 +397,11 @@ def rate_finished(connection: Connection, table_id: str, result: dict[str, Any])
     if any(s.kind != "human" or s.player_id is None for s in seats):
         return
     if len(set(players)) != len(players):
+        return
+    bots = connection.scalars(
+        select(PlayerRow.id).where(PlayerRow.id.in_(players), PlayerRow.bot)
+    ).all()
+    if not rated_together([player in bots for player in players]):
         return
     skills = _locked_skills(connection, table.game, sorted(players))
     rated = rate_game([skills[p] for p in players], result["scores"], result["winners"])
@@ -363,6 +428,12 @@ def rate_finished(connection: Connection, table_id: str, result: dict[str, Any])
             for player, (mu, sigma) in zip(players, rated, strict=True)
         ],
     )
+
+
+def rated_together(bots: list[bool]) -> bool:
+    """Whether players may be rated in one game, ``bots`` saying which of them are bots: people
+    among people, bots among bots, never the two together."""
+    return len(set(bots)) <= 1
 
 
 def _locked_skills(

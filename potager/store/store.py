@@ -40,7 +40,7 @@ from .models import (
     TableStatus,
     utcnow,
 )
-from .players import name_key, rate_finished, seat_ratings
+from .players import name_key, rate_finished, seat_players
 
 DEFAULT_URL = "sqlite:///potager.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -74,6 +74,8 @@ class SeatInfo:
     """The identity of the player who took the seat (`potager.store.players`), if known."""
     rating: float | None = None
     """That player's rating (μ − 3σ) in the table's game when read; None: not rated yet."""
+    bot_player: bool = False
+    """That player is marked a bot: a program plays the seat."""
 
 
 @dataclass
@@ -307,7 +309,7 @@ class Store:
     def table(self, table_id: str) -> TableInfo | None:
         with self._session() as session:
             row = session.get(TableRow, table_id, options=[selectinload(TableRow.seats)])
-            return None if row is None else seat_ratings(session, [_table_info(row)])[0]
+            return None if row is None else seat_players(session, [_table_info(row)])[0]
 
     def tables(self, statuses: tuple[str, ...], limit: int = 100) -> list[TableInfo]:
         """Tables in one of ``statuses``, the most recently active first."""
@@ -319,7 +321,7 @@ class Store:
                 .order_by(TableRow.updated_at.desc(), TableRow.id)
                 .limit(limit)
             )
-            return seat_ratings(session, [_table_info(r) for r in rows])
+            return seat_players(session, [_table_info(r) for r in rows])
 
     def tables_by_id(self, table_ids: list[str]) -> list[TableInfo]:
         """The tables of ``table_ids`` that exist, with their seats, in one query."""

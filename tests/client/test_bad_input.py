@@ -3,12 +3,16 @@ token, a link that names no seat, a table that does not exist, an agent that can
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy.orm import Session
 
 from potager.client import ClientError, RemoteSeat, load_agent, parse_link
+from potager.store import Store
+from potager.store.players import RatingRow
 from tests.server.driver import create
 
 GAME = "heuschrecken-poker"
@@ -121,3 +125,22 @@ def test_an_agent_class_is_loaded_by_its_name() -> None:
     from potager.agents import RandomAgent
 
     assert isinstance(load_agent("potager.agents:RandomAgent"), RandomAgent)
+
+
+def test_a_person_s_rated_player_is_not_made_a_bot(
+    server: str, http: httpx.Client, table: dict[str, Any], tmp_path: Path
+) -> None:
+    """A player rated among people stays a person's: the program is told to use a player of
+    its own, and nothing changes."""
+    ada = http.post("/api/players", json={"name": "Ada"}).json()
+    store = Store(f"sqlite:///{tmp_path / 'potager.db'}")  # the server's database
+    with Session(store.engine) as session, session.begin():
+        session.add(RatingRow(player_id=ada["id"], game=GAME, mu=27.0, sigma=7.0, games=1))
+    store.close()
+    table_id = table["table"]["id"]
+    before = seats(http, table_id)
+    with pytest.raises(ClientError, match=r"stays a person or a bot; give the program a player"):
+        RemoteSeat(f"{server}/table/{table_id}", "random", player=ada["token"]).run()
+    assert seats(http, table_id) == before
+    profile = http.get("/api/players/me", headers={"Authorization": f"Bearer {ada['token']}"})
+    assert not profile.json()["bot"]

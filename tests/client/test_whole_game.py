@@ -1,19 +1,19 @@
 """Two programs play a whole game on a live server through `potager.client`: one seated by its
-invite link, one by a player's token; the record is complete, and each agent saw only its own
-seat's views."""
+invite link, one by a player's token; the record is complete, each agent saw only its own
+seat's views, and the two bot players are rated on the bots' leaderboard, not among people."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import random
+from typing import Any
 
 import httpx
 
 from potager import agents, games
 from potager.client import Outcome, RemoteSeat
 from potager.engine import Action, Agent, Game, GameRecord, Seat, View
-from tests.server.driver import create
 
 GAME = "heuschrecken-poker"
 
@@ -35,31 +35,46 @@ class Recording:
         return self.inner.act(game, view, seat, legal_actions, rng)
 
 
+def bearer(player: dict[str, Any]) -> dict[str, str]:
+    return {"Authorization": f"Bearer {player['token']}"}
+
+
 async def both(*seats: RemoteSeat) -> list[Outcome]:
     return list(await asyncio.gather(*(s.play() for s in seats)))
 
 
 def test_two_programs_play_a_whole_game(server: str, http: httpx.Client) -> None:
-    created = create(http, GAME, ["human", "human"], name="Host")
-    player = http.post("/api/players", json={"name": "Robo"}).json()
+    """Robo (a bot player) opens the table and plays by its seat's invite link; Tron (made a
+    person's, marked a bot by the client) takes the other seat with its player token."""
+    robo = http.post("/api/players", json={"name": "Robo", "bot": True}).json()
+    tron = http.post("/api/players", json={"name": "Tron"}).json()
+    body = {"game": GAME, "players": 2, "seats": [{"kind": "human"}] * 2, "name": "Robo"}
+    created = http.post("/api/tables", json=body, headers=bearer(robo)).json()
+    table_id = created["table"]["id"]
     heuristic, randomly = Recording("heuristic"), Recording("random")
     by_invite = RemoteSeat(server + created["you"]["url"], heuristic, seed=1)
-    by_token = RemoteSeat(
-        f"{server}/table/{created['table']['id']}", randomly, player=player["token"], seed=2
-    )
+    by_token = RemoteSeat(f"{server}/table/{table_id}", randomly, player=tron["token"], seed=2)
     first, second = asyncio.run(both(by_invite, by_token))
     assert (first.seat, second.seat) == (0, 1)
     assert first.result is not None and first.result == second.result
     assert first.late == first.failed == second.late == second.failed == 0
 
-    table_id = created["table"]["id"]
     record = http.get(f"/api/tables/{table_id}/record").json()
     assert record["result"] == first.result
-    assert record["seats"][1] == {"kind": "person", "name": "Robo"}
+    assert record["seats"] == [
+        {"kind": "person", "name": "Robo"},
+        {"kind": "person", "name": "Tron"},
+    ]
     final = games.replay(GameRecord.from_dict(record))
     assert final.is_over and len(record["moves"]) == len(final.moves)
     assert first.moves == sum(1 for seat, _ in final.moves if seat == 0)
     assert second.moves == sum(1 for seat, _ in final.moves if seat == 1)
+    # rated among bots, on their leaderboard, and not among people
+    bots = http.get(f"/api/ratings/{GAME}", params={"bots": True}).json()
+    assert sorted(row["name"] for row in bots) == ["Robo", "Tron"]
+    assert all(row["games"] == 1 for row in bots)
+    assert http.get(f"/api/ratings/{GAME}").json() == []
+    assert http.get("/api/players/me", headers=bearer(tron)).json()["bot"]
     # each agent was handed its seat's views, as the server's state shows them, and no other
     for seat, recording in ((0, heuristic), (1, randomly)):
         state = games.get(GAME).new_game(
@@ -74,16 +89,19 @@ def test_two_programs_play_a_whole_game(server: str, http: httpx.Client) -> None
 
 
 def test_a_player_token_opens_the_seat_its_player_holds(server: str, http: httpx.Client) -> None:
+    """The seat was taken while its player was a person's: the client marks the player a bot,
+    and the seat shows it from the client's hello on."""
     player = http.post("/api/players", json={"name": "Robo"}).json()
-    bearer = {"Authorization": f"Bearer {player['token']}"}
     body = {
         "game": GAME,
         "players": 2,
         "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
     }
-    created = http.post("/api/tables", json=body, headers=bearer).json()
+    created = http.post("/api/tables", json=body, headers=bearer(player)).json()
+    assert not created["table"]["seats"][0]["bot_player"]
     table = f"{server}/table/{created['table']['id']}"
     outcome = RemoteSeat(table, "heuristic", player=player["token"], seed=7).run()
     assert outcome.seat == 0 and outcome.result is not None
     summary = http.get(f"/api/tables/{created['table']['id']}").json()
-    assert summary["status"] == "finished" and summary["seats"][0]["name"] == "Robo"
+    assert summary["status"] == "finished"
+    assert summary["seats"][0]["name"] == "Robo" and summary["seats"][0]["bot_player"]

@@ -117,7 +117,13 @@ def ratings(client: TestClient, player: dict[str, Any]) -> dict[str, dict[str, A
 def test_a_player_is_made_with_a_token_kept_hashed(client: TestClient) -> None:
     ada = new_player(client, "  Ada ")
     assert ada["name"] == "Ada" and len(ada["token"]) >= 32
-    assert me(client, ada) == {"id": ada["id"], "name": "Ada", "has_password": False, "ratings": []}
+    assert me(client, ada) == {
+        "id": ada["id"],
+        "name": "Ada",
+        "has_password": False,
+        "bot": False,
+        "ratings": [],
+    }
     store = client.app.state.manager.store  # type: ignore[attr-defined]
     with store.engine.connect() as db:
         kept = db.execute(text("SELECT token_hash FROM player_tokens")).scalars().all()

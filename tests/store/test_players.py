@@ -1,12 +1,13 @@
-"""Players in the store, on SQLite and PostgreSQL: identities without a name yet, and the rating
-changes each rated game keeps."""
+"""Players in the store, on SQLite and PostgreSQL: identities without a name yet, the rating
+changes each rated game keeps, and players marked bots, rated among bots only."""
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import text
 
 from potager.store import MoveWrite, SeatInfo, Store, TableInfo
-from potager.store.players import Players
+from potager.store.players import PlayerInfo, Players, RatedAlready
 from tests.store.fixtures import older_store
 
 GAME = "heuschrecken-poker"
@@ -81,4 +82,61 @@ def test_a_rated_game_keeps_each_player_s_rating_before_and_after(db_url: str) -
         "ada": (second_ada.mu, second_ada.sigma),
         "bob": (second_bob.mu, second_bob.sigma),
     }
+    store.close()
+
+
+def finish(store: Store, table_id: str, players: list[str], winner: int) -> None:
+    """A rated two-seat table of ``players`` played to its end, ``winner`` first."""
+    seats = [SeatInfo(i, "human", None, p.title(), p, True, p) for i, p in enumerate(players)]
+    store.create_table(TableInfo(table_id, GAME, 2, {}, 1, seats=seats, rated=True))
+    result = {"scores": [5, 5], "winners": [winner], "details": {}}
+    assert store.append_moves([MoveWrite(table_id, 0, 0, 0, "1", "finished", result)])
+
+
+def test_people_are_rated_among_people_and_bots_among_bots(db_url: str) -> None:
+    store = Store(db_url)
+    store.upgrade()
+    players = Players(store)
+    for player, bot in (("ada", False), ("bob", False), ("robo", True), ("tron", True)):
+        assert players.create(player, player.title(), f"hash-{player}", bot=bot).bot is bot
+    finish(store, "people", ["ada", "bob"], 0)
+    finish(store, "bots", ["robo", "tron"], 1)
+    finish(store, "mixed", ["ada", "robo"], 0)
+    people = {r.player_id: r.games for r in players.leaderboard(GAME, 10)}
+    bots = {r.player_id: r.games for r in players.leaderboard(GAME, 10, bots=True)}
+    assert people == {"ada": 1, "bob": 1}, "the mixed game moved nobody"
+    assert bots == {"robo": 1, "tron": 1}
+    assert players.standing("tron", GAME) == (players.rating("tron", GAME), True)
+    assert players.standing("nobody", GAME) == (None, False)
+    table = store.table("mixed")
+    assert table is not None and [s.bot_player for s in table.seats] == [False, True]
+    store.close()
+
+
+def test_only_a_player_without_rated_games_changes_whether_it_is_a_bot(db_url: str) -> None:
+    store = Store(db_url)
+    store.upgrade()
+    players = Players(store)
+    for player in ("ada", "bob", "eve"):
+        players.create(player, player.title(), f"hash-{player}")
+    assert players.set_bot("eve", True).bot and not players.set_bot("eve", False).bot
+    finish(store, "t1", ["ada", "bob"], 0)
+    with pytest.raises(RatedAlready):
+        players.set_bot("ada", True)
+    assert players.info("ada") == PlayerInfo("ada", "Ada", False, False), "nothing changed"
+    assert not players.set_bot("ada", False).bot, "saying what it is already is no change"
+    store.close()
+
+
+def test_an_older_database_s_players_are_people(db_url: str) -> None:
+    store = older_store(db_url, "0008")
+    with store.engine.begin() as db:
+        db.execute(
+            text(
+                "INSERT INTO players (id, name, login, password_hash, created_at)"
+                " VALUES ('p1', 'Ada', NULL, NULL, '2026-12-01')"
+            )
+        )
+    store.upgrade()
+    assert Players(store).info("p1") == PlayerInfo("p1", "Ada", False, False)
     store.close()

@@ -125,17 +125,29 @@ const PotagerIdentity = (() => {
       ratings, me.name ? passwordForm : null, signIn);
   }
 
+  function leaders(rows) {
+    return h("ol", {}, rows.map((row) => h("li", {},
+      h("span", { class: "leader-name" }, playerName(row.name)), " ",
+      h("span", { class: "rating" }, rating(row.rating)), " ",
+      h("span", { class: "muted" }, tn(row.games, "{n} rated game", "{n} rated games")))));
+  }
+
+  /* People's leaderboards, game by game, then the bots': players marked bots are rated among
+   * bots only (docs/protocol.md), so they have a section of their own. */
   async function drawLeaders(games) {
-    const boards = await Promise.all(games.map((g) => api(`/api/ratings/${encodeURIComponent(g.name)}?limit=${LEADERS}`)));
+    const board = (game, bots) => api(`/api/ratings/${encodeURIComponent(game.name)}?limit=${LEADERS}${bots ? "&bots=true" : ""}`);
+    const [people, bots] = await Promise.all([false, true].map((b) => Promise.all(games.map((g) => board(g, b)))));
+    const rated = games.map((game, i) => [game, bots[i]]).filter(([, rows]) => rows.length);
     $("leaderboards").replaceChildren(h("h2", {}, t("Leaderboards")),
       ...games.map((game, i) => h("section", { class: "leaderboard", dataset: { game: game.name } },
         h("h3", {}, game.title),
-        boards[i].length
-          ? h("ol", {}, boards[i].map((row) => h("li", {},
-            h("span", { class: "leader-name" }, playerName(row.name)), " ",
-            h("span", { class: "rating" }, rating(row.rating)), " ",
-            h("span", { class: "muted" }, tn(row.games, "{n} rated game", "{n} rated games")))))
-          : h("p", { class: "muted" }, t("Nobody is rated yet.")))));
+        people[i].length ? leaders(people[i]) : h("p", { class: "muted" }, t("Nobody is rated yet.")))),
+      h("section", { class: "leaderboard bots", id: "bot-leaderboards" },
+        h("h3", {}, t("Bots")),
+        h("p", { class: "muted" }, t("Bots play rated games among bots only.")),
+        ...(rated.length
+          ? rated.map(([game, rows]) => h("section", { dataset: { game: game.name } }, h("h4", {}, game.title), leaders(rows)))
+          : [h("p", { class: "muted" }, t("No bot is rated yet."))])));
   }
 
   /* The lobby's name box names the player too (it is the name the tables show). */

@@ -105,7 +105,8 @@
       class: `seat-tag ${s.kind}${s.taken || s.kind === "bot" ? "" : " open"}${s.connected ? " online" : ""}`,
     }, s.kind === "human" && !s.taken ? t("open seat") : seatName(table.seats, s.seat),
     s.rating !== null && s.rating !== undefined
-      ? h("span", { class: "rating" }, PotagerIdentity.rating(s.rating)) : null));
+      ? h("span", { class: "rating" }, PotagerIdentity.rating(s.rating)) : null,
+    s.bot_player ? h("span", { class: "badge bot" }, t("bot")) : null));
   }
 
   async function join(table, seat) {

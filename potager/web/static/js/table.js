@@ -113,7 +113,7 @@
     s.rating !== null && s.rating !== undefined
       ? h("span", { class: "rating", title: t("rating in this game") }, PotagerIdentity.rating(s.rating)) : null,
     state.seat === s.seat ? h("span", { class: "badge" }, t("you")) : null,
-    s.kind === "bot" ? h("span", { class: "badge bot" }, t("bot")) : null,
+    s.kind === "bot" || s.bot_player ? h("span", { class: "badge bot" }, t("bot")) : null,
     s.kind === "human" && !s.taken ? h("span", { class: "badge open" }, t("open")) : null,
     toMove.has(s.seat) ? h("span", { class: "turn-dot", title: t("to move") }) : null)));
     if (state.spectators) {
