@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from potager.engine import Action
@@ -61,3 +62,36 @@ def mean_interval(total: float, squares: float, n: int, z: float = Z95) -> tuple
     variance = max(0.0, (squares - n * mean * mean) / (n - 1))
     half = z * math.sqrt(variance / n)
     return mean - half, mean + half
+
+
+def pooled(values: Sequence[ActionValue]) -> ActionValue:
+    """One action's estimates from independent searches taken together, as root parallelism sums
+    its trees' statistics: the visits added, the win share and the score their visit-weighted
+    means, each interval that of the pooled sums (a search's sum of squared scores is read back
+    from its score interval). One search's estimate is itself; never tried by any: the first
+    search's uninformed estimate.
+
+    >>> one = ActionValue(3, 10, 0.5, 0.24, 0.76, 20.0, 18.0, 22.0)
+    >>> both = pooled([one, one])
+    >>> both.visits, both.win, round(both.win_low, 3), both.score
+    (20, 0.5, 0.299, 20.0)
+    >>> round(one.score_high - one.score_low, 3), round(both.score_high - both.score_low, 3)
+    (4.0, 2.753)
+    """
+    action = values[0].action
+    if any(v.action != action for v in values):
+        raise ValueError("pooled estimates must all be of one action")
+    tried = [v for v in values if v.visits]
+    if len(tried) <= 1:
+        return tried[0] if tried else values[0]
+    n = sum(v.visits for v in tried)
+    wins = sum(v.win * v.visits for v in tried)
+    total = sum(v.score * v.visits for v in tried)
+    squares = 0.0
+    for v in tried:
+        spread = (v.score_high - v.score_low) / (2 * Z95)  # the standard error of its mean
+        variance = spread * spread * v.visits
+        squares += variance * (v.visits - 1) + v.visits * v.score * v.score
+    win_low, win_high = wilson(wins, n)
+    score_low, score_high = mean_interval(total, squares, n)
+    return ActionValue(action, n, wins / n, win_low, win_high, total / n, score_low, score_high)

@@ -1,13 +1,16 @@
 """The win-chance chart: one panel per seat, the seat's win chance at each of its decisions.
 
-The line is the best action's win chance (the position's value as the seat saw it, with its 95%
-interval shaded); a dot marks the action played, coloured by its label, a cross instead where
-the table's stand-in bot played for a timed-out person. Drawn with matplotlib's Agg
-backend (no display needed) into a PNG.
+The line is the best action's win chance, the highest of every action's estimate (the position's
+value as the seat saw it, with its 95% interval shaded), so never below the action played; a dot
+marks the action played, coloured by its label, a cross instead where the table's stand-in bot
+played for a timed-out person. Older analyses (format 1, whose first action was the most
+searched) are drawn by the same rule. Drawn with matplotlib's Agg backend (no display needed)
+into a PNG.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Final
 
@@ -24,6 +27,45 @@ COLOURS: Final[dict[Label, str]] = {
 }
 
 
+@dataclass(frozen=True)
+class Panel:
+    """One seat's panel: at each of its decisions (move numbers ``x``, 1-based) the best
+    action's win chance in percent (``best``, ``low``..``high``), and the action played
+    (``played``, its ``labels`` and whether the stand-in bot played it)."""
+
+    seat: int
+    x: list[int]
+    best: list[float]
+    low: list[float]
+    high: list[float]
+    played: list[float]
+    labels: list[Label]
+    stand_in: list[bool]
+
+
+def panels(analysis: dict[str, Any]) -> list[Panel]:
+    """What the chart draws of ``analysis`` (`Analysis.to_dict`'s form, any format), per seat."""
+    moves = analysis["moves"]
+    found = []
+    for seat in sorted({m["seat"] for m in moves}):
+        mine = [m for m in moves if m["seat"] == seat]
+        best = [max(m["actions"], key=lambda a: a["win"]) for m in mine]
+        found.append(
+            Panel(
+                seat,
+                [m["ply"] + 1 for m in mine],
+                [100 * b["win"] for b in best],
+                [100 * b["win_low"] for b in best],
+                [100 * b["win_high"] for b in best],
+                [100 * m["win"] for m in mine],
+                [m["label"] for m in mine],
+                # Analyses stored before stand-in moves were marked have no "stand_in": the seat's.
+                [bool(m.get("stand_in")) for m in mine],
+            )
+        )
+    return found
+
+
 def draw(analysis: dict[str, Any], path: Path | str | BinaryIO, title: str) -> None:
     """Write the chart of every analysed seat of ``analysis`` (`Analysis.to_dict`'s form, as
     ``--json`` writes it and the server stores it) to ``path`` (PNG)."""
@@ -33,35 +75,24 @@ def draw(analysis: dict[str, Any], path: Path | str | BinaryIO, title: str) -> N
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
-    moves = analysis["moves"]
-    seats = sorted({m["seat"] for m in moves})
-    rows = max(1, len(seats))
+    found = panels(analysis)
+    rows = max(1, len(found))
     figure, axes = pyplot.subplots(rows, 1, figsize=(9, 2.4 * rows), sharex=True, squeeze=False)
     holders = analysis.get("seats")
-    for seat, ax in zip(seats, axes[:, 0], strict=False):
-        mine = [m for m in moves if m["seat"] == seat]
-        x = [m["ply"] + 1 for m in mine]
-        best = [m["actions"][0] for m in mine]
-        ax.fill_between(
-            x,
-            [100 * b["win_low"] for b in best],
-            [100 * b["win_high"] for b in best],
-            color="#90caf9",
-            alpha=0.4,
-            linewidth=0,
-        )
-        ax.plot(x, [100 * b["win"] for b in best], color="#1565c0", linewidth=1.2)
+    for panel, ax in zip(found, axes[:, 0], strict=False):
+        ax.fill_between(panel.x, panel.low, panel.high, color="#90caf9", alpha=0.4, linewidth=0)
+        ax.plot(panel.x, panel.best, color="#1565c0", linewidth=1.2)
         for stand_in, marker in ((False, "o"), (True, "x")):
-            # Analyses stored before stand-in moves were marked have no "stand_in": the seat's.
-            these = [m for m in mine if bool(m.get("stand_in")) == stand_in]
+            these = [i for i, s in enumerate(panel.stand_in) if s == stand_in]
             ax.scatter(
-                [m["ply"] + 1 for m in these],
-                [100 * m["win"] for m in these],
-                c=[COLOURS[m["label"]] for m in these],
+                [panel.x[i] for i in these],
+                [panel.played[i] for i in these],
+                c=[COLOURS[panel.labels[i]] for i in these],
                 marker=marker,
                 s=14,
                 zorder=3,
             )
+        seat = panel.seat
         who = f"seat {seat}" + (f" ({_holder(holders[seat])})" if holders else "")
         ax.set_title(who, loc="left", fontsize=9)
         ax.set_ylim(0, 100)
@@ -72,7 +103,7 @@ def draw(analysis: dict[str, Any], path: Path | str | BinaryIO, title: str) -> N
         pyplot.Line2D([], [], marker="o", linestyle="", color=c, label=f"played: {name}")
         for name, c in COLOURS.items()
     ]
-    if any(m.get("stand_in") for m in moves):
+    if any(m.get("stand_in") for m in analysis["moves"]):
         crossed = "played by the stand-in bot"
         handles.append(
             pyplot.Line2D([], [], marker="x", linestyle="", color="#555555", label=crossed)

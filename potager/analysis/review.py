@@ -4,11 +4,12 @@
 seat knew then: its view, its legal actions and the action it played (a simultaneous decision
 from the view the seat had when it chose; a decision with a single legal action is left out).
 `analyse` asks an evaluator (a search agent with ``evaluate``) for the win chance and expected
-score of every legal action, from that view alone, with a generator seeded from the analysis
-seed and the move number: the same record and seed give the same analysis at a fixed iteration
-budget, and what a seat could not see cannot change its analysis. Each played action is then
-labelled (`labels`); a stand-in bot's move (``stand_in_moves``) is marked as the stand-in's and
-left out of the person's counts. The output: docs/analysis.md.
+score of every legal action, from that view alone, in rounds pooled until the best (the highest
+estimate, `ranked`) and the runner-up are told apart or the rounds run out (`search`), each
+round's generator seeded from the analysis seed, the move number and the round: the same record
+and seed give the same analysis at a fixed iteration budget, and what a seat could not see
+cannot change its analysis. Each played action is then labelled (`labels`); a stand-in bot's
+move (``stand_in_moves``) is marked as the stand-in's and left out of the person's counts.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ from typing import Any, Protocol
 
 from potager import agents, games
 from potager.agents import SEARCH, ActionValue, parse_level
+from potager.agents.action_value import pooled
 from potager.engine import Action, Game, GameRecord, IllegalAction, RecordError, Seat, View
 from potager.provenance import provenance
 
-from .labels import LABELS, Label, label
+from .labels import DECIDED, LABELS, Label, decided, label, score_share
 
 
 class Evaluator(Protocol):
@@ -105,10 +107,66 @@ def best_move(
     return search.evaluate(game, view, seat, list(legal), decision_rng(0, ply))[0]
 
 
-def decision_rng(seed: int, ply: int) -> random.Random:
+def decision_rng(seed: int, ply: int, again: int = 0) -> random.Random:
     """The evaluator's generator for the decision at move ``ply`` of an analysis seeded
-    ``seed``: the same on every machine, whatever else the record holds."""
-    return random.Random(f"analysis:{seed}:{ply}")
+    ``seed``, in its search round ``again`` (0: the first): the same on every machine, whatever
+    else the record holds."""
+    return random.Random(f"analysis:{seed}:{ply}" + (f":{again}" if again else ""))
+
+
+ROUNDS = 4
+"""The most rounds a decision is searched (each of the evaluator's budget) until its best action
+and the runner-up are told apart."""
+
+
+def ranked(values: Sequence[ActionValue]) -> list[ActionValue]:
+    """``values`` best first: the highest win chance, then the highest expected score; where the
+    best wins 0% or 100% (to half a point), the actions at that same win chance by their expected
+    score alone, then the others; ties by visits, then by action."""
+    by_win = sorted(values, key=lambda v: (-v.win, -v.score, -v.visits, v.action))
+    top = by_win[0].win
+    if DECIDED < top < 1 - DECIDED:
+        return by_win
+    same = [v for v in by_win if decided(top, v.win)]
+    same.sort(key=lambda v: (-v.score, -v.win, -v.visits, v.action))
+    return same + [v for v in by_win if not decided(top, v.win)]
+
+
+def apart(best: ActionValue, other: ActionValue) -> bool:
+    """Whether the search tells ``best`` from ``other``: their 95% win intervals do not overlap,
+    or both decide the game alike and their score intervals do not."""
+    if best.win_low > other.win_high:
+        return True
+    return decided(best.win, other.win) and best.score_low > other.score_high
+
+
+def search(
+    game: Game, decision: Decision, evaluator: Evaluator, seed: int, rounds: int = ROUNDS
+) -> tuple[list[ActionValue], int]:
+    """Every legal action's estimate at ``decision``, best first, and the rounds searched: a
+    round of ``evaluator`` after another, their estimates pooled, until the best and the
+    runner-up are told apart or ``rounds`` have run."""
+    found: dict[Action, list[ActionValue]] = {}
+    values: list[ActionValue] = []
+    done = 0
+    for done in range(1, rounds + 1):
+        rng = decision_rng(seed, decision.ply, done - 1)
+        for v in evaluator.evaluate(game, decision.view, decision.seat, list(decision.legal), rng):
+            found.setdefault(v.action, []).append(v)
+        values = ranked([pooled(estimates) for estimates in found.values()])
+        second = runner_up(values)
+        if second is None or apart(values[0], second):
+            break
+    return values, done
+
+
+def runner_up(values: Sequence[ActionValue]) -> ActionValue | None:
+    """The best estimate after the first of ``values`` (`ranked`) that is not the first's own:
+    an action the search merged with the best (the same game but for a detail) shares its
+    estimate and is no runner-up. ``None`` when every action has the best's."""
+    best = values[0]
+    same = (best.visits, best.win, best.score)
+    return next((v for v in values[1:] if (v.visits, v.win, v.score) != same), None)
 
 
 @dataclass(frozen=True)
@@ -117,11 +175,15 @@ class MoveReview:
 
     decision: Decision
     values: Sequence[ActionValue]
+    """Best first (`ranked`)."""
+    rounds: int = 1
+    """The search rounds pooled in ``values``."""
 
     def __post_init__(self) -> None:
         missing = set(self.decision.legal) - {v.action for v in self.values}
         if missing:
             raise ValueError(f"the evaluation left out legal actions {sorted(missing)}")
+        object.__setattr__(self, "values", tuple(ranked(self.values)))
 
     @property
     def best(self) -> ActionValue:
@@ -132,14 +194,36 @@ class MoveReview:
         return next(v for v in self.values if v.action == self.decision.played)
 
     @property
+    def apart(self) -> bool:
+        """Whether the search told the best action from the runner-up (else its rounds ran
+        out first)."""
+        second = runner_up(self.values)
+        return second is None or apart(self.values[0], second)
+
+    @property
+    def decided(self) -> bool:
+        """Whether the best and the played action both win 0% or both 100%: the game was
+        decided, and the move is judged by the score it lost."""
+        return decided(self.best.win, self.played.win)
+
+    @property
     def loss(self) -> float:
         """Win chance (0…1) lost against the best action; never below 0."""
         return max(0.0, self.best.win - self.played.win)
 
     @property
+    def score_loss(self) -> float:
+        """Expected score lost against the best action, in the game's unit; never below 0."""
+        return max(0.0, self.best.score - self.played.score)
+
+    @property
     def label(self) -> Label:
-        played = self.played
-        return label(self.loss, played.action == self.best.action, played.win_high < self.best.win)
+        best, played = self.best, self.played
+        is_best = (played.win, played.score) == (best.win, best.score)
+        if self.decided:
+            share = score_share(best.score, played.score)
+            return label(share, is_best, played.score_high < best.score_low)
+        return label(self.loss, is_best, played.win_high < best.win_low)
 
     def to_dict(self) -> dict[str, Any]:
         d = self.decision
@@ -154,6 +238,10 @@ class MoveReview:
             "loss": self.loss,
             "win": self.played.win,
             "best_win": self.best.win,
+            "decided": self.decided,
+            "score_loss": self.score_loss,
+            "apart": self.apart,
+            "rounds": self.rounds,
             "actions": [
                 {
                     "action": v.action,
@@ -171,12 +259,12 @@ class MoveReview:
         }
 
 
-def review(game: Game, decision: Decision, evaluator: Evaluator, seed: int) -> MoveReview:
-    """One decision evaluated from its seat's view alone."""
-    values = evaluator.evaluate(
-        game, decision.view, decision.seat, list(decision.legal), decision_rng(seed, decision.ply)
-    )
-    return MoveReview(decision, tuple(values))
+def review(
+    game: Game, decision: Decision, evaluator: Evaluator, seed: int, rounds: int = ROUNDS
+) -> MoveReview:
+    """One decision evaluated from its seat's view alone (`search`)."""
+    values, done = search(game, decision, evaluator, seed, rounds)
+    return MoveReview(decision, tuple(values), done)
 
 
 @dataclass(frozen=True)
@@ -194,6 +282,11 @@ class SeatSummary:
         return sum(self.labels.values())
 
 
+FORMAT = 2
+"""The analysis JSON's format (`Analysis.to_dict`): 2 names the best by its estimate and says
+whether it was told apart; 1, before, named the most searched (docs/analysis.md)."""
+
+
 @dataclass(frozen=True)
 class Analysis:
     record: GameRecord
@@ -201,6 +294,8 @@ class Analysis:
     """The evaluator's level, e.g. ``ismcts:iterations=1000``."""
     seed: int
     reviews: list[MoveReview]
+    rounds: int = ROUNDS
+    """The most search rounds a decision was given."""
 
     def seats(self) -> list[Seat]:
         return sorted({r.decision.seat for r in self.reviews})
@@ -220,7 +315,7 @@ class Analysis:
         record = self.record
         holders = record.seats
         return {
-            "format": 1,
+            "format": FORMAT,
             **provenance(),
             "game": record.game,
             "players": record.players,
@@ -230,6 +325,7 @@ class Analysis:
             "result": None if record.result is None else record.result.to_dict(),
             "evaluator": self.evaluator,
             "analysis_seed": self.seed,
+            "rounds": self.rounds,
             "moves": [r.to_dict() for r in self.reviews],
             "summary": [
                 {
@@ -251,14 +347,18 @@ def analyse(
     seats: Collection[Seat] | None = None,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    rounds: int = ROUNDS,
 ) -> Analysis:
     """Evaluate every decision of ``seats`` (all by default) with ``evaluator`` (whose level is
-    ``name``); ``progress(done, total)`` is called after each decision."""
+    ``name``), each in at most ``rounds`` search rounds; ``progress(done, total)`` is called after
+    each decision."""
+    if rounds < 1:
+        raise ValueError(f"an analysis needs at least one search round, not {rounds}")
     game = games.get(record.game)
     found = decisions(record, seats)
     reviews = []
     for decision in found:
-        reviews.append(review(game, decision, evaluator, seed))
+        reviews.append(review(game, decision, evaluator, seed, rounds))
         if progress is not None:
             progress(len(reviews), len(found))
-    return Analysis(record, name, seed, reviews)
+    return Analysis(record, name, seed, reviews, rounds)

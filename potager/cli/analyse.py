@@ -1,7 +1,8 @@
 """``potager analyse``: every decision of a game record judged by the search, like lichess.
 
 For each decision of the chosen seat (every seat by default) the search evaluates each legal
-action from that seat's view at that moment and the action played is labelled against the best
+action from that seat's view at that moment, in rounds until the best and the runner-up are
+told apart (or ``--rounds`` have run), and the action played is labelled against the best
 (`potager.analysis.labels`). Prints a table (with a progress bar while it thinks), and writes
 JSON for tools and a win-chance chart per seat when asked. A move the table's stand-in bot made
 for a timed-out person is labelled as the stand-in's and kept out of the person's counts.
@@ -21,7 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from potager import games
-from potager.analysis import LABELS, Analysis, analyse, chart, evaluator
+from potager.analysis import LABELS, ROUNDS, Analysis, MoveReview, analyse, chart, evaluator
 from potager.engine import Seat
 
 from .options import fail, stop
@@ -50,6 +51,14 @@ def analyse_command(
         int | None,
         typer.Option(min=1, help=f"search iterations per decision ({ITERATIONS} by default)"),
     ] = None,
+    rounds: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="search a decision again, up to this many times in all, until its best move "
+            "and the runner-up are told apart",
+        ),
+    ] = ROUNDS,
     seed: Annotated[int, typer.Option(help="seed of the search")] = 0,
     json_path: Annotated[
         Path | None, typer.Option("--json", help="write the analysis as JSON here ('-': stdout)")
@@ -93,6 +102,7 @@ def analyse_command(
                 None if seat is None else [seat],
                 seed,
                 lambda done, total: bar.update(task, completed=done, total=total),
+                rounds,
             )
         except KeyboardInterrupt:
             stop("interrupted", 130)
@@ -143,6 +153,7 @@ def report(analysis: Analysis) -> RenderableType:
                 name,
                 justify="right" if "win" in name or name == "loss" else "left",
                 no_wrap=name not in ("played", "best"),
+                overflow="fold" if name in ("played", "best") else "ellipsis",
             )
         for r in analysis.reviews:
             d, played, best = r.decision, r.played, r.best
@@ -152,13 +163,22 @@ def report(analysis: Analysis) -> RenderableType:
                 str(d.ply + 1),
                 escape(d.names[d.played]),
                 _win(played.win, played.win_low, played.win_high),
-                escape(d.names[best.action]),
+                escape(d.names[best.action]) + ("" if r.apart else " ≈"),
                 _win(best.win, best.win_low, best.win_high),
-                f"{100 * r.loss:.1f}",
+                _loss(r),
                 f"[{STYLES[r.label]}]{r.label}[/]" + ("*" if d.stand_in else ""),
             )
-        if any(r.decision.stand_in for r in analysis.reviews if r.decision.seat == seat):
-            moves.caption = "*: made by the table's stand-in bot when the person's time ran out"
+        mine = [r for r in analysis.reviews if r.decision.seat == seat]
+        notes = [
+            note
+            for note, shown in (
+                ("≈: not told apart from the runner-up when the rounds ran out", "≈"),
+                ("score: the game was decided, so the loss is the score lost", "score"),
+                ("*: made by the table's stand-in bot when the person's time ran out", "*"),
+            )
+            if any(shown in _marks(r) for r in mine)
+        ]
+        moves.caption = "\n".join(notes) or None
         tables.append(moves)
     summary = Table(
         title="per seat (loss: win-chance points lost per decision)",
@@ -184,6 +204,23 @@ def report(analysis: Analysis) -> RenderableType:
             f"{100 * s.mean_loss:.1f}",
         )
     return Group(*tables, summary)
+
+
+def _loss(review: MoveReview) -> str:
+    """The loss column: win-chance points, or the score lost once the game was decided."""
+    if review.decided:
+        return f"{review.score_loss:.1f} score"
+    return f"{100 * review.loss:.1f}"
+
+
+def _marks(review: MoveReview) -> set[str]:
+    """The marks of the review's row that its table's caption explains."""
+    found = {"≈"} if not review.apart else set()
+    if review.decided:
+        found.add("score")
+    if review.decision.stand_in:
+        found.add("*")
+    return found
 
 
 def _win(win: float, low: float, high: float) -> str:

@@ -94,7 +94,11 @@ def test_analyse_a_finished_game_on_its_replay_page(browser: Browser, server: st
     expect(page.locator("#analysis-move .verdict")).to_have_count(1)
     expect(page.locator("#analysis-move")).to_contain_text("played")
     expect(page.locator("#analysis-summary")).to_contain_text("points lost a decision")
-    summary = call(f"{server}/api/tables/{table_id}/analysis")["result"]["summary"]
+    result = call(f"{server}/api/tables/{table_id}/analysis")["result"]
+    first = next(m for m in result["moves"] if m["ply"] == 0)
+    sure = "The search told the best" if first["apart"] else "could not tell the best"
+    expect(page.locator("#analysis-move")).to_contain_text(sure)
+    summary = result["summary"]
     shown = page.locator("#analysis-summary .seat-summary").all_inner_texts()
     assert [text.split(": ", 1)[1].split(" · ")[0] for text in shown] == [
         counted(seat["labels"]) for seat in summary

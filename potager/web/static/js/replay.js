@@ -142,7 +142,15 @@
         : t("{name} played {move} (win chance {win}).", said))
       : (lost ? t("{name} played {move} (win chance {win}); best was {best} ({bestWin}, {low}–{high}), {points} points lost.", said)
         : t("{name} played {move} (win chance {win}); best was {best} ({bestWin}, {low}–{high}).", said));
-    box.replaceChildren(h("span", { class: `verdict ${review.label}` }, verdict(review.label)), " ", text);
+    // Analyses of format 1 say neither whether the game was decided nor how sure the best was.
+    const decided = review.decided && review.score_loss > 0
+      ? t("The game was decided: the move lost {score} of its expected score.", { score: Potager.number(review.score_loss, 1) })
+      : "";
+    const sure = review.apart === undefined ? ""
+      : review.apart ? t("The search told the best from the runner-up.")
+        : t("The search could not tell the best from the runner-up.");
+    box.replaceChildren(h("span", { class: `verdict ${review.label}` }, verdict(review.label)), " ",
+      [text, decided, sure].filter(Boolean).join(" "));
   }
 
   function showAnalysis(state) {
