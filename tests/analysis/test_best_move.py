@@ -63,13 +63,13 @@ class Scripted:
 def first_decision(
     monkeypatch: pytest.MonkeyPatch, played_rank: int
 ) -> tuple[GameRecord, Decision]:
-    """The toy record's first decision of seat 0 whose played action is its ``played_rank``-th
-    legal one, with the record."""
+    """The first bid of seat 0 in the toy records (three legal actions) whose played action is
+    its ``played_rank``-th legal one, with the record."""
     register(monkeypatch)
     for seed in range(40):
         record = toy_record(seed=seed)
         for d in decisions(record, [0]):
-            if d.legal.index(d.played) == played_rank:
+            if len(d.legal) == 3 and d.legal.index(d.played) == played_rank:
                 return record, d
     raise AssertionError("no such decision in 40 toy games")
 
@@ -104,7 +104,7 @@ def test_rounds_go_on_until_the_best_is_told_apart_or_run_out(
     r = review_of(record, decision.ply, close, rounds=10)
     assert r.apart and 1 < r.rounds < 10 and close.calls == r.rounds
     assert r.best.visits == 300 * r.rounds and r.to_dict()["rounds"] == r.rounds
-    tied = Scripted({0: (300, 0.50, 5.0, 2.0), 1: (300, 0.50, 5.0, 2.0)})
+    tied = Scripted({0: (300, 0.50, 5.0, 2.0), 1: (300, 0.51, 5.1, 2.0)})
     r = review_of(record, decision.ply, tied, rounds=3)
     assert not r.apart and r.rounds == tied.calls == 3 and r.to_dict()["apart"] is False
     # Not told apart, the played move is at worst good even 6 points below.
@@ -237,3 +237,14 @@ def test_the_analysis_json_round_trips_and_older_analyses_still_load(
     png = io.BytesIO()
     chart.draw(old, png, "format 1")
     assert png.getvalue()[:4] == b"\x89PNG"
+
+
+def test_an_action_merged_with_the_best_is_best_too_and_no_runner_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two actions the search merged (one estimate for both, as Kraut & Rüben's equivalent
+    placements): the one played is best, and the runner-up is the next other estimate."""
+    record, decision = first_decision(monkeypatch, 1)
+    search = Scripted({0: (500, 0.7, 5.0, 2.0), 1: (500, 0.7, 5.0, 2.0), 2: (500, 0.2, 1.0, 2.0)})
+    r = review_of(record, decision.ply, search)
+    assert r.label == "best" and r.apart and r.rounds == 1
