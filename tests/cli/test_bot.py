@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 import tomllib
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -37,6 +38,25 @@ def test_the_bot_command_plays_a_seat_to_the_end(server: str) -> None:
     assert summary["status"] == "finished"
     assert f"table {summary['id']}, seat 0: scores" in ran.output
     assert "0 too slow, 0 reconnections" in ran.output
+
+
+def test_the_bot_command_plays_your_own_agent_class(
+    server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "mybot.py").write_text(
+        "class FirstLegal:\n"
+        "    def act(self, game, view, seat, legal_actions, rng):\n"
+        "        return legal_actions[0]\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the command puts the directory first
+    with httpx.Client(base_url=server) as http:
+        created = create(http, "heuschrecken-poker", ["human", "random"])
+        link = server + created["you"]["url"]
+        ran = runner.invoke(main.app, ["bot", link, "--agent", "mybot:FirstLegal", "-q"])
+        record = http.get(f"/api/tables/{created['table']['id']}/record").json()
+    assert ran.exit_code == 0, ran.output
+    assert record["result"] is not None and "seat 0: scores" in ran.output
 
 
 def test_a_wrong_token_is_one_error_and_exit_status_1(server: str) -> None:

@@ -6,15 +6,22 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+from dataclasses import replace
+from pathlib import Path
 
 import httpx
+import pytest
 
 from potager import games
 from potager.agents import RandomAgent
 from potager.client import Outcome, RemoteSeat
+from potager.client import seat as seat_module
 from potager.engine import Action, Game, GameRecord, Seat, View
+from tests.client.conftest import server_settings
 from tests.client.proxy import Relay
+from tests.server.conftest import LIFTED
 from tests.server.driver import create
+from tests.web.conftest import serving
 
 GAME = "heuschrecken-poker"
 
@@ -73,3 +80,30 @@ def test_a_dropped_socket_is_opened_again_and_nothing_is_lost(
     assert final.is_over
     # every decision of the agent was stored, the one made while cut off included, once
     assert [action for seat, action in final.moves if seat == 0] == agent.chosen
+
+
+def test_a_seat_waiting_for_its_opponent_keeps_its_socket_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server closes a socket silent for its idle time while the table does not change; a
+    seat waiting for its players pings it, and is never dropped."""
+    monkeypatch.setattr(seat_module, "KEEPALIVE", 0.3)
+    limits = replace(LIFTED, idle_timeout=1.0)
+    with (
+        serving(server_settings(tmp_path, limits=limits)) as server,
+        httpx.Client(base_url=server) as http,
+    ):
+        created = create(http, GAME, ["human", "human"])
+        early = RemoteSeat(server + created["you"]["url"], "random", seed=9)
+        late = RemoteSeat(server + created["invites"][0]["url"], "random", seed=10)
+
+        async def later() -> Outcome:
+            await asyncio.sleep(2.5)  # past the idle time, more than twice
+            return await late.play()
+
+        async def both() -> list[Outcome]:
+            return list(await asyncio.gather(early.play(), later()))
+
+        first, second = asyncio.run(both())
+    assert first.result is not None and first.result == second.result
+    assert first.reconnects == second.reconnects == 0
