@@ -122,7 +122,7 @@ fuzz: $(STAMP)
 # make ladder LADDER_ARGS="--games 100 --strong-games 20 --jobs 2".
 LADDER_ARGS ?= --batch 60 --jobs 2 --write docs/ladder.md
 ladder: $(STAMP)
-	$(BIN)/python -m potager.agents.ladder $(LADDER_ARGS)
+	$(BIN)/python -m potager.arena.ladder $(LADDER_ARGS)
 
 # A masked policy for Heuschrecken Poker (2 players) against the heuristic, within 15 minutes:
 # models/heuschrecken-poker-2p.npz (bot level policy:models/heuschrecken-poker-2p.npz), its

@@ -1,16 +1,12 @@
 """Ratings of bots from n-player games: openskill's Plackett–Luce model, bootstrap intervals, and
 the pairwise head-to-head matrix (docs/study.md, "Tournaments").
 
-A game's places: the winners share the first place, the other seats follow by score, equal scores
-sharing a place (`places`). Each bot's rating is μ and σ, ordered by the ordinal μ − 3σ; games
-are rated in the order of their index, and a bot that holds several seats of one game moves once,
-by the mean of its seats' updates. Its 95% interval is the 2.5 and 97.5 percentiles of its
-ordinal over `bootstrap` resamples of the games. Head to head, ``share[a][b]`` is ``a``'s mean
-over every pair of seats of ``a`` and ``b`` in one game (1 placed before, ½ level, 0 after), so
-``share[a][b] + share[b][a] = 1``.
-
->>> places((3.0, 5.0, 5.0, 1.0), (1, 2))
-(3, 1, 1, 4)
+A game's places and one game's update are `potager.skill`'s. Each bot's rating is μ and σ,
+ordered by the ordinal μ − 3σ; games are rated in the order of their index, and a bot that holds
+several seats of one game moves once, by the mean of its seats' updates. Its 95% interval is the
+2.5 and 97.5 percentiles of its ordinal over `bootstrap` resamples of the games. Head to head,
+``share[a][b]`` is ``a``'s mean over every pair of seats of ``a`` and ``b`` in one game (1 placed
+before, ½ level, 0 after), so ``share[a][b] + share[b][a] = 1``.
 """
 
 from __future__ import annotations
@@ -20,16 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from potager.skill import first_skill, ordinal, places, rate_game
+
 from .simulate import GameRow
 
 BOOTSTRAP = 100
 """Default number of bootstrap samples (each rates every game again)."""
-
-
-def places(scores: Sequence[float], winners: Sequence[int]) -> tuple[int, ...]:
-    """Each seat's place, 1 first: the winners share 1, then by score, ties sharing a place."""
-    keys = [(seat not in winners, -score) for seat, score in enumerate(scores)]
-    return tuple(1 + sum(other < key for other in keys) for key in keys)
 
 
 @dataclass(frozen=True)
@@ -46,37 +38,6 @@ class Rating:
     def ordinal(self) -> float:
         """The conservative estimate μ − 3σ the leaderboard orders by."""
         return ordinal(self.mu, self.sigma)
-
-
-def ordinal(mu: float, sigma: float) -> float:
-    """μ − 3σ: the skill a rating is at least, nearly surely; what leaderboards rank by (0 for
-    a newcomer, whose μ is 3σ)."""
-    return mu - 3 * sigma
-
-
-Skill = tuple[float, float]
-"""A rating's (μ, σ)."""
-
-
-def first_skill() -> Skill:
-    """The (μ, σ) of a newcomer: openskill's defaults, 25 and 25/3."""
-    from openskill.models import PlackettLuce  # imported when rating, not with the command line
-
-    model = PlackettLuce()
-    return model.mu, model.sigma
-
-
-def rate_game(
-    skills: Sequence[Skill], scores: Sequence[float], winners: Sequence[int]
-) -> list[Skill]:
-    """Each seat's (μ, σ) after one game, from its (μ, σ) before and the game's places: one
-    Plackett–Luce update of every seat at once (the server rates its people's games so too)."""
-    from openskill.models import PlackettLuce
-
-    model = PlackettLuce()
-    teams = [[model.rating(mu, sigma)] for mu, sigma in skills]
-    rated = model.rate(teams, ranks=list(places(scores, winners)))
-    return [(team[0].mu, team[0].sigma) for team in rated]
 
 
 def rate(rows: Sequence[GameRow], bots: Sequence[str]) -> dict[str, Rating]:

@@ -208,7 +208,11 @@ def board(
 def standings(plan: Plan, store: Tournaments, samples: int = ratings.BOOTSTRAP) -> list[Board]:
     """One `Board` per player count of ``plan``, then one over all of them (when several),
     from the plan's stored games (the first ``plan.games`` of each player count)."""
-    rows = [r for r in store.rows(plan.key) if r.players in plan.players and r.index < plan.games]
+    rows = [
+        GameRow(r.index, r.seed, r.bots, r.scores, r.winners, r.decisions)
+        for r in store.rows(plan.key)
+        if r.players in plan.players and r.index < plan.games
+    ]
     boards = [
         board(f"{n} players", [r for r in rows if r.players == n], plan.bots, samples, plan.seed)
         for n in plan.players

@@ -6,7 +6,7 @@ takes the first name its player gives (`name_unnamed`). A password makes the dis
 sign-in name (``login``: trimmed and case folded, unique among players with a password), kept as
 its argon2 hash. A player may be marked a bot while unrated (`set_bot`): games are rated among
 people or among bots, never both (`rated_together`). A rating per player and game (openskill's
-Plackett–Luce, `potager.arena.ratings.rate_game`) moves once per rated game: `rate_finished`
+Plackett–Luce, `potager.skill.rate_game`) moves once per rated game: `rate_finished`
 runs in the very transaction that stores a table's finishing move (`Store._append`), so no game
 is rated twice; each rated game keeps every player's rating before and after it
 (`RatingChangeRow`). Why it is made so: docs/server-notes.md, "Players".
@@ -36,7 +36,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
-from potager.arena.ratings import first_skill, ordinal, rate_game
+from potager.skill import first_skill, ordinal, rate_game
 
 from .models import Base, SeatRow, TableRow, utcnow
 

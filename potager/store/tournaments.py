@@ -9,16 +9,51 @@ keeps every chunk it finished and a rerun of the same configuration plays only w
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, String, insert, select
 from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
 
-from potager.arena.simulate import GameRow
-
 from .models import Base, utcnow
 from .store import Store
+
+
+class FinishedGame(Protocol):
+    """What the store keeps of a tournament's finished game (the arena's `GameRow` is one)."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def bots(self) -> tuple[str, ...]: ...
+    @property
+    def scores(self) -> tuple[float, ...]: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def decisions(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A finished game read back from the store: who sat where, the result, its length in
+    decisions."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    decisions: int
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
 
 
 class TournamentRow(Base):
@@ -33,7 +68,7 @@ class TournamentRow(Base):
 
 
 class TournamentGameRow(Base):
-    """One finished game of a tournament (`GameRow` without the measures)."""
+    """One finished game of a tournament (`FinishedGame`)."""
 
     __tablename__ = "tournament_games"
 
@@ -60,7 +95,7 @@ class Tournaments:
             if session.get(TournamentRow, key) is None:
                 session.add(TournamentRow(id=key, game=game, config=config))
 
-    def add(self, key: str, rows: Sequence[GameRow]) -> None:
+    def add(self, key: str, rows: Sequence[FinishedGame]) -> None:
         """Write finished games in one transaction."""
         if not rows:
             return
@@ -80,7 +115,7 @@ class Tournaments:
         with self.store.engine.begin() as connection:
             connection.execute(insert(TournamentGameRow), values)
 
-    def rows(self, key: str) -> list[GameRow]:
+    def rows(self, key: str) -> list[StoredGame]:
         """Every finished game of ``key``, by player count then index."""
         with self._session() as session:
             found = session.scalars(
@@ -89,7 +124,7 @@ class Tournaments:
                 .order_by(TournamentGameRow.players, TournamentGameRow.index)
             )
             return [
-                GameRow(
+                StoredGame(
                     r.index,
                     r.seed,
                     tuple(r.bots),

@@ -10,9 +10,9 @@ import threading
 import pytest
 
 from potager import agents, games
-from potager.agents import ladder
 from potager.agents.action_value import ActionValue
 from potager.agents.ismcts import _POOLS, ISMCTSAgent, close_pools
+from potager.arena import ladder
 from tests import ROOT
 
 

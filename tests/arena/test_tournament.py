@@ -16,13 +16,14 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from potager.arena.ratings import head_to_head, places, rate
+from potager.arena.ratings import head_to_head, rate
 from potager.arena.simulate import GameRow, InlineBackend, ProcessBackend
 from potager.arena.tournament import make_plan, missing_spans, run, seatings, standings
 from potager.cli.main import app
 from potager.cli.tournament import report_page
+from potager.skill import places
 from potager.store import Store
-from potager.store.tournaments import Tournaments
+from potager.store.tournaments import StoredGame, Tournaments
 from tests import ROOT
 from tests.store.fixtures import db_url, postgres_server
 
@@ -128,7 +129,7 @@ def test_a_killed_tournament_keeps_its_games_and_carries_on(tmp_path: Path) -> N
     plan = make_plan("heuschrecken-poker", ["heuristic", "random"], [2], KILLED_GAMES)
     kept = Tournaments(store)
     deadline = time.monotonic() + 60
-    stored: list[GameRow] = []
+    stored: list[StoredGame] = []
     while len(stored) < 10 and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
         try:

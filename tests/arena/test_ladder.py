@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from potager import games
-from potager.agents import ladder
+from potager.arena import ladder
 
 
 @pytest.mark.parametrize("name", games.names())

@@ -1,4 +1,4 @@
-"""The ladder of bot levels, measured: ``python -m potager.agents.ladder`` (``make ladder``).
+"""The ladder of bot levels, measured: ``python -m potager.arena.ladder`` (``make ladder``).
 
 Each step of random < heuristic < ismcts < ismcts-strong is played head to head per game and
 player count: one seat of the stronger level against the weaker at every other seat, game k
@@ -26,10 +26,10 @@ from itertools import pairwise, repeat
 from pathlib import Path
 
 from potager import agents, games
-from potager.arena.match import play_match
+from potager.agents.action_value import wilson
+from potager.agents.ismcts import close_pools
 
-from .action_value import wilson
-from .ismcts import close_pools
+from .match import play_match
 
 START, END = "<!-- ladder:start -->", "<!-- ladder:end -->"
 """The markers of the generated table in docs/ladder.md."""
@@ -256,7 +256,7 @@ def note(played: Sequence[Played], path: Path = RESULTS) -> str:
     """How the table's games were played: the file, the commits, the seeds."""
     commits = sorted({game.commit for game in played})
     return (
-        f"Made by `python -m potager.agents.ladder --table --write docs/ladder.md` from the "
+        f"Made by `python -m potager.arena.ladder --table --write docs/ladder.md` from the "
         f"{len(played):,} games of `{path}` (played on {', '.join(commits) or 'no commit'}): "
         "game k of a step is seeded k, the stronger level at seat k mod n; ismcts and "
         "ismcts-strong at the fixed iteration budget their name gives (ismcts-strong's a worker, "
@@ -266,7 +266,7 @@ def note(played: Sequence[Played], path: Path = RESULTS) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m potager.agents.ladder", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m potager.arena.ladder", description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="games a step (default 1000)")
     parser.add_argument(
         "--search-games", type=int, help="games of the ismcts step (default: --games)"
