@@ -15,14 +15,18 @@ def play_match(
     seed: int,
     variant: Mapping[str, Any] | None = None,
     deck: list[str] | None = None,
+    params: Mapping[str, Any] | None = None,
 ) -> State:
-    """Play a whole game: seat i is ``agents[i]``; returns the finished state.
+    """Play a whole game: seat i is ``agents[i]``; returns the finished state. ``params``:
+    rule parameters changed from the rulebook's (`Game.tuned`); the agents get the game they
+    play by.
 
     Each decision goes to the first seat in ``to_move`` with that seat's view and nothing else,
     as a `SeatView` (built only if the agent reads it, unreadable after the decision); the
     agents' randomness comes from one generator seeded from ``seed``, apart from the rules'.
     """
-    state = game.new_game(len(agents), seed, variant, deck)
+    state = game.new_game(len(agents), seed, variant, deck, params)
+    game = state.game
     rng = random.Random(seed ^ 0x5EED)
     # Looked up once per game, not per decision (the bot path's cost per decision).
     # Typed loosely: a `SeatView` stands in for the view dict (read-only, see `Agent.act`).

@@ -71,6 +71,8 @@ class Job:
     """A directory to write each game's record into (``game-000042.json``), or ``None``."""
     measure: bool = False
     """Compute the game's own measures (`potager.arena.measures`) into each row."""
+    params: Mapping[str, Any] = field(default_factory=dict)
+    """The rule parameters changed from the rulebook's (`Game.tuned`), checked."""
 
     @property
     def bots(self) -> tuple[str, ...]:
@@ -176,7 +178,7 @@ class Tally:
 
 def play_chunk(job: Job, start: int, stop: int) -> list[GameRow]:
     """Play games ``start`` … ``stop - 1`` of ``job``, each with fresh agents: one row each."""
-    game = games.get(job.game)
+    game = games.get(job.game).tuned(job.params)
     rows = []
     for index in range(start, stop):
         bots = job.seating(index)
@@ -398,6 +400,7 @@ class Summary:
             "bots": list(self.job.bots),
             "rotate": self.job.rotate,
             "variant": dict(self.job.variant),
+            **({"params": _json_params(self.job.params)} if self.job.params else {}),
             "seed": self.job.seed,
             "games": self.tally.games,
             "ties": "a game with k winners counts 1/k win for each",
@@ -418,6 +421,11 @@ ROTATED = "rotated"
 """The bot named in a seat's line when every bot held that seat in turn."""
 
 
+def _json_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Rule parameters as JSON: a table as a list."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in params.items()}
+
+
 def _rate(total: float, n: int) -> float:
     return total / n if n else 0.0
 
@@ -431,15 +439,20 @@ def make_job(
     records: str | None = None,
     rotate: bool = False,
     measure: bool = False,
+    params: Mapping[str, Any] | None = None,
 ) -> Job:
-    """A checked `Job`: the player count, the bot levels and the variant are resolved by the
-    game (`ValueError` naming what is wrong) before anything runs."""
+    """A checked `Job`: the player count, the bot levels, the variant and the rule parameters
+    are resolved by the game (`ValueError` naming what is wrong) before anything runs."""
     found = games.get(game)
     found.check_players(len(bots))
+    tuned = found.tuned(params)
+    if tuned.tuning:
+        tuned.check_params(len(bots))
     for level in bots:
         agents.make(level, found)
     seatings = tuple(seat_orders(bots)) if rotate else (tuple(bots),)
-    return Job(game, seatings, seed, found.resolve_variant(variant), records, measure)
+    options = found.resolve_variant(variant)
+    return Job(game, seatings, seed, options, records, measure, dict(tuned.tuning))
 
 
 def play_spans(
@@ -470,6 +483,7 @@ def simulate(
     *,
     rotate: bool = False,
     measure: bool = False,
+    params: Mapping[str, Any] | None = None,
 ) -> Summary:
     """Play ``games_count`` games of ``game`` with ``bots[i]`` (a level name) at seat ``i``, or
     with every seat order of ``bots`` in turn when ``rotate``.
@@ -478,9 +492,12 @@ def simulate(
     levels, before anything runs. ``progress(done, total)`` is called as chunks finish.
     ``records``: an existing directory where each game's record (with its bots and result) is
     written as ``game-NNNNNN.json`` (its index in the simulation). ``measure``: fill each row's
-    measures (`potager.arena.measures`).
+    measures (`potager.arena.measures`). ``params``: rule parameters changed from the
+    rulebook's (`Game.tuned`), checked as the variant is.
     """
-    job = make_job(game, bots, seed, variant, records=records, rotate=rotate, measure=measure)
+    job = make_job(
+        game, bots, seed, variant, records=records, rotate=rotate, measure=measure, params=params
+    )
     backend = backend or local_backend()
     started = time.perf_counter()
     played = 0

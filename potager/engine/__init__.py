@@ -5,6 +5,7 @@ from .chance import Pool
 from .commitments import Commitments
 from .errors import IllegalAction, NotationError, Reason, RecordError
 from .game import Game, State, VariantSpec
+from .parameters import Parameter, ParameterSpec
 from .record import GameRecord, SeatHolder, signed
 from .saves import SaveError
 from .seat_view import ExpiredView, SeatView
@@ -21,6 +22,8 @@ __all__ = [
     "GameRecord",
     "IllegalAction",
     "NotationError",
+    "Parameter",
+    "ParameterSpec",
     "Pool",
     "Reason",
     "RecordError",

@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, partial
-from typing import Any, ClassVar, Generic
+from typing import Any, ClassVar, Generic, Self
 
 from typing_extensions import TypeVar
 
@@ -24,6 +24,7 @@ from potager import __version__
 from . import saves
 from .chance import Pool
 from .errors import IllegalAction, NotationError, Reason, RecordError
+from .parameters import ParameterSpec, changes
 from .record import GameRecord
 from .types import PRIVATE_TO, Action, Event, Result, Seat, View
 
@@ -50,6 +51,12 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     variants: ClassVar[VariantSpec] = {}
+    parameters: ClassVar[ParameterSpec] = {}
+    """The rule parameters a designer may change (`potager.engine.parameters`), their
+    defaults the rulebook's values."""
+    tuning: Mapping[str, Any] = {}
+    """The parameters this instance plays with that differ from their defaults: ``{}`` for the
+    rulebook's game (the registry's); set by `tuned` only."""
 
     # -- set-up --------------------------------------------------------------------------------
     def new_game(
@@ -58,14 +65,22 @@ class Game(ABC, Generic[S]):
         seed: int | None = None,
         variant: Mapping[str, Any] | None = None,
         deck: Iterable[str] | None = None,
+        params: Mapping[str, Any] | None = None,
     ) -> S:
-        """A new game. ``seed=None`` draws a fresh seed (kept in the record).
+        """A new game. ``seed=None`` draws a fresh seed (kept in the record). ``params``
+        changes rule parameters from the rulebook's values (`tuned`); ``None`` plays this
+        instance's own.
 
         Raises `ValueError` for a player count out of range, an unknown variant option or value,
-        a seed that is not an int, or a deck that is not a permutation of the components.
+        an unknown parameter or a value it does not take (or a setting that cannot be played
+        by so many players), a seed that is not an int, or a deck that is not a permutation of
+        the components.
         """
         self.check_players(players)
         options = self.resolve_variant(variant)
+        game = self if params is None else self.tuned(params)
+        if game.tuning:
+            game.check_params(players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         elif not isinstance(seed, int) or isinstance(seed, bool):
@@ -73,8 +88,41 @@ class Game(ABC, Generic[S]):
         cards = None
         if deck is not None:
             cards = list(deck)
-            self.check_deck(cards, players, options)
-        return self._new_state(players, seed, options, cards)
+            game.check_deck(cards, players, options)
+        return game._new_state(players, seed, options, cards)
+
+    def tuned(self, params: Mapping[str, Any] | None) -> Self:
+        """This game with ``params`` changed from the rulebook's values, the others at their
+        default: one instance per setting, whose states, samples and records play by them
+        (the rulebook's own instance for none). Values may be text (``"3"``, ``"1,2,3"``) or
+        JSON; `ValueError` names an unknown parameter, a value out of its range, a table of
+        the wrong size or a setting the game cannot play (`check_params`)."""
+        changed = changes(self.parameters, self.name, params or {})
+        kind = type(self)
+        if not self.tuning:
+            _TUNED.setdefault((kind, ()), self)
+        key = (kind, tuple(changed.items()))
+        found = _TUNED.get(key)
+        if found is None:
+            found = kind()
+            found.tuning = changed
+            found.check_params(None)
+            found._tune()
+            _TUNED[key] = found
+        return found  # type: ignore[return-value]
+
+    def value(self, name: str) -> Any:
+        """The value this instance plays parameter ``name`` with."""
+        return self.tuning[name] if name in self.tuning else self.parameters[name].default
+
+    def check_params(self, players: int | None) -> None:
+        """Refuse (`ValueError`) a setting of this instance's parameters that the rules cannot
+        play: for any player count (``None``) or for ``players``. Each value is already in its
+        range; a game with parameters that depend on each other checks them here."""
+
+    def _tune(self) -> None:
+        """Build what the rules read from this instance's parameters (`value`), once, after
+        `tuned` has set them; a game whose rules read the values directly needs nothing."""
 
     @abstractmethod
     def _new_state(
@@ -201,7 +249,9 @@ class Game(ABC, Generic[S]):
         if record.game != self.name:
             raise RecordError(f"a record of {record.game!r} is not a {self.name} game")
         try:
-            state = self.new_game(record.players, record.seed, record.variant, record.deck)
+            state = self.new_game(
+                record.players, record.seed, record.variant, record.deck, record.params
+            )
         except ValueError as exc:
             raise RecordError(f"record cannot start a game: {exc}") from None
         here = self.numbering(record.players, record.variant)
@@ -235,6 +285,10 @@ class Game(ABC, Generic[S]):
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"
+
+
+_TUNED: dict[tuple[type, tuple[tuple[str, Any], ...]], Game] = {}
+"""`Game.tuned`'s instances, by game class and changed parameters."""
 
 
 @cache
@@ -462,6 +516,7 @@ class State(ABC):
             notation=[names[action] for _, action in self.moves],
             numbering=self.game.numbering(self.players, self.variant),
             potager=__version__,
+            params=dict(self.game.tuning),
         )
 
     def clone(self) -> State:

@@ -6,7 +6,9 @@ rebuilds the same state on every machine. Who sat where (`SeatHolder`), the resu
 a stand-in bot made for a person out of time (``stand_in_moves``) ride along, all optional;
 replaying never reads them. Format 2 also keeps each move's notation, the action numbering's
 fingerprint (`Game.numbering`) and the Potager version, so that a record of another numbering
-replays by notation. A record read from JSON is checked field by field (`RecordError`).
+replays by notation. Format 3 is format 2 with the rule parameters changed from the rulebook's
+(``params``), written only for a game played with some, so that every other record stays as it
+was. A record read from JSON is checked field by field (`RecordError`).
 
 >>> r = GameRecord("heuschrecken-poker", 3, {}, 7, None, [(0, 5), (1, 2)])
 >>> GameRecord.from_json(r.to_json()) == r, r.to_dict()["format"]
@@ -33,6 +35,8 @@ if TYPE_CHECKING:
 
 FORMAT = 2
 """The record format written for a record that knows its action numbering."""
+TUNED = 3
+"""The format of a record that also names the rule parameters its game changed."""
 UNNUMBERED = 1
 """The format of the records that do not: moves as action indices only."""
 
@@ -117,10 +121,17 @@ class GameRecord:
     """The fingerprint of the action numbering the moves' indices are in (`Game.numbering`)."""
     potager: str | None = None
     """The Potager version that played the moves (``potager.__version__``)."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """The rule parameters the game changed from the rulebook's values (`Game.tuned`), a
+    table as a tuple; ``{}`` for the rulebook's game."""
 
     def to_dict(self) -> dict[str, Any]:
         numbered = self.numbering is not None
-        data: dict[str, Any] = {"format": FORMAT if numbered else UNNUMBERED}
+        if self.params and not numbered:
+            raise ValueError("a record with rule parameters needs its action numbering")
+        data: dict[str, Any] = {
+            "format": (TUNED if self.params else FORMAT) if numbered else UNNUMBERED
+        }
         if numbered:
             data["potager"] = self.potager
             data["numbering"] = self.numbering
@@ -128,6 +139,13 @@ class GameRecord:
             game=self.game,
             players=self.players,
             variant=dict(self.variant),
+        )
+        if self.params:
+            data["params"] = {
+                name: list(value) if isinstance(value, tuple) else value
+                for name, value in self.params.items()
+            }
+        data.update(
             seed=self.seed,
             deck=None if self.deck is None else list(self.deck),
             moves=[[s, a] for s, a in self.moves],
@@ -164,10 +182,10 @@ class GameRecord:
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
         version = data.get("format", UNNUMBERED)
-        if version not in (UNNUMBERED, FORMAT) or isinstance(version, bool):
+        if version not in (UNNUMBERED, FORMAT, TUNED) or isinstance(version, bool):
             raise RecordError(
                 f"unsupported record format {version!r}: this is Potager {__version__}, which "
-                f"reads formats {UNNUMBERED} and {FORMAT}"
+                f"reads formats {UNNUMBERED} to {TUNED}"
             )
         game = data.get("game")
         if not isinstance(game, str):
@@ -196,7 +214,7 @@ class GameRecord:
             moves.append((m[0], m[1]))
         seats = _seats(data.get("seats"), players)  # type: ignore[arg-type]
         notation, numbering, potager = (
-            _numbering(data, len(moves)) if version == FORMAT else (None, None, None)
+            _numbering(data, len(moves)) if version != UNNUMBERED else (None, None, None)
         )
         return cls(
             game,
@@ -211,6 +229,7 @@ class GameRecord:
             notation,
             numbering,
             potager,
+            _params(data, version),
         )
 
     @classmethod
@@ -246,6 +265,30 @@ def _numbering(data: dict[str, Any], moves: int) -> tuple[list[str], str, str]:
     if not isinstance(potager, str) or not potager:
         raise RecordError("record field 'potager' must be the Potager version that wrote it")
     return notation, numbering, potager
+
+
+def _params(data: dict[str, Any], version: int) -> dict[str, Any]:
+    """A format 3 record's ``params``: an object of numbers, names and lists of numbers (the
+    game checks them when it replays); no other format has any."""
+    raw = data.get("params")
+    if version != TUNED:
+        if raw is not None:
+            raise RecordError(f"record field 'params' needs format {TUNED}, not {version}")
+        return {}
+    if not (isinstance(raw, dict) and raw):
+        raise RecordError("record field 'params' must be an object naming the changed parameters")
+    params: dict[str, Any] = {}
+    for name, value in raw.items():
+        if isinstance(value, list) and all(_is_int(x) for x in value):
+            params[name] = tuple(value)
+        elif _is_int(value) or isinstance(value, str):
+            params[name] = value
+        else:
+            raise RecordError(
+                f"record field 'params' entry {name!r} must be a number, a name or a list of "
+                f"numbers, not {value!r}"
+            )
+    return params
 
 
 def _seats(raw: Any, players: int) -> list[SeatHolder] | None:

@@ -58,13 +58,18 @@ def load(game: Game, data: Any) -> State:
         raise SaveError(f"a saved state is a JSON object with format {FORMAT}")
     if data.get("game") != game.name:
         raise SaveError(f"a saved state of {data.get('game')!r} is not a {game.name} game")
+    try:
+        record = GameRecord.from_dict(data.get("record"))
+        game = game.tuned(record.params)
+    except ValueError as exc:  # a RecordError too
+        raise SaveError(f"the saved {game.name} state cannot be loaded: {exc}") from None
     if data.get("potager") == __version__:
         if _checksum(data.get("table")) != data.get("checksum"):
             raise SaveError(f"the saved {game.name} state is corrupt: its table was changed")
         state = _restored(game, data.get("table"))
         how = "its table does not give the position it was saved at: the save is corrupt"
     else:
-        state = game.replay(GameRecord.from_dict(data.get("record")))
+        state = game.replay(record)
         how = (
             f"it was written by Potager {data.get('potager')}, whose layout this version "
             f"({__version__}) does not read, and its record replays to another position"

@@ -147,7 +147,7 @@ def test_the_first_moves_of_a_finished_record_replay_as_that_position() -> None:
         ({"notation": ["1"]}, "'notation' must be a list of"),
         ({"numbering": 7}, "'numbering' must be"),
         ({"potager": None}, "'potager' must be"),
-        ({"format": 3}, "unsupported record format 3: .* reads formats 1 and 2"),
+        ({"format": 4}, "unsupported record format 4: .* reads formats 1 to 3"),
     ],
 )
 def test_malformed_format_2_records_are_refused(change: dict[str, object], message: str) -> None:

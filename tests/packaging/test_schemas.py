@@ -87,3 +87,11 @@ def test_tournament_json_holds(tmp_path: Path) -> None:
     args += ["--database", database, "--bootstrap", "5", "--workers", "1", "--json"]
     standings = cli_json(args, tmp_path)
     assert errors("tournament", standings) == [] and standings["format"] == 1
+
+
+def test_a_record_with_rule_parameters_holds_and_its_format_needs_them() -> None:
+    game = games.get("kraut-und-rueben")
+    data = game.new_game(2, 1, {"match": True}, params={"cup_points": 1}).record.to_dict()
+    assert data["format"] == 3 and errors("record", data) == []
+    assert errors("record", {**data, "format": 2}) != []
+    assert errors("record", {k: v for k, v in data.items() if k != "params"}) != []

@@ -1,13 +1,17 @@
 """Every fact of Kraut & Rüben as data (rulebook "Matériel", "Carte contrat"; FACTS.md).
 
 A corrected fact is a one-line change here: the tile counts, the garden's shape, the twelve
-contract cards with their per-card point rows, the fixed values, the cup.
+contract cards with their per-card point rows, the fixed values, the cup. `PARAMETERS` names the
+numbers a designer may change, their defaults these facts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
+
+from potager.engine import Parameter, ParameterSpec
 
 Kind = Literal["tomato", "asparagus", "carrot", "salad", "clover", "dandelion", "snail", "mole"]
 """A tile's kind, in the notation (French: tomate, asperge, carotte, salade, trèfle, pissenlit,
@@ -111,6 +115,59 @@ CUP_POINTS: Final[int] = 3
 """Variant: 3 games in a row; the first player to take a garden in a game gets the cup, +3."""
 
 
+STARTS: Final[tuple[str, ...]] = ("rotate", "trailing", "first")
+"""Who begins a match's next game: by rotation (`FIRST_PLAYER`'s reading), the player with the
+fewest points so far (ties in rotation order), or seat 0 every game."""
+
+PARAMETERS: Final[ParameterSpec] = {
+    **{
+        f"{kind}_tiles": Parameter(TILE_COUNTS[kind], f"{kind} tiles in the pile", low=0, high=40)
+        for kind in PILE_KINDS
+    },
+    "clover_points": Parameter(
+        FIXED_POINTS["clover"], "points per uncovered clover, for everyone", low=-9, high=9
+    ),
+    "dandelion_points": Parameter(
+        FIXED_POINTS["dandelion"], "points per uncovered dandelion, for everyone", low=-9, high=9
+    ),
+    "snail_points": Parameter(
+        FIXED_POINTS["snail"], "points per uncovered snail, for everyone", low=-9, high=9
+    ),
+    "negative_points": Parameter(
+        NEGATIVE_POINTS,
+        "points per uncovered tile of a contract's negative vegetable",
+        low=-9,
+        high=9,
+    ),
+    "lower_points": Parameter(
+        LOWER_ROW,
+        "every contract's lower scoring row: points per tile by principal vegetables 0,1,2,3,4+",
+        low=-9,
+        high=9,
+    ),
+    "higher_points": Parameter(
+        HIGHER_ROW,
+        "every contract's higher scoring row: points per tile by principal vegetables 0,1,2,3,4+",
+        low=-9,
+        high=9,
+    ),
+    "match_games": Parameter(MATCH_GAMES, "games in a match (variant match)", low=2, high=9),
+    "cup_points": Parameter(
+        CUP_POINTS,
+        "points of the cup, to the first player to take a garden in a match's game",
+        low=0,
+        high=20,
+    ),
+    "match_starts": Parameter(
+        STARTS[0],
+        "who begins a match's next game: by rotation, the player trailing on points, or seat 0",
+        choices=STARTS,
+    ),
+}
+"""The rule parameters (`potager.engine.parameters`): the pile, the scoring values and rows,
+and the match."""
+
+
 def gardens_for(players: int) -> int:
     """One garden more than players ("un jardin de plus que le nombre de joueurs"); five in the
     2-player game ("Jeu à deux")."""
@@ -122,20 +179,27 @@ def gardens_to_take(players: int) -> int:
     return 2 if players == 2 else 1
 
 
-def reference() -> dict[str, Any]:
+def reference(values: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """These facts as JSON for interfaces (`Game.facts`): the tiles, the garden's shape, the
-    fixed values and every contract card with its point rows (keyed by its number as text)."""
+    fixed values and every contract card with its point rows (keyed by its number as text),
+    as parameter ``values`` (every parameter's, by name) change them; the rulebook's without."""
+    if values is None:
+        values = {name: parameter.default for name, parameter in PARAMETERS.items()}
+    fixed = {kind: values.get(f"{kind}_points", n) for kind, n in FIXED_POINTS.items()}
     return {
         "kinds": list(KINDS),
         "vegetables": list(VEGETABLES),
-        "tile_counts": dict(TILE_COUNTS),
+        "tile_counts": {
+            kind: values[f"{kind}_tiles"] if kind in PILE_KINDS else n
+            for kind, n in TILE_COUNTS.items()
+        },
         "pile_kinds": list(PILE_KINDS),
         "columns": list(COLUMNS),
         "rows": list(ROWS),
         "snails_per_garden": SNAILS_PER_GARDEN,
         "moles_per_garden": MOLES_PER_GARDEN,
-        "fixed_points": dict(FIXED_POINTS),
-        "negative_points": NEGATIVE_POINTS,
+        "fixed_points": fixed,
+        "negative_points": values["negative_points"],
         "column_labels": list(COLUMN_LABELS),
         "contracts": {
             str(c.number): {
@@ -143,11 +207,11 @@ def reference() -> dict[str, Any]:
                 "lower": c.lower,
                 "higher": c.higher,
                 "negative": c.negative,
-                "lower_points": list(c.lower_points),
-                "higher_points": list(c.higher_points),
+                "lower_points": list(values["lower_points"]),
+                "higher_points": list(values["higher_points"]),
             }
             for c in CONTRACTS.values()
         },
-        "match_games": MATCH_GAMES,
-        "cup_points": CUP_POINTS,
+        "match_games": values["match_games"],
+        "cup_points": values["cup_points"],
     }

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, cast
 
 from potager.engine import (
     PRIVATE_TO,
@@ -19,7 +20,9 @@ from potager.engine import (
     Event,
     Game,
     IllegalAction,
+    ParameterSpec,
     Pool,
+    Reason,
     Result,
     Seat,
     State,
@@ -37,6 +40,7 @@ from .data import (
     CONTRACTS,
     CUP_POINTS,
     FIRST_PLAYER,
+    FIXED_POINTS,
     MATCH_GAMES,
     MIN_PLAYERS,
     MOLES_PER_GARDEN,
@@ -44,12 +48,13 @@ from .data import (
     SNAILS_PER_GARDEN,
     SPACES,
     TILE_COUNTS,
+    Kind,
     gardens_for,
     gardens_to_take,
     reference,
 )
 from .notation import ActionSpace
-from .scoring import CODE, points
+from .scoring import CODE, WEIGHTS, Weights, points, weights_of
 
 DRAW: Final = notation.DRAW
 EMPTY: Final = notation.EMPTY
@@ -78,6 +83,45 @@ PILE: Final[tuple[int, ...]] = tuple(CODE[k] for k in PILE_KINDS for _ in range(
 """The pile's codes in the order of `KrautUndRueben.components` (shuffled at every deal)."""
 
 
+@dataclass(frozen=True)
+class Tables:
+    """What the rules read from a game's parameters (`data.PARAMETERS`): the pile's counts
+    per kind (`data.PILE_KINDS`) and its codes (as `PILE`), the scoring `Weights`, the
+    match's games, cup and who begins its next game (`data.STARTS`)."""
+
+    counts: Mapping[Kind, int]
+    pile: tuple[int, ...]
+    weights: Weights
+    match_games: int
+    cup_points: int
+    starts: str
+
+
+RULEBOOK: Final = Tables(
+    {k: TILE_COUNTS[k] for k in PILE_KINDS}, PILE, WEIGHTS, MATCH_GAMES, CUP_POINTS, data.STARTS[0]
+)
+"""The rulebook's `Tables`: the module's own objects."""
+
+
+def tables_of(game: Game) -> Tables:
+    """The `Tables` of ``game``'s parameters (`Game.value`)."""
+    counts = {kind: game.value(f"{kind}_tiles") for kind in PILE_KINDS}
+    fixed = {kind: game.value(f"{kind}_points") if kind != "mole" else 0 for kind in FIXED_POINTS}
+    return Tables(
+        counts,
+        tuple(CODE[k] for k in PILE_KINDS for _ in range(counts[k])),
+        weights_of(
+            fixed,
+            game.value("negative_points"),
+            game.value("lower_points"),
+            game.value("higher_points"),
+        ),
+        game.value("match_games"),
+        game.value("cup_points"),
+        game.value("match_starts"),
+    )
+
+
 Reading = tuple["KrautUndRuebenState", tuple[int, ...], tuple[int, ...]]
 """A view read for sampling (`KrautUndRueben.read_view`): its table as a state, the unseen tiles
 in code order and the contracts the others may hold."""
@@ -98,6 +142,9 @@ class KrautUndRueben(Game["KrautUndRuebenState"]):
             " (+3)",
         )
     }
+    parameters: ClassVar[ParameterSpec] = data.PARAMETERS
+    tables: Tables
+    """What the rules read from the parameters (`Tables`; `RULEBOOK` for the rulebook's)."""
 
     def _new_state(
         self, players: int, seed: int, variant: dict[str, Any], deck: list[str] | None
@@ -105,14 +152,34 @@ class KrautUndRueben(Game["KrautUndRuebenState"]):
         return KrautUndRuebenState(self, players, seed, variant, deck)
 
     def components(self, players: int, variant: dict[str, Any]) -> list[str]:
-        """The 85 tiles of the pile: every tile but the moles."""
-        return [kind for kind in PILE_KINDS for _ in range(TILE_COUNTS[kind])]
+        """The 85 tiles of the pile: every tile but the moles (as many as the parameters say)."""
+        counts = self.tables.counts
+        return [kind for kind in PILE_KINDS for _ in range(counts[kind])]
 
     def action_names(self, players: int, variant: dict[str, Any]) -> tuple[str, ...]:
         return ActionSpace.of(gardens_for(players)).names
 
     def __init__(self) -> None:
         self._last_view = LastView(self.read_view)
+        self.tables = RULEBOOK
+
+    def _tune(self) -> None:
+        self.tables = tables_of(self)
+
+    def check_params(self, players: int | None) -> None:
+        """The pile must hold a tile for every space of the gardens."""
+        pile = sum(self.value(f"{kind}_tiles") for kind in PILE_KINDS)
+        if players is not None and pile < SIZE * gardens_for(players):
+            raise ValueError(
+                Reason(
+                    "a pile of {tiles} tiles cannot fill the {gardens} gardens of {players}"
+                    " players ({spaces} spaces)",
+                    tiles=pile,
+                    gardens=gardens_for(players),
+                    players=players,
+                    spaces=SIZE * gardens_for(players),
+                )
+            )
 
     def sample(
         self, view: Mapping[str, Any], seat: Seat, rng: random.Random
@@ -157,8 +224,11 @@ class KrautUndRueben(Game["KrautUndRuebenState"]):
         return table, tuple(sorted(table.pile)), others
 
     def facts(self) -> dict[str, Any]:
-        """The tiles, the garden, the fixed values and the 12 contract cards (`data.reference`)."""
-        return reference()
+        """The tiles, the garden, the fixed values and the 12 contract cards (`data.reference`),
+        as this instance's parameters change them."""
+        if not self.tuning:
+            return reference()
+        return reference({name: self.value(name) for name in self.parameters})
 
 
 MOST_SPACES: Final = notation.MOST_SPACES
@@ -213,7 +283,7 @@ class KrautUndRuebenState(State):
         "finished", "game_no", "games", "gardens", "has_mole", "history", "is_over", "log", "moles",
         "moves", "nearly_full", "next_contracts", "open", "out", "owned", "owner", "phase", "pile",
         "placed", "players", "quiet", "quota", "rng", "seats", "set_aside", "snails", "space",
-        "taken", "targets", "to_move", "totals", "turn",
+        "tables", "taken", "targets", "to_move", "totals", "turn",
     )  # fmt: skip
     moves: list[Any]  # of (seat, action): `MOVES`
     events: list[Event]
@@ -221,6 +291,8 @@ class KrautUndRuebenState(State):
     players: int
     gardens: int
     quota: int
+    tables: Tables
+    """What the rules read from the game's parameters (the game's `KrautUndRueben.tables`)."""
     space: ActionSpace
     place_base: int
     mole_base: int
@@ -278,13 +350,14 @@ class KrautUndRuebenState(State):
         if blank:
             return
         super().__init__(game, players, seed, variant, deck)
+        self.tables = tables = cast(KrautUndRueben, game).tables
         self.gardens = gardens_for(players)
         self.quota = gardens_to_take(players)
         self.space = space = ActionSpace.of(self.gardens)
         self.place_base, self.mole_base = space.place, space.mole
         self.take_base, self.pass_action = space.take, space.pass_
         self.seats = tuple((s,) for s in range(players))
-        self.games = MATCH_GAMES if variant["match"] else 1
+        self.games = tables.match_games if variant["match"] else 1
         self.game_no = 0
         self.history: list[dict[str, Any]] = []
         self.totals = [0] * players
@@ -321,7 +394,7 @@ class KrautUndRuebenState(State):
         self.nearly_full: list[int] = []
         self.contracts = self._deal_contracts()
         if pile is None:
-            pile = list(PILE)
+            pile = list(self.tables.pile)
             shuffle(pile, self.rng)
         self.pile = pile
         for seat, number in enumerate(self.contracts):
@@ -620,7 +693,8 @@ class KrautUndRuebenState(State):
     def garden_points(self, seat: Seat) -> list[int]:
         """The points of each garden ``seat`` owns, with its contract (2 players: two gardens,
         one contract)."""
-        return [points(self.contracts[seat], self.top_counts(g)) for g in self.owned[seat]]
+        weights = self.tables.weights
+        return [points(self.contracts[seat], self.top_counts(g), weights) for g in self.owned[seat]]
 
     def _end_game(self) -> None:
         """Score every player's gardens; in a match, add the cup and deal the next game."""
@@ -628,7 +702,7 @@ class KrautUndRuebenState(State):
         scores = [sum(p) for p in per_garden]
         cup = self.taken[0][0] if self.games > 1 and self.taken else None
         if cup is not None:
-            scores[cup] += CUP_POINTS
+            scores[cup] += self.tables.cup_points
         summary = {
             "game": self.game_no + 1,
             "contracts": list(self.contracts),
@@ -657,8 +731,18 @@ class KrautUndRuebenState(State):
 
     def _first_player(self) -> Seat:
         """Game k of a match (k = 0, 1, 2) begins with seat k mod n, so that no seat begins them
-        all (FACTS.md, reading 6); a single game begins with seat 0, the youngest player."""
-        return (FIRST_PLAYER + self.game_no) % self.players
+        all (FACTS.md, reading 6); a single game begins with seat 0, the youngest player. The
+        parameter ``match_starts`` may have the player trailing on points begin instead (the
+        first of them in that order), or seat 0 every game."""
+        rotation = (FIRST_PLAYER + self.game_no) % self.players
+        starts = self.tables.starts
+        if starts == "first":
+            return FIRST_PLAYER
+        if starts == "trailing":
+            order = [(rotation + i) % self.players for i in range(self.players)]
+            fewest = min(self.totals)
+            return next(s for s in order if self.totals[s] == fewest)
+        return rotation
 
     def _winners(self, scores: list[int]) -> tuple[Seat, ...]:
         """Most points; a tie goes to whoever of the tied took a garden first ("Fin du jeu");
@@ -712,7 +796,7 @@ class KrautUndRuebenState(State):
         the contracts (``undrawn``: the 12, the dealt ones first
         while nothing is played in the game, those stacked for the next game's deal first while
         one follows, ``()`` otherwise)."""
-        full = len(PILE)
+        full = len(self.tables.pile)
         taken = full * (self.game_no + 1) - len(self.pile) - self.set_aside
         pile = Pool(taken, tuple(KINDS[k] for k in reversed(self.pile)))
         if self._undealt():
@@ -747,7 +831,7 @@ class KrautUndRuebenState(State):
 
     def _undealt(self) -> bool:
         """Whether nothing has been played in the current game: no tile drawn, nothing logged."""
-        return len(self.pile) == len(PILE) and not self.log
+        return len(self.pile) == len(self.tables.pile) and not self.log
 
     def _reannounce_contracts(self) -> None:
         """The current game's ``contract`` events, after `stack` dealt its contracts again."""
@@ -762,6 +846,7 @@ class KrautUndRuebenState(State):
     def _copy_table(self, new: KrautUndRuebenState) -> None:
         """Lay this state's table out in ``new`` (the lists copied, the values shared)."""
         new.players = self.players
+        new.tables = self.tables
         new.next_contracts = self.next_contracts[:]
         new.set_aside = self.set_aside
         new.quiet = self.quiet

@@ -12,7 +12,7 @@ snail −1 for everyone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from .data import (
@@ -22,6 +22,7 @@ from .data import (
     KINDS,
     NEGATIVE_POINTS,
     Contract,
+    Kind,
 )
 
 CODE: Final[dict[str, int]] = {k: i for i, k in enumerate(KINDS)}
@@ -37,33 +38,50 @@ def column(principal: int) -> int:
     return min(principal, LAST_COLUMN)
 
 
-def _weights(contract: Contract, col: int) -> tuple[int, ...]:
-    per_kind = dict(FIXED_POINTS)
-    per_kind[contract.principal] = 0
-    per_kind[contract.lower] = contract.lower_points[col]
-    per_kind[contract.higher] = contract.higher_points[col]
-    per_kind[contract.negative] = NEGATIVE_POINTS
-    return tuple(per_kind[k] for k in KINDS)
-
-
-WEIGHTS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
-    n: tuple(_weights(c, col) for col in range(len(COLUMN_LABELS))) for n, c in CONTRACTS.items()
-}
+Weights = dict[int, tuple[tuple[int, ...], ...]]
 """Points per uncovered tile, by contract number, column and kind code."""
+
+
+def weights_of(
+    fixed: Mapping[Kind, int],
+    negative: int,
+    lower: tuple[int, ...] | None = None,
+    higher: tuple[int, ...] | None = None,
+) -> Weights:
+    """The `Weights` of the 12 contracts with these values: ``fixed`` per kind for everyone,
+    ``negative`` per negative vegetable, and every card's rows ``lower`` and ``higher`` (its own
+    rows when ``None``)."""
+
+    def one(contract: Contract, col: int) -> tuple[int, ...]:
+        per_kind = dict(fixed)
+        per_kind[contract.principal] = 0
+        per_kind[contract.lower] = (lower or contract.lower_points)[col]
+        per_kind[contract.higher] = (higher or contract.higher_points)[col]
+        per_kind[contract.negative] = negative
+        return tuple(per_kind[k] for k in KINDS)
+
+    return {
+        n: tuple(one(c, col) for col in range(len(COLUMN_LABELS))) for n, c in CONTRACTS.items()
+    }
+
+
+WEIGHTS: Final[Weights] = weights_of(FIXED_POINTS, NEGATIVE_POINTS)
+"""The rulebook's `Weights`."""
 
 PRINCIPAL: Final[dict[int, int]] = {n: CODE[c.principal] for n, c in CONTRACTS.items()}
 
 
-def points(contract: int, counts: list[int]) -> int:
-    """The points of a garden whose uncovered tiles number ``counts`` (by kind code)."""
-    weights = WEIGHTS[contract][column(counts[PRINCIPAL[contract]])]
+def points(contract: int, counts: list[int], table: Weights = WEIGHTS) -> int:
+    """The points of a garden whose uncovered tiles number ``counts`` (by kind code), scored
+    by ``table`` (the rulebook's by default)."""
+    weights = table[contract][column(counts[PRINCIPAL[contract]])]
     total = 0
     for kind, weight in enumerate(weights):  # compiled (`potager.compiled`): a C loop
         total += weight * counts[kind]
     return total
 
 
-def breakdown(contract: int, counts: Sequence[int]) -> dict[str, int]:
+def breakdown(contract: int, counts: Sequence[int], table: Weights = WEIGHTS) -> dict[str, int]:
     """Points per kind (kinds present only), for score sheets and renderers."""
-    weights = WEIGHTS[contract][column(counts[PRINCIPAL[contract]])]
+    weights = table[contract][column(counts[PRINCIPAL[contract]])]
     return {k: w * n for k, w, n in zip(KINDS, weights, counts, strict=True) if n}

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from potager.engine import Action, Seat, View
 
-from .data import CONTRACTS, KINDS, MAX_PLAYERS, PILE_KINDS, SPACES, TILE_COUNTS
+from .data import CONTRACTS, KINDS, MAX_PLAYERS, SPACES
 from .notation import DRAW, EMPTY, MOST_GARDENS, MOST_SPACES, OVER, PHASES, PLACING, SIZE
 from .scoring import CODE
 
@@ -111,7 +111,7 @@ def restore(state: KrautUndRuebenState, view: View, seat: Seat, rng: random.Rand
     state.game_no = view["game"] - 1
     state.history = copy.deepcopy(view["history"])
     state.totals = list(view["totals"])
-    unseen = {k: TILE_COUNTS[k] for k in PILE_KINDS}
+    unseen = dict(state.tables.counts)
     for g, garden in enumerate(view["gardens"]):
         state.owner[g] = -1 if garden["owner"] is None else garden["owner"]
         for name, stack in garden["spaces"].items():
