@@ -11,7 +11,7 @@ from potager import agents
 from potager.engine import Game, Seat, State
 from potager.store.players import PlayerInfo
 
-from ..i18n import say
+from ..i18n import say, translate
 from . import rules
 from .chat import line_model
 from .i18n import language
@@ -61,8 +61,11 @@ def game_info(game: Game, lang: str = "en", policies: Sequence[str] = ()) -> Gam
         name=game.name,
         title=game.title,
         pitch=rules.pitch(game, lang),
-        lengths=[GameLength(**row) for row in rules.lengths(game)],
-        lengths_source=rules.length_source(),
+        lengths=[
+            GameLength(**row, minutes={level: rules.minutes(row, level) for level in levels})
+            for row in rules.lengths(game)
+        ],
+        lengths_source=translate(rules.length_source(), lang),
         min_players=game.min_players,
         max_players=game.max_players,
         levels=levels,

@@ -29,6 +29,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from potager import agents, games
+from potager.agents.levels import SEARCH
 from potager.engine import Game
 from potager.game_texts import TEXTS, docs_link, file_name
 
@@ -41,6 +42,13 @@ DOCS: Traversable = TEXTS
 """The games' docs pages (``<package>.md``, `potager.game_texts`). Where a game has none, its page
 shows the title, components, lengths and bot levels, and the lobby no pitch."""
 LENGTHS = Path(__file__).with_name("lengths.json")
+LENGTH_SOURCE = (
+    "python -m bench.game_lengths --games {games} --seed {seed} at commit {commit}: heuristic "
+    "bots at every seat, default variant; decisions of every seat per game (forced steps "
+    "excluded), mean with its 95% interval; the moves each seat waits for"
+)
+"""How `LENGTHS` was measured, as ``bench.game_lengths`` says it (a template the pages translate
+whatever the figures)."""
 """The measured game lengths: ``{"source": how, "games": {game: [one row per player count]}}``."""
 TEMPLATE = STATIC / "rules.html"
 
@@ -207,41 +215,77 @@ def whole(count: float) -> int:
     return math.floor(count + 0.5)
 
 
+PACE = 7.0
+"""A person's seconds a decision: Pas de Haricots' rulebook says its game takes about 30 minutes,
+the decisions of its game measured in `LENGTHS` at that pace (docs/browser.md)."""
+BOT_DELAY = 0.6
+"""The seconds a bot waits before it acts, the server's default (`Settings.bot_delay`)."""
+LEVEL = "heuristic"
+"""The level the lobby's one figure is for: Casual, the bot a table gets by default."""
+
+
+def thinking(level: str) -> float:
+    """A bot's seconds a decision at ``level``: a search level's time budget (`SEARCH`),
+    none for the levels that answer at once."""
+    return float(SEARCH.get(level.split(":", 1)[0], {}).get("seconds") or 0.0)
+
+
+def minutes(row: dict[str, Any], level: str, delay: float = BOT_DELAY) -> int:
+    """How long one person's game among bots of ``level`` lasts, in whole minutes (at least 1),
+    from a measured row of `lengths`: the person's decisions at `PACE`, and each move of the
+    others it waits for (``waits``) at the bot's `thinking` time after ``delay``."""
+    seconds = row["per_player"] * PACE + row["waits"] * (thinking(level) + delay)
+    return max(1, whole(seconds / 60))
+
+
 def length_line(rows: Sequence[dict[str, Any]], lang: str = "en") -> str:
-    """A player's share of a game: "about 44 decisions each", or its range over the player
-    counts."""
+    """A game against Casual bots: "about 6 min", or its range over the player counts."""
     if not rows:
         return ""
-    each = sorted(whole(row["per_player"]) for row in rows)
+    each = sorted(minutes(row, LEVEL) for row in rows)
     span = str(each[0]) if each[0] == each[-1] else f"{each[0]}–{each[-1]}"
-    return say_in(lang, "about {span} decisions each", span=span)
+    return say_in(lang, "about {span} min", span=span)
 
 
 # -- the page's parts (every text escaped; the docs' HTML is markdown-it's, raw HTML escaped) ----
-def _length_section(rows: Sequence[dict[str, Any]], lang: str) -> str:
+def _length_section(game: Game, rows: Sequence[dict[str, Any]], lang: str) -> str:
+    """The minutes of a game for one person among bots, a row per player count and a column per
+    level (`minutes`), then what they come from."""
     if not rows:
         return ""
+    levels = agents.levels(game)
     lines = "".join(
-        f"<tr><td>{row['players']}</td><td>{whole(row['per_player'])}</td>"
-        f"<td>{row['decisions']} ({row['ci95'][0]}–{row['ci95'][1]})</td>"
-        f"<td>{row['shortest']}–{row['longest']}</td><td>{row['games']}</td></tr>"
+        f"<tr><td>{row['players']}</td>"
+        + "".join(f"<td>{minutes(row, level)}</td>" for level in levels)
+        + f"<td>{whole(row['per_player'])}</td><td>{row['decisions']} "
+        f"({row['ci95'][0]}–{row['ci95'][1]})</td><td>{row['games']}</td></tr>"
         for row in rows
     )
     heads = "".join(
         f"<th>{escape(head)}</th>"
         for head in (
             say_in(lang, "players"),
+            *(
+                say_in(lang, "min against {level}", level=translate(agents.title(level), lang))
+                for level in levels
+            ),
             say_in(lang, "decisions each"),
             say_in(lang, "decisions in a game (95% interval)"),
-            say_in(lang, "shortest–longest"),
             say_in(lang, "games"),
         )
+    )
+    how = say_in(
+        lang,
+        "One person among bots: {pace} s a decision, and each move of a bot that it waits for "
+        "at the bot's time a move after {delay} s.",
+        pace=f"{PACE:g}",
+        delay=f"{BOT_DELAY:g}" if lang == "en" else f"{BOT_DELAY:g}".replace(".", ","),
     )
     measured = say_in(lang, "Measured with {source}.", source=translate(length_source(), lang))
     return (
         f'<section id="length"><h2>{escape(say_in(lang, "How long a game lasts"))}</h2>'
         f"<table><thead><tr>{heads}</tr></thead><tbody>{lines}</tbody></table>"
-        f'<p class="hint">{escape(measured)}</p></section>'
+        f'<p class="hint">{escape(how)} {escape(measured)}</p></section>'
     )
 
 
@@ -318,7 +362,8 @@ def page(game: Game, lang: str = "en") -> str:
         f'<p class="rules-facts"><span>{escape(facts)}</span>'
         f'<a class="button primary" href="/?game={escape(game.name)}">{escape(play)}</a></p>'
         f'{_in_english(lang, text.lang)}<div lang="{text.lang}">{text.intro}</div>'
-        f'{_components(lang)}<div lang="{text.lang}">{text.html}</div>{_length_section(rows, lang)}'
+        f'{_components(lang)}<div lang="{text.lang}">{text.html}</div>'
+        f"{_length_section(game, rows, lang)}"
         f"{_levels_section(game, lang)}"
     )
     content = f'{_contents(contents, lang, text.lang)}<article class="rules">{article}</article>'

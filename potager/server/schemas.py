@@ -100,6 +100,16 @@ class GameLength(BaseModel):
     per_player: float = Field(description="Mean decisions of one player in a game.")
     shortest: int
     longest: int
+    waits: float = Field(
+        default=0.0,
+        description="Mean moves of the other seats one seat waits for in a game (made while it "
+        "has nothing to decide).",
+    )
+    minutes: dict[str, int] = Field(
+        default_factory=dict,
+        description="How long one person's game among bots of each level lasts, in minutes "
+        "(`potager.server.rules.minutes`).",
+    )
 
 
 class GameInfo(BaseModel):

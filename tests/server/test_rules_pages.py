@@ -154,13 +154,20 @@ def test_the_catalogue_gives_each_games_pitch_and_measured_length(client: TestCl
             assert row["ci95"][0] <= row["decisions"] <= row["ci95"][1]
             assert row["shortest"] <= row["decisions"] <= row["longest"]
             assert row["per_player"] == pytest.approx(row["decisions"] / row["players"], abs=0.1)
+            assert 0 < row["waits"] < row["decisions"]
+            slower = [row["minutes"][level] for level in ("random", "ismcts", "ismcts-strong")]
+            assert set(row["minutes"]) == set(info["levels"]) and slower == sorted(slower)
+            assert row["minutes"]["heuristic"] == rules.minutes(row, "heuristic") >= 1
         assert "bench.game_lengths" in info["lengths_source"]
     assert found["toy"]["pitch"] == "" and found["toy"]["lengths"] == []
 
 
 def test_the_length_line_spans_the_player_counts() -> None:
     assert rules.length_line([]) == ""
-    assert rules.length_line([{"per_player": 43.6}]) == "about 44 decisions each"
-    assert rules.length_line([{"per_player": 68.5}]) == "about 69 decisions each", "as in JS"
-    rows = [{"per_player": 52.2}, {"per_player": 36.4}, {"per_player": 48.0}]
-    assert rules.length_line(rows) == "about 36–52 decisions each"
+    one = {"per_player": 40.0, "waits": 50.0}  # 280 s of decisions, 30 s of bots' delays
+    assert rules.minutes(one, "heuristic") == 5 and rules.length_line([one]) == "about 5 min"
+    assert rules.minutes(one, "ismcts") == 6 and rules.minutes(one, "ismcts-strong") == 9
+    assert rules.minutes({"per_player": 1.0, "waits": 0.0}, "random") == 1, "at least a minute"
+    rows = [one, {"per_player": 80.0, "waits": 100.0}, {"per_player": 60.0, "waits": 0.0}]
+    assert rules.length_line(rows) == "about 5–10 min"
+    assert rules.length_line(rows, "de") == "etwa 5–10 Min."

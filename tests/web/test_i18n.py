@@ -44,11 +44,11 @@ def data_texts() -> set[str]:
     """Texts the pages translate as data (`t(variable)`): they come from the server, so the
     Python side says what they can be: bot levels, their names for players (a trained policy's
     too, whichever a server ships) and what each means, each game's variant options (name, words
-    among its values, doc), a table's status, and how the games' lengths
-    were measured (re-measuring them asks for its translations again). And a game's pitch while
-    a language has no docs page of the game (`rules.pitch` then translates the English one; once
+    among its values, doc), a table's status, and how the games' lengths were measured (a
+    template, whatever the figures: `rules.LENGTH_SOURCE`). And a game's pitch while a language
+    has no docs page of the game (`rules.pitch` then translates the English one; once
     the page exists in every language, its pitches are the pages' own and the entry is unused)."""
-    found: set[str] = {*get_args(TableStatus), rules.length_source()}
+    found: set[str] = {*get_args(TableStatus), rules.LENGTH_SOURCE}
     found |= {agents.title(agents.POLICY), agents.sentence(agents.POLICY)}
     for game in available_games():
         if any(rules.rules_text(game.name, lang).lang != lang for lang in i18n.TRANSLATED):
@@ -282,6 +282,4 @@ def test_the_server_says_its_messages_in_the_asker_s_language() -> None:
     assert i18n.translate(two, "de") == "2 Spieler brauchen 2 Plätze, nicht 3"
     assert i18n.translate("2 players need 3 seats, not 3", "de").startswith("2 players")
     assert i18n.say_in("fr", "{n} players", n=3) == "3 joueurs"
-    assert i18n.say_in("fr", "about {span} decisions each", span="40–50") == (
-        "environ 40–50 décisions chacun"
-    )
+    assert i18n.say_in("fr", "about {span} min", span="40–50") == "environ 40–50 min"

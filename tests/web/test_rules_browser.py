@@ -72,6 +72,12 @@ def test_an_unknown_game_is_a_404_page_leading_to_the_games(browser: Browser, se
     page.close()
 
 
+def minutes(rows: list[dict[str, Any]], level: str) -> str:
+    """A level's minutes over the player counts, as the lobby says them: "5", "5–9"."""
+    each = sorted(row["minutes"][level] for row in rows)
+    return str(each[0]) if each[0] == each[-1] else f"{each[0]}–{each[-1]}"
+
+
 def test_the_lobby_shows_each_game_with_its_rules(
     browser: Browser, server: str, screenshots: Path
 ) -> None:
@@ -92,7 +98,10 @@ def test_the_lobby_shows_each_game_with_its_rules(
         card.locator(".game-levels summary").click()
         levels = card.locator(".game-levels")
         expect(levels.locator("dt")).to_have_text([info["level_names"][n] for n in info["levels"]])
-        sentences = [info["level_sentences"][n] for n in info["levels"]]
+        sentences = [
+            f"{info['level_sentences'][n]} A game: about {minutes(info['lengths'], n)} min."
+            for n in info["levels"]
+        ]
         expect(levels.locator("dd")).to_have_text(sentences)
         expect(levels.locator("dd").first).to_be_visible()
         expect(card.locator(f"a[data-rules='{name}']")).to_have_attribute("href", f"/rules/{name}")

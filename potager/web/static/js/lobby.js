@@ -182,17 +182,28 @@
       : t("{min}–{max} players", { min: game.min_players, max: game.max_players });
   }
 
-  /* "about 36–52 decisions each" over the player counts; the title has each count and the source. */
+  /* How long one person's game among bots of `level` lasts (the server's `rules.minutes`):
+   * "5–9 min" over the player counts, or null before it is measured. */
+  function minutesSpan(game, level) {
+    const each = game.lengths.map((row) => (row.minutes || {})[level]).filter(Number.isFinite).sort((a, b) => a - b);
+    if (!each.length) return null;
+    return each[0] === each[each.length - 1] ? `${each[0]}` : `${each[0]}–${each[each.length - 1]}`;
+  }
+
+  /* "about 5–9 min" against the table's default bots (Casual) over the player counts; the
+   * title has each count against each level, and the source. */
   function lengthText(game) {
-    if (!game.lengths.length) return null;
-    const each = game.lengths.map((row) => Math.round(row.per_player)).sort((a, b) => a - b);
-    const span = each[0] === each[each.length - 1] ? `${each[0]}` : `${each[0]}–${each[each.length - 1]}`;
-    const detail = game.lengths.map((row) => t("{players} players: {each} decisions each, {all} in a game", {
-      players: row.players, each: Math.round(row.per_player), all: Math.round(row.decisions),
+    const level = game.levels.includes("heuristic") ? "heuristic" : game.levels[0];
+    const span = minutesSpan(game, level);
+    if (span === null) return null;
+    const detail = game.lengths.map((row) => t("{players} players: {levels}", {
+      players: row.players,
+      levels: Potager.listOf(game.levels.filter((l) => l in (row.minutes || {})).map((l) =>
+        t("{n} min against {level}", { n: row.minutes[l], level: levelName(l) }))),
     }));
     const source = t("Measured with {source}", { source: t(game.lengths_source) });
     return h("span", { class: "game-length", title: [...detail, source].join("\n") },
-      t("about {span} decisions each", { span }));
+      t("about {span} min", { span }));
   }
 
   async function picture(game, box) {
@@ -232,7 +243,9 @@
       h("details", { class: "game-levels" },
         h("summary", {}, t("Bots: {levels}", { levels: game.levels.map(levelName).join(" · ") })),
         h("dl", {}, game.levels.map((level) => [
-          h("dt", {}, levelName(level)), h("dd", {}, t((game.level_sentences || {})[level] || "")),
+          h("dt", {}, levelName(level)),
+          h("dd", {}, t((game.level_sentences || {})[level] || ""),
+            minutesSpan(game, level) && h("span", { class: "level-minutes" }, " ", t("A game: about {span} min.", { span: minutesSpan(game, level) }))),
         ]))),
       h("div", { class: "game-actions" },
         learnLink(game),
