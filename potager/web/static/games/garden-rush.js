@@ -543,6 +543,21 @@
       h("ol", {}, cells));
   }
 
+  /* Why a game played out ended (rulebook "Fin de la partie"): a gnome reached the goal, both
+   * players passed (stuck = pass), or the bag ran out; each ends the game after that turn. */
+  function endReason(view, table, seat) {
+    const reached = view.scores.map((g, s) => (g >= view.goal ? s : -1)).filter((s) => s >= 0);
+    if (reached.length) {
+      const names = Potager.listOf(reached.map((s) => who(table, s, seat)));
+      return reached.length === 1 && reached[0] === seat
+        ? t("You reached {goal} points: the game ended after that turn.", { goal: view.goal })
+        : tn(reached.length, "{names} reached {goal} points: the game ended after that turn.",
+          "{names} reached {goal} points: the game ended after that turn.", { names, goal: view.goal });
+    }
+    if (view.passes >= 2) return t("Neither player could place or harvest: the game ended.");
+    return t("The bag ran out before anyone reached {goal} points: the game ended after that turn.", { goal: view.goal });
+  }
+
   /* -- what the table waits for: the prompt, the tool tabs, Skip ------------------------------ */
   function prompt(ctx) {
     const { view, table, seat, acts, active, ui, mine, facts } = ctx;
@@ -557,7 +572,8 @@
       const params = { names: Potager.listOf(winners.map((s) => who(table, s, seat))), n: view.scores[winners[0]] };
       let title = t("{names} win with {n} points", params);
       if (winners.length === 1) title = winners[0] === seat ? t("You win with {n} points", params) : t("{names} wins with {n} points", params);
-      return [title, t("Final gnomes: {scores}.", { scores: Potager.listOf(view.scores.map((g, s) => `${who(table, s, seat)} ${g}`)) })];
+      const scores = t("Final gnomes: {scores}.", { scores: Potager.listOf(view.scores.map((g, s) => `${who(table, s, seat)} ${g}`)) });
+      return [title, `${endReason(view, table, seat)} ${scores}`];
     }
     if (!mine) {
       if (view.phase === "bonus") return [t("{name} has a bonus action", { name }), t("{tools} — or skip.", { tools: Potager.listOf(view.bonus.tools.map(nameOf)) })];
