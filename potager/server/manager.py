@@ -374,7 +374,11 @@ class TableManager:
         names = await self.db(self.seating.players.names, [s.player for s in seen])
         found = [
             OnlinePlayer(
-                id=s.player, name=names[s.player], at_table=s.at_table, you=s.player == asker
+                id=s.player,
+                name=names[s.player][0],
+                bot=names[s.player][1],
+                at_table=s.at_table,
+                you=s.player == asker,
             )
             for s in seen
             if s.player in names

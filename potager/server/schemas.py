@@ -385,12 +385,14 @@ class OnlinePlayer(BaseModel):
 
     id: str
     name: str
+    bot: bool = Field(default=False, description="A program plays as this player.")
     at_table: bool = Field(description="A socket of a seat this player holds is open.")
     you: bool = Field(description="The player of the request's token.")
 
 
 class Online(BaseModel):
-    """Who is online: named players only (bots play at tables, and are not listed)."""
+    """Who is online: named players only (the server's bots play at tables, and are not
+    listed; players marked bots are, as bots)."""
 
     players: list[OnlinePlayer] = Field(
         description=f"By name, the asker first; at most {ONLINE_LISTED}."

@@ -317,17 +317,18 @@ class Players:
             )
             return [_rating(r) for r in rows]
 
-    def names(self, player_ids: Collection[str]) -> dict[str, str]:
-        """The name of each of ``player_ids`` that exists and has one."""
+    def names(self, player_ids: Collection[str]) -> dict[str, tuple[str, bool]]:
+        """The name of each of ``player_ids`` that exists and has one, and whether it is a
+        bot."""
         if not player_ids:
             return {}
         with self._session() as session:
             rows = session.execute(
-                select(PlayerRow.id, PlayerRow.name).where(
+                select(PlayerRow.id, PlayerRow.name, PlayerRow.bot).where(
                     PlayerRow.id.in_(list(player_ids)), PlayerRow.name.is_not(None)
                 )
             )
-            return {player_id: name for player_id, name in rows if name}
+            return {player_id: (name, bot) for player_id, name, bot in rows if name}
 
 
 def _rated() -> Any:

@@ -83,6 +83,14 @@ def test_a_player_who_asks_is_online_and_listed_first(client: TestClient, clock:
     assert listed(client)["count"] == 2
 
 
+def test_a_player_marked_a_bot_is_listed_as_a_bot(client: TestClient) -> None:
+    ada = new_player(client, "Ada")
+    robo = client.post("/api/players", json={"name": "Robo", "bot": True}).json()
+    listed(client, robo)
+    found = {p["name"]: p["bot"] for p in listed(client, ada)["players"]}
+    assert found == {"Ada": False, "Robo": True}
+
+
 def test_a_player_seen_long_ago_is_not_online(client: TestClient, clock: Clock) -> None:
     ada = new_player(client, "Ada")
     listed(client, ada)

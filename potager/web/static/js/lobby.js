@@ -169,6 +169,7 @@
     $("online-list").replaceChildren(...(online.players.length ? online.players.map((player) =>
       h("li", { class: player.you ? "you" : "", dataset: { player: player.id } },
         player.you ? t("{name} (you)", { name: player.name }) : player.name,
+        player.bot ? h("span", { class: "badge bot" }, t("bot")) : null,
         player.at_table ? h("span", { class: "where" }, t("at a table")) : null))
       : [h("li", { class: "muted" }, t("Nobody is online right now."))]));
   }
