@@ -17,7 +17,19 @@ from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 from potager import __version__
 from potager.store import Store
 
-from . import analysis, collector, identity, learn, lobby, meet, pages, play, refusals, rules
+from . import (
+    analysis,
+    collector,
+    identity,
+    learn,
+    lobby,
+    meet,
+    pages,
+    play,
+    player_pages,
+    refusals,
+    rules,
+)
 from .analysis import Analyst
 from .config import Settings
 from .forever import stopped
@@ -86,11 +98,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobby.router, dependencies=limited)
     app.include_router(identity.router, dependencies=limited)
     app.include_router(meet.router, dependencies=limited)
+    app.include_router(player_pages.router, dependencies=limited)  # after /api/players/me
     app.include_router(analysis.router, dependencies=limited)
     app.include_router(learn.router)  # it changes nothing: a POST there costs what a GET does
     app.include_router(pages.router)
     app.include_router(rules.router)
     app.include_router(learn.page)
+    app.include_router(player_pages.page)
     app.mount("/static/api-docs", StaticFiles(packages=[API_DOCS]), name="api-docs")
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]

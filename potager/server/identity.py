@@ -113,6 +113,7 @@ class SignIn(Strict):
 
 class LeaderboardRow(BaseModel):
     rank: int
+    id: str = Field(description="The player's id: its page is /players/{id}.")
     name: str | None = Field(description="None: the player has no name yet.")
     rating: float
     mu: float
@@ -120,7 +121,8 @@ class LeaderboardRow(BaseModel):
     games: int
 
 
-def _rating(found: PlayerRating) -> GameRating:
+def rating_of(found: PlayerRating) -> GameRating:
+    """``found`` as the API shows a rating."""
     return GameRating(
         game=found.game,
         rating=round(found.ordinal, 2),
@@ -159,7 +161,7 @@ class Identity:
             name=player.name,
             has_password=player.has_password,
             bot=player.bot,
-            ratings=[_rating(r) for r in ratings],
+            ratings=[rating_of(r) for r in ratings],
         )
 
     async def mark_bot(self, player: PlayerInfo, bot: bool) -> PlayerProfile:
@@ -234,6 +236,7 @@ class Identity:
         return [
             LeaderboardRow(
                 rank=rank,
+                id=r.player_id,
                 name=r.name,
                 rating=round(r.ordinal, 2),
                 mu=r.mu,

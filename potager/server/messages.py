@@ -62,6 +62,7 @@ def seat_fields(seat: SeatInfo, connected: bool, clock: dict[str, Any]) -> dict[
         "connected": seat.kind == "bot" or connected,
         "rating": None if seat.rating is None else round(seat.rating, 2),
         "bot_player": seat.bot_player,
+        "player": seat.player_id,
         "deadline": None,
         "stand_in": False,
         "absent": False,

@@ -208,6 +208,8 @@ class SeatPublic(BaseModel):
     """The seat's player's rating in the table's game (μ − 3σ), once it has played it rated."""
     bot_player: bool = False
     """The seat's player is marked a bot: a program plays it (`potager.client`)."""
+    player: str | None = None
+    """The id of the seat's player, if it has an identity: its page is /players/{id}."""
     deadline: float | None = None
     """While the seat's clock runs: when its time is up (Unix seconds, the server's time)."""
     stand_in: bool = False

@@ -1,6 +1,6 @@
 """Every page passes axe-core, Deque's accessibility engine, with no serious or critical WCAG 2.1
-A/AA violation: the lobby, each game's table as a seated player, a replay, a rules page, and the
-tutorials' pages. axe runs in the page as the project vendors
+A/AA violation: the lobby, each game's table as a seated player, a replay, a rules page, the
+tutorials' pages and a player's page. axe runs in the page as the project vendors
 it (tests/web/axe/axe.min.js, MPL-2.0: its licence beside it)."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.web.clicking import WIDE, create_table
+from tests.web.test_player_page_browser import players_and_games
 
 AXE = Path(__file__).parent / "axe" / "axe.min.js"
 WCAG21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -93,6 +94,8 @@ def check(page: Page, errors: list[str]) -> None:
 
 def test_the_lobby(browser: Browser, server: str) -> None:
     page, errors = open_page(browser)
+    # A named player: the list of who is online names named players only.
+    page.add_init_script("localStorage.setItem('potager.name', 'Ada')")
     page.goto(server + "/")
     page.wait_for_selector(".game-card .game-picture > *")
     page.wait_for_selector("#identity h2")
@@ -124,7 +127,16 @@ def test_a_rules_page(browser: Browser, server: str) -> None:
     check(page, errors)
 
 
-# The tutorials' pages (/learn/<game>); a player's page joins them once the server has one.
+def test_a_player_page(browser: Browser, server: str) -> None:
+    ada, _, _ = players_and_games(server)
+    page, errors = open_page(browser)
+    page.goto(f"{server}/players/{ada['id']}")
+    page.wait_for_selector("body[data-ready] svg.rating-chart")
+    page.click(".history-table summary")  # the table beside the chart is checked open
+    check(page, errors)
+
+
+# The tutorials' pages (/learn/<game>).
 def tutorial(game: str) -> Callable[[str], str]:
     return lambda server: f"{server}/learn/{game}"
 

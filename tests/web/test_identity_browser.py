@@ -32,11 +32,12 @@ def state_after(socket: Any, version: int) -> dict[str, Any]:
             return message
 
 
-def play_rated_game(server: str, ada_token: str, seed: int) -> None:
-    """Ada (by her browser's token) against Bob, a player made here, to the end: one move at a
-    time, random legal moves, over the table's sockets."""
+def play_rated_game(server: str, ada_token: str, seed: int, bob_token: str | None = None) -> str:
+    """Ada (by her browser's token) against Bob (by ``bob_token``, else a player made here), to
+    the end: one move at a time, random legal moves, over the table's sockets. The table's id."""
     http = httpx.Client(base_url=server)
-    bob = http.post("/api/players", json={"name": "Bob"}).json()
+    if bob_token is None:
+        bob_token = http.post("/api/players", json={"name": "Bob"}).json()["token"]
     created = http.post(
         "/api/tables",
         json={"game": GAME, "players": 2, "seats": [{"kind": "human"}] * 2, "name": "Ada"},
@@ -47,10 +48,11 @@ def play_rated_game(server: str, ada_token: str, seed: int) -> None:
     joined = http.post(
         f"/api/tables/{table_id}/join",
         json={"name": "Bob"},
-        headers={"Authorization": f"Bearer {bob['token']}"},
+        headers={"Authorization": f"Bearer {bob_token}"},
     ).json()
     play_out(server, table_id, [(g["seat"], g["token"]) for g in (created["you"], joined)], seed)
     http.close()
+    return str(table_id)
 
 
 def play_out(server: str, table_id: str, seats: list[tuple[int, str]], seed: int) -> None:

@@ -127,7 +127,7 @@ const PotagerIdentity = (() => {
 
   function leaders(rows) {
     return h("ol", {}, rows.map((row) => h("li", {},
-      h("span", { class: "leader-name" }, playerName(row.name)), " ",
+      h("a", { class: "leader-name", href: `/players/${encodeURIComponent(row.id)}` }, playerName(row.name)), " ",
       h("span", { class: "rating" }, rating(row.rating)), " ",
       h("span", { class: "muted" }, tn(row.games, "{n} rated game", "{n} rated games")))));
   }

@@ -180,6 +180,14 @@ const Potager = (() => {
     return new Intl.NumberFormat(PotagerI18n.lang, { style: "percent", maximumFractionDigits: 0 }).format(share);
   }
 
+  /* A seat's name in a seat strip: a link to its player's page (/players/<id>) while a
+   * player with an identity holds the seat (`info.player`). */
+  function seatNameTag(info, label) {
+    return info && info.player
+      ? h("a", { class: "seat-name", href: `/players/${encodeURIComponent(info.player)}` }, label)
+      : h("span", { class: "seat-name" }, label);
+  }
+
   /* A seat's name as a drawing shows it to `viewer`: "You" for the viewer's own seat. */
   function playerName(table, seat, viewer) {
     if (viewer !== null && viewer !== undefined && seat === viewer) return t("You");
@@ -352,7 +360,7 @@ const Potager = (() => {
 
   return {
     t, tn, i18n: PotagerI18n,
-    h, api, store, openTable, inviteLink, humanize, levelName, learnLevels, seatName, playerName, serverText, waitingForSeats, listOf,
+    h, api, store, openTable, inviteLink, humanize, levelName, learnLevels, seatName, seatNameTag, playerName, serverText, waitingForSeats, listOf,
     number, percent, generic, renderValue, renderActions, describeEvent, moveLabel, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();

@@ -59,7 +59,7 @@
     const toMove = new Set(frame.to_move);
     $("seats").replaceChildren(...replay.table.seats.map((s) => h("li", {
       class: `seat ${s.kind} ${toMove.has(s.seat) ? "to-move" : ""} ${replay.seat === s.seat ? "mine" : ""}`,
-    }, h("span", { class: "seat-name" }, names(s.seat)), toMove.has(s.seat) ? h("span", { class: "turn-dot", title: t("to move") }) : null)));
+    }, Potager.seatNameTag(s, names(s.seat)), toMove.has(s.seat) ? h("span", { class: "turn-dot", title: t("to move") }) : null)));
     const drawn = Potager.notify.snapshot($("board")); // where things were: a step animates
     try {
       plugin.render($("board"), frame.view, replay.seat, [], noop, table);

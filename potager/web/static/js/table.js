@@ -109,7 +109,7 @@
       dataset: { seat: s.seat },
     },
     h("span", { class: "presence", title: s.connected ? t("connected") : t("away") }),
-    h("span", { class: "seat-name" }, names(s.seat)),
+    Potager.seatNameTag(s, names(s.seat)),
     s.rating !== null && s.rating !== undefined
       ? h("span", { class: "rating", title: t("rating in this game") }, PotagerIdentity.rating(s.rating)) : null,
     state.seat === s.seat ? h("span", { class: "badge" }, t("you")) : null,
