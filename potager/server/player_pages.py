@@ -17,7 +17,7 @@ from fastapi import APIRouter, Path
 from fastapi.responses import FileResponse
 from pydantic import AfterValidator, BaseModel, Field
 
-from potager.arena.ratings import ordinal
+from potager.skill import ordinal
 from potager.store import SeatKind, TableInfo
 from potager.store.history import Histories, History, RatingChange
 
