@@ -48,3 +48,21 @@ def rate_game(
     teams = [[model.rating(mu, sigma)] for mu, sigma in skills]
     rated = model.rate(teams, ranks=list(places(scores, winners)))
     return [(team[0].mu, team[0].sigma) for team in rated]
+
+
+def model_text() -> str:
+    """The model and its parameters, as reports name them.
+
+    >>> model_text()  # doctest: +ELLIPSIS
+    'openskill ... PlackettLuce: μ₀ = 25, σ₀ = 8.333, β = 4.167, κ = 0.0001, τ = 0.08333...'
+    """
+    from importlib.metadata import version
+
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    return (
+        f"openskill {version('openskill')} PlackettLuce: μ₀ = {model.mu:.4g}, "
+        f"σ₀ = {model.sigma:.4g}, β = {model.beta:.4g}, κ = {model.kappa:.4g}, "
+        f"τ = {model.tau:.4g} (σ limited: {model.limit_sigma}, balance: {model.balance})"
+    )

@@ -122,3 +122,17 @@ def bars(
     axes.tick_params(axis="x", labelrotation=20)
     axes.grid(axis="y", alpha=0.3)
     return fig
+
+
+def lines(
+    title: str, note: str, series: Mapping[str, Sequence[float]], xlabel: str, ylabel: str
+) -> Figure:
+    """One line per named series over its index (1 first), a legend naming them."""
+    fig, axes = figure(title, note)
+    for colour, (label, values) in zip(itertools.cycle(COLOURS), series.items(), strict=False):
+        axes.plot(range(1, len(values) + 1), values, color=colour, linewidth=1.4, label=label)
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel(ylabel)
+    axes.grid(alpha=0.3)
+    axes.legend(fontsize=8)
+    return fig

@@ -12,11 +12,11 @@ before, ½ level, 0 after), so ``share[a][b] + share[b][a] = 1``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from potager.skill import first_skill, ordinal, places, rate_game
+from potager.skill import Skill, first_skill, ordinal, places, rate_game
 
 from .simulate import GameRow
 
@@ -42,8 +42,28 @@ class Rating:
 
 def rate(rows: Sequence[GameRow], bots: Sequence[str]) -> dict[str, Rating]:
     """Every bot's rating after ``rows`` (rated in the order given)."""
-    newcomer = first_skill()
-    skill = dict.fromkeys(bots, newcomer)
+    skill, played = _rated(rows, bots)
+    return {bot: Rating(bot, *skill[bot], played[bot]) for bot in bots}
+
+
+def history(rows: Sequence[GameRow], bots: Sequence[str]) -> list[dict[str, Rating]]:
+    """Every bot's rating after each game of ``rows`` (rated in the order given)."""
+    found: list[dict[str, Rating]] = []
+
+    def after(skill: dict[str, Skill], played: dict[str, int]) -> None:
+        found.append({bot: Rating(bot, *skill[bot], played[bot]) for bot in bots})
+
+    _rated(rows, bots, after)
+    return found
+
+
+def _rated(
+    rows: Sequence[GameRow],
+    bots: Sequence[str],
+    after: Callable[[dict[str, Skill], dict[str, int]], None] | None = None,
+) -> tuple[dict[str, Skill], dict[str, int]]:
+    """Each bot's (μ, σ) and games played after ``rows``; ``after`` sees them after each game."""
+    skill = dict.fromkeys(bots, first_skill())
     played = dict.fromkeys(bots, 0)
     for row in rows:
         rated = rate_game([skill[bot] for bot in row.bots], row.scores, row.winners)
@@ -51,7 +71,39 @@ def rate(rows: Sequence[GameRow], bots: Sequence[str]) -> dict[str, Rating]:
             seats = [rated[s] for s, b in enumerate(row.bots) if b == bot]
             skill[bot] = (_mean(mu for mu, _ in seats), _mean(sigma for _, sigma in seats))
             played[bot] += 1
-    return {bot: Rating(bot, *skill[bot], played[bot]) for bot in bots}
+        if after is not None:
+            after(skill, played)
+    return skill, played
+
+
+@dataclass(frozen=True)
+class Settling:
+    """How much a bot's ordinal moved over the last ``games`` games of a run: ``change``; it
+    has ``settled`` when that is less than the rating's own σ (what the model still doubts) and
+    the run is longer than those games (a run of 20 games or fewer has not settled)."""
+
+    games: int
+    change: float
+    settled: bool
+
+
+SETTLING = 0.25
+"""The share of a run's games over which `settling` measures the last change (20 at least)."""
+
+
+def settling(trail: Sequence[dict[str, Rating]]) -> dict[str, Settling]:
+    """Each bot's `Settling` over the last `SETTLING` of the games of ``trail`` (`history`)."""
+    if not trail:
+        return {}
+    last = trail[-1]
+    back = min(len(trail), max(20, round(SETTLING * len(trail))))
+    before = trail[-back - 1] if back < len(trail) else None
+    found = {}
+    for bot, rating in last.items():
+        start = before[bot].ordinal if before is not None else ordinal(*first_skill())
+        change = rating.ordinal - start
+        found[bot] = Settling(back, change, before is not None and abs(change) < rating.sigma)
+    return found
 
 
 def _mean(values: Any) -> float:
@@ -62,7 +114,9 @@ def _mean(values: Any) -> float:
 def bootstrap(
     rows: Sequence[GameRow], bots: Sequence[str], samples: int, seed: int
 ) -> dict[str, tuple[float, float]]:
-    """Each bot's 95% percentile interval of the ordinal over ``samples`` bootstrap samples."""
+    """Each bot's 95% percentile interval of the ordinal over ``samples`` bootstrap samples. It
+    has no width when every resample rates alike, as when every game ends the same way: that
+    says nothing of the uncertainty (`Board.alike` says so)."""
     rng = random.Random(seed)
     ordinals: dict[str, list[float]] = {bot: [] for bot in bots}
     for _ in range(samples):

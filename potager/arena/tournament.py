@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from potager import agents, games
+from potager.agents.action_value import wilson
 
 from . import ratings
 from .simulate import Backend, GameRow, Job, game_seed, play_spans, seat_orders
@@ -160,8 +161,23 @@ class Board:
     head_to_head: ratings.HeadToHead
     win_share: dict[str, float]
     """Each bot's wins (ties split) per seat it held."""
+    win_interval: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """The Wilson 95% interval of each bot's win share (never of no width, unlike a bootstrap
+    interval when every game ends alike)."""
+    trail: list[dict[str, ratings.Rating]] = field(default_factory=list)
+    """Every bot's rating after each game (`ratings.history`)."""
+
+    def alike(self, bot: str) -> bool:
+        """Whether ``bot``'s bootstrap interval has no width: every resample rated it alike, as
+        when every game ends the same way, so that interval says nothing of the uncertainty."""
+        low, high = self.intervals[bot]
+        return high - low < 1e-9
+
+    def settling(self) -> dict[str, ratings.Settling]:
+        return ratings.settling(self.trail)
 
     def to_dict(self) -> dict[str, Any]:
+        settling = self.settling()
         return {
             "label": self.label,
             "games": self.games,
@@ -172,8 +188,15 @@ class Board:
                     "sigma": r.sigma,
                     "ordinal": r.ordinal,
                     "ordinal_ci95": list(self.intervals[r.bot]),
+                    "ordinal_alike": self.alike(r.bot),
                     "games": r.games,
                     "win_share": self.win_share[r.bot],
+                    "win_share_ci95": list(self.win_interval[r.bot]),
+                    "settling": {
+                        "games": settling[r.bot].games,
+                        "change": settling[r.bot].change,
+                        "settled": settling[r.bot].settled,
+                    },
                 }
                 for r in self.leaderboard
             ],
@@ -186,7 +209,8 @@ def board(
     label: str, rows: Sequence[GameRow], bots: Sequence[str], samples: int, seed: int
 ) -> Board:
     """The standings of ``rows`` (in the order given); ``samples`` bootstrap samples."""
-    rated = ratings.rate(rows, bots)
+    trail = ratings.history(rows, bots)
+    rated = trail[-1] if trail else ratings.rate(rows, bots)
     order = sorted(rated.values(), key=lambda r: -r.ordinal)
     wins = dict.fromkeys(bots, 0.0)
     seats = dict.fromkeys(bots, 0)
@@ -202,6 +226,8 @@ def board(
         ratings.bootstrap(rows, bots, samples, seed) if rows else {b: (0.0, 0.0) for b in bots},
         ratings.head_to_head(rows, bots),
         {bot: wins[bot] / seats[bot] if seats[bot] else 0.0 for bot in bots},
+        {bot: wilson(wins[bot], seats[bot]) for bot in bots},
+        trail,
     )
 
 

@@ -15,6 +15,7 @@ from rich.table import Table
 from potager.arena import html, plots, ratings
 from potager.arena.tournament import Board, Plan, make_plan, run, seatings, standings
 from potager.provenance import provenance
+from potager.skill import model_text
 
 from .options import (
     Variant,
@@ -102,7 +103,7 @@ def tournament_command(
     if html_out is not None:
         html_out.write_text(report_page(plan, boards))
     if as_json:
-        data = {"format": 1, **provenance(), **plan.config()}
+        data = {"format": 1, **provenance(), **plan.config(), "model": model_text()}
         data.update(games=plan.games, played_now=played, key=plan.key)
         data["boards"] = [b.to_dict() for b in boards]
         typer.echo(json.dumps(data, indent=1))
@@ -140,18 +141,47 @@ def leaderboard_table(found: Board) -> Table:
             name, justify="left" if name == "bot" else "right", no_wrap=name == "95% CI"
         )
     for rank, r in enumerate(found.leaderboard, 1):
-        low, high = found.intervals[r.bot]
         table.add_row(
             str(rank),
             r.bot,
             f"{r.mu:.2f}",
             f"{r.sigma:.2f}",
             f"{r.ordinal:.2f}",
-            f"{low:.1f} – {high:.1f}",
+            _interval(found, r.bot),
             f"{100 * found.win_share[r.bot]:.1f}%",
             str(r.games),
         )
+    table.caption = "\n".join(_notes(found)) or None
     return table
+
+
+ALIKE = (
+    "*: no width: every bootstrap resample rated alike (every game ended the same way), which "
+    "says nothing of the uncertainty; the win share's Wilson interval (--html, --json) does not "
+    "vanish"
+)
+
+
+def _interval(found: Board, bot: str) -> str:
+    """The bootstrap interval of ``bot``'s ordinal, marked ``*`` when it has no width."""
+    low, high = found.intervals[bot]
+    return f"{low:.1f} – {high:.1f}" + ("*" if found.alike(bot) else "")
+
+
+def _notes(found: Board) -> list[str]:
+    """What the leaderboard's caption says: the intervals of no width, whether ratings settled."""
+    notes = [ALIKE] if any(found.alike(r.bot) for r in found.leaderboard) else []
+    settling = found.settling()
+    if settling:
+        moving = [bot for bot, s in settling.items() if not s.settled]
+        back = next(iter(settling.values())).games
+        notes.append(
+            f"not settled over the last {back} games (ordinal moved by more than σ): "
+            + ", ".join(moving)
+            if moving
+            else f"settled: every ordinal moved by less than its σ over the last {back} games"
+        )
+    return notes
 
 
 def head_to_head_cells(found: Board) -> tuple[list[str], list[list[float | None]]]:
@@ -172,9 +202,25 @@ def head_to_head_table(found: Board) -> Table:
 
 
 def report_page(plan: Plan, boards: list[Board]) -> str:
-    """The one-file HTML report: per board its leaderboard, a plot of the ordinals with their
-    intervals, and the head-to-head matrix."""
-    sections = []
+    """The one-file HTML report: the rating model and its parameters; per board its
+    leaderboard (win shares with Wilson intervals, how much each ordinal moved lately), a plot of
+    the ordinals with their intervals, their course over the games, and the head-to-head
+    matrix."""
+    sections = [
+        html.Section(
+            "Ratings",
+            paragraphs=[
+                f"Model: {model_text()}. Places: winners first, then by score, ties "
+                "shared. Ordinal: μ − 3σ. Its 95% interval: the 2.5 and 97.5 percentiles over "
+                "bootstrap resamples of the games; one of no width (every resample alike, as "
+                "when every game ends the same way) is marked, since it says nothing of the "
+                "uncertainty. Win share: wins (ties split) per seat held, with its Wilson 95% "
+                "interval, which never has no width. Settled: the ordinal moved by less than "
+                f"its σ over the last {round(100 * ratings.SETTLING)}% of the games (20 at "
+                "least)."
+            ],
+        )
+    ]
     for found in boards:
         note = f"{plan.game}; bots {', '.join(plan.bots)}; {found.label}, {found.games} games"
         names = [r.bot for r in found.leaderboard]
@@ -190,8 +236,16 @@ def report_page(plan: Plan, boards: list[Board]) -> str:
             highs,
             "ordinal μ − 3σ (95% bootstrap)",
         )
+        course = plots.lines(
+            f"Ratings over the games, {found.label}",
+            note,
+            {bot: [after[bot].ordinal for after in found.trail] for bot in names},
+            "games rated",
+            "ordinal μ − 3σ",
+        )
         bots, cells = head_to_head_cells(found)
         matrix_plot = plots.matrix(f"Head to head, {found.label}", note, bots, cells)
+        settling = found.settling()
         rows = [
             [
                 rank,
@@ -199,19 +253,37 @@ def report_page(plan: Plan, boards: list[Board]) -> str:
                 f"{r.mu:.2f}",
                 f"{r.sigma:.2f}",
                 f"{r.ordinal:.2f}",
-                f"{found.intervals[r.bot][0]:.1f} – {found.intervals[r.bot][1]:.1f}",
-                f"{100 * found.win_share[r.bot]:.1f}%",
+                _interval(found, r.bot),
+                f"{100 * found.win_share[r.bot]:.1f}% "
+                f"({100 * found.win_interval[r.bot][0]:.1f}–"
+                f"{100 * found.win_interval[r.bot][1]:.1f}%)",
+                f"{settling[r.bot].change:+.2f} over {settling[r.bot].games} games: "
+                + ("settled" if settling[r.bot].settled else "not settled")
+                if settling
+                else "—",
                 r.games,
             ]
             for rank, r in enumerate(found.leaderboard, 1)
         ]
-        header = ["rank", "bot", "μ", "σ", "ordinal", "95% CI", "wins per seat", "games"]
+        header = [
+            "rank",
+            "bot",
+            "μ",
+            "σ",
+            "ordinal",
+            "95% CI",
+            "wins per seat (95% Wilson)",
+            "last change",
+            "games",
+        ]
         sections.append(
             html.Section(
                 f"{found.label}: {found.games} games",
+                paragraphs=_notes(found),
                 tables=[(header, rows)],
                 images=[
                     (html.embedded(plots.png(rating_plot)), f"ratings, {found.label}"),
+                    (html.embedded(plots.png(course)), f"ratings over the games, {found.label}"),
                     (html.embedded(plots.png(matrix_plot)), f"head to head, {found.label}"),
                 ],
             )

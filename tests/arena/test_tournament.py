@@ -87,7 +87,7 @@ def test_tournament_rows_round_trip_and_a_rerun_plays_nothing(db_url: str) -> No
     assert [r.bot for r in both.leaderboard] == ["heuristic", "random"]
     page = report_page(bigger, [two, three, both])
     sources = re.findall(r'src="([^"]*)"', page)
-    assert len(sources) == 6 and all(s.startswith("data:image/png;base64,") for s in sources)
+    assert len(sources) == 9 and all(s.startswith("data:image/png;base64,") for s in sources)
     assert all(base64.b64decode(s.split(",", 1)[1])[:8] == PNG for s in sources)
     assert "all player counts: 16 games" in page and "<script" not in page
     assert "played now" not in page  # the page describes the tournament, not the run that drew it
