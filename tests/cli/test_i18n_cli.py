@@ -27,8 +27,11 @@ from tests.web import i18n_scan
 
 runner = CliRunner()
 CLI = ROOT / "potager" / "cli"
-STUDY = frozenset({"analyse", "report", "running", "serve", "simulate", "tournament", "main"})
-"""The study commands' modules (and the console script's), which stay English (docs/terminal.md)."""
+STUDY = frozenset(
+    {"analyse", "bot", "report", "running", "serve", "simulate", "tournament", "main"}
+)
+"""The study commands' modules, the programmers' (`serve`, `bot`) and the console script's, which
+stay English (docs/terminal.md)."""
 PLAYER_FACING = sorted(p for p in CLI.rglob("*.py") if p.stem not in STUDY)
 
 

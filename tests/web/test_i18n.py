@@ -28,7 +28,7 @@ from tests.web import i18n_scan
 STATIC = ROOT / "potager" / "web" / "static"
 SERVER = ROOT / "potager" / "server"
 CLI = ROOT / "potager" / "cli"
-SAID = (SERVER, ROOT / "potager" / "engine")
+SAID = (SERVER, ROOT / "potager" / "engine", ROOT / "potager" / "games")
 """Where messages to people are written (`say`, the engine's refusals): the server's, and the
 engine's that the server passes on (a notation naming no action, a player count refused)."""
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
