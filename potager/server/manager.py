@@ -11,6 +11,7 @@ see. See docs/server.md.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -22,7 +23,9 @@ from sqlalchemy.exc import OperationalError
 
 from potager import games
 from potager.engine import Game, GameRecord, Seat
-from potager.store import Store
+from potager.store import Store, TableInfo
+from potager.store.players import PlayerInfo
+from potager.store.quickmatch import Taken, Waiting
 
 from ..i18n import say
 from .actor import Reach, TableActor
@@ -39,12 +42,17 @@ from .messages import Shared, stored_summary, summary
 from .online import FLUSH, Online, seated
 from .outcomes import Refused, unavailable
 from .peers import Peers
+from .quickmatch import Matchmaker, table_request
+from .quickmatch import seated as quick_seated
 from .schemas import (
     ONLINE_LISTED,
     CreatedTable,
     CreateTable,
     JoinRequest,
     OnlinePlayer,
+    QuickMatch,
+    QuickMatchRequest,
+    QuickMatchTicket,
     SeatAuth,
     SeatGrant,
     SeatName,
@@ -90,6 +98,7 @@ class TableManager:
         several = self.cluster is not None
         self.seating = Seating(settings, store, self.db, several)
         self.chat = Chat(settings.limits, store, self.db)
+        self.quick = Matchmaker(settings, store, self.db)
         written = self.cluster.clocks_written if self.cluster is not None else None
         self.clocks = Clocks(settings, store, self.db, written)
         if self.cluster is not None:
@@ -225,8 +234,11 @@ class TableManager:
         creator's seat for ``player`` if given."""
         return await self._open(await self.seating.plan(request, owner, player))
 
-    async def _open(self, opening: Opening) -> CreatedTable:
-        """Store a planned table and hold it here, its clocks and bots running."""
+    async def _open(
+        self, opening: Opening, write: Callable[[TableInfo], None] | None = None
+    ) -> CreatedTable:
+        """Store a planned table (by ``write``, by default as a new table) and hold it here, its
+        clocks and bots running; nothing is held if ``write`` raises."""
         live, cluster = opening.live, self.cluster
         if cluster is not None:
             # Claimed before it is stored: another process's sweep claims every unfinished table
@@ -234,7 +246,7 @@ class TableManager:
             # table while this process believed it its own (two writers).
             await cluster.leases.claim(live.info.id)
         try:
-            await self.db(self.store.create_table, live.info)
+            await self.db(write or self.store.create_table, live.info)
         except Exception:
             if cluster is not None:
                 await cluster.leases.release(live.info.id)
@@ -385,3 +397,38 @@ class TableManager:
         ]
         found.sort(key=lambda p: (not p.you, p.name.casefold(), p.id))
         return OnlineList(players=found[:ONLINE_LISTED], count=len(found))
+
+    # -- quick match -----------------------------------------------------------------------------
+    async def quick_enter(self, request: QuickMatchRequest, player: PlayerInfo) -> QuickMatchTicket:
+        """``player`` waits for a quick match (`Matchmaker.check`, `enter`), seated at once if
+        its queue has a match for it."""
+        game, name, level = self.quick.check(request, player.name)
+        await self.seating.name_if_unnamed(player.id, name)
+        rating = await self.seating.rating(player.id, game.name)
+        entry, token = await self.quick.enter(request, player, name, rating, level)
+        answer = await self._quick_match(entry)
+        return QuickMatchTicket(**answer.model_dump(), token=token)
+
+    async def quick_look(self, player: str) -> QuickMatch:
+        """Where ``player``'s quick match stands, once its queue has been looked at."""
+        return await self._quick_match(await self.quick.look(player))
+
+    async def quick_leave(self, player: str) -> None:
+        await self.quick.leave(player)
+
+    async def _quick_match(self, entry: Waiting) -> QuickMatch:
+        """Seat the group ``entry``'s queue has now, if any (``entry`` among it or not); the
+        store says whether this process was first (`Matchmaker.write`)."""
+        if entry.table_id is not None:
+            return self.quick.status(entry)
+        found = await self.quick.find(entry)
+        group, waiting = found.group, found.waiting
+        if group is not None:
+            request, seats = table_request(group, entry.game, entry.players, entry.speed)
+            owner = f"player:{group.people[0].player_id}"
+            opening = await self.seating.plan(request, owner, group.people[0].player_id)
+            with contextlib.suppress(Taken):  # another process seated one of them first
+                await self._open(quick_seated(opening, group, seats), self.quick.write(group))
+            entry = await self.quick.entry(entry.player_id) or entry
+            waiting -= len(group.people)
+        return self.quick.status(entry, waiting)

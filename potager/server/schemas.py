@@ -402,6 +402,49 @@ class Online(BaseModel):
     count: int = Field(description="Every named player online, listed or not.")
 
 
+FillAfter = Literal[30, 60, 120]
+"""Seconds a quick match waits for people before bots take the empty seats."""
+
+
+class QuickMatchRequest(Strict):
+    """Play now: a table of ``game`` for ``players`` (you among them) on the clock ``speed``,
+    with people waiting for the same, the closest ratings first; after ``fill_after`` seconds
+    (None: never) bots of ``level`` (by default the game's stand-in level) take the seats
+    nobody came for. Your seat shows ``name`` (by default your player's name)."""
+
+    game: Annotated[str, Field(max_length=100)]
+    players: int
+    speed: SpeedName = "none"
+    fill_after: FillAfter | None = 60
+    level: Level | None = None
+    name: PlayerName = ""
+
+
+class QuickMatch(BaseModel):
+    """A player's quick match: waiting, or seated at ``table_id`` (its seat's token is the
+    ``token`` its browser was given when it asked)."""
+
+    status: Literal["waiting", "seated"]
+    game: str
+    players: int
+    speed: SpeedName
+    fill_after: float | None
+    level: str | None
+    waited: float = Field(description="Seconds since it asked.")
+    others: int = Field(description="Other people waiting for the same now.")
+    table_id: str | None = None
+    seat: int | None = None
+    url: str | None = Field(
+        default=None, description="The table's page (the seat's token goes in its fragment)."
+    )
+
+
+class QuickMatchTicket(QuickMatch):
+    """The answer to `QuickMatchRequest`: keep ``token`` secret, it opens the seat found."""
+
+    token: str
+
+
 class SeatHolderModel(BaseModel):
     """Who held a seat (`potager.engine.SeatHolder`): a person by name, or a bot by level."""
 

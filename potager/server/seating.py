@@ -449,6 +449,12 @@ class Seating:
             raise Refused(409, say('another player signs in as "{name}"', name=name.strip()))
         return True
 
+    async def name_if_unnamed(self, player: str | None, name: str) -> None:
+        """Name ``player`` ``name`` if it has no name yet; refused (409) if another player
+        signs in under ``name``."""
+        if await self._names_player(player, name):
+            await self.name_player(player, name)
+
     async def name_player(self, player: str | None, name: str) -> None:
         """Name ``player`` ``name`` if it has no name yet (`_names_player` said it may)."""
         if player is not None and name_key(name):

@@ -229,6 +229,45 @@ ADVANCE_WAITING = ADVANCE.values(waiting=bindparam("new_waiting"))
 """`ADVANCE`, and whom the table waits on after the move."""
 
 
+def insert_table(connection: Connection, table: TableInfo) -> None:
+    """Insert a new table and its seats in ``connection``'s transaction (Core statements: the
+    ORM's unit of work cost a table's set-up more than the rest of its writes at 500 tables)."""
+    row = {
+        "id": table.id,
+        "game": table.game,
+        "players": table.players,
+        "variant": table.variant,
+        "seed": table.seed,
+        "deck": table.deck,
+        "status": table.status,
+        "version": 0,
+        "rematch_of": table.rematch_of,
+        "hints": table.hints,
+        "chat": table.chat,
+        "undo": table.undo,
+        "rated": table.rated,
+        "speed": table.speed,
+        "stand_in": table.stand_in,
+        "waiting": waiting_json(table.waiting),
+    }
+    seats = [
+        {
+            "table_id": table.id,
+            "seat": s.seat,
+            "kind": s.kind,
+            "level": s.level,
+            "name": s.name,
+            "token_hash": s.token_hash,
+            "taken": s.taken,
+            "player_id": s.player_id,
+            "name_key": _seat_key(s.kind, s.name),
+        }
+        for s in table.seats
+    ]
+    connection.execute(insert(_TABLES), row)
+    connection.execute(insert(_SEATS), seats)
+
+
 class Store:
     """Tables, seats and moves in one database."""
 
@@ -268,43 +307,9 @@ class Store:
 
     # -- tables --------------------------------------------------------------------------------
     def create_table(self, table: TableInfo) -> None:
-        """Store a new table and its seats (one transaction, Core statements: the ORM's unit of
-        work cost a table's set-up more than the rest of its writes at 500 tables)."""
-        row = {
-            "id": table.id,
-            "game": table.game,
-            "players": table.players,
-            "variant": table.variant,
-            "seed": table.seed,
-            "deck": table.deck,
-            "status": table.status,
-            "version": 0,
-            "rematch_of": table.rematch_of,
-            "hints": table.hints,
-            "chat": table.chat,
-            "undo": table.undo,
-            "rated": table.rated,
-            "speed": table.speed,
-            "stand_in": table.stand_in,
-            "waiting": waiting_json(table.waiting),
-        }
-        seats = [
-            {
-                "table_id": table.id,
-                "seat": s.seat,
-                "kind": s.kind,
-                "level": s.level,
-                "name": s.name,
-                "token_hash": s.token_hash,
-                "taken": s.taken,
-                "player_id": s.player_id,
-                "name_key": _seat_key(s.kind, s.name),
-            }
-            for s in table.seats
-        ]
+        """Store a new table and its seats (one transaction)."""
         with self.engine.begin() as connection:
-            connection.execute(insert(_TABLES), row)
-            connection.execute(insert(_SEATS), seats)
+            insert_table(connection, table)
 
     def table(self, table_id: str) -> TableInfo | None:
         with self._session() as session:

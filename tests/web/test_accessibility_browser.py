@@ -1,7 +1,7 @@
 """Every page passes axe-core, Deque's accessibility engine, with no serious or critical WCAG 2.1
-A/AA violation: the lobby, each game's table as a seated player, a replay, a rules page, the
-tutorials' pages and a player's page. axe runs in the page as the project vendors
-it (tests/web/axe/axe.min.js, MPL-2.0: its licence beside it)."""
+A/AA violation: the lobby (and its quick match's wait), each game's table as a seated player, a
+replay, a rules page, the tutorials' pages and a player's page. axe runs in the page as the
+project vendors it (tests/web/axe/axe.min.js, MPL-2.0: its licence beside it)."""
 
 from __future__ import annotations
 
@@ -99,8 +99,20 @@ def test_the_lobby(browser: Browser, server: str) -> None:
     page.goto(server + "/")
     page.wait_for_selector(".game-card .game-picture > *")
     page.wait_for_selector("#identity h2")
-    page.wait_for_selector("#online-list li[data-player]")
+    page.wait_for_selector("#online-list:not([aria-busy]) li[data-player]")
     check(page, errors)
+
+
+def test_the_lobby_waiting_for_a_quick_match(browser: Browser, server: str) -> None:
+    page, errors = open_page(browser)
+    page.add_init_script("localStorage.setItem('potager.name', 'Bea')")
+    page.goto(server + "/")
+    page.wait_for_selector("#quick-game option", state="attached")
+    page.locator("#quick-fill").select_option("never")
+    page.click("#quick-button")
+    page.wait_for_selector("#quick-progress:not(:empty)")
+    check(page, errors)
+    page.click("#quick-cancel")
 
 
 @pytest.mark.parametrize("game", GAMES)

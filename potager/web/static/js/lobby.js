@@ -1,6 +1,6 @@
 /* The lobby: the games (each drawn by its plug-in, with its pitch, player count, length, bot
  * levels and rules page), create a table (game, players, variant, seats), join an open seat,
- * watch, replay; learn a game by its tutorial. */
+ * watch, replay; learn a game by its tutorial; who is online; play now (js/quickmatch.js). */
 "use strict";
 
 (() => {
@@ -172,6 +172,7 @@
         player.bot ? h("span", { class: "badge bot" }, t("bot")) : null,
         player.at_table ? h("span", { class: "where" }, t("at a table")) : null))
       : [h("li", { class: "muted" }, t("Nobody is online right now."))]));
+    $("online-list").removeAttribute("aria-busy");
   }
 
   /* -- the games, each as a card ------------------------------------------------------------- */
@@ -251,6 +252,7 @@
       h("div", { class: "game-actions" },
         learnLink(game),
         h("a", { class: "button", href: rules, dataset: { rules: game.name } }, t("Rules")),
+        h("button", { type: "button", dataset: { quick: game.name }, onclick: () => PotagerQuickMatch.choose(game) }, t("Play now")),
         h("button", { type: "button", class: "primary", onclick: () => choose(game) }, t("New table"))));
   }
 
@@ -262,6 +264,7 @@
     tutorials = new Map(listed[1].map((tutorial) => [tutorial.game, tutorial]));
     $("games").replaceChildren(...games.map(gameCard));
     $("game").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
+    PotagerQuickMatch.start(games);
     const wanted = new URLSearchParams(location.search).get("game");
     if (wanted && games.some((g) => g.name === wanted)) $("game").value = wanted;
     $("game").addEventListener("change", fillPlayers);
