@@ -1,7 +1,10 @@
 """The end of a game says why it ended: Garden Rush's gnome that reached the goal, or its bag that
-ran out first (the goal is not what ended every game)."""
+ran out first (the goal is not what ended every game); Kraut & Rüben's full gardens or the pile
+that ran out, and a tie the first garden broke."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -42,4 +45,57 @@ def test_garden_rush_says_the_bag_ran_out(browser: Browser, server: str, lang: s
         "fr-FR": "Le sac s'est vidé avant que quiconque atteigne 40 points",
     }
     expect(page.locator("#drawn-state")).to_contain_text(said[lang])
+    context.close()
+
+
+def kraut_und_rueben_pile_runs_out(seed: int) -> State:
+    """A three-player game of random moves where seat 2 never takes a garden: seat 2 never
+    finishes, so the pile runs out first."""
+    state = games.get("kraut-und-rueben").new_game(3, seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        passes = [a for a in legal if state.action_to_str(a) == "pass"]
+        state.apply(seat, passes[0] if seat == 2 and passes else rng.choice(legal))
+    return state
+
+
+def test_kraut_und_rueben_says_every_garden_is_full(lobby: Page) -> None:
+    game = games.get("kraut-und-rueben")
+    state = play_match(game, [agents.make("random", game) for _ in range(3)], 0)
+    assert len(state.view(0)["finished"]) == 3
+    draw_state(lobby, state, 0, status="finished")
+    expect(lobby.locator("#drawn-state .kr-prompt")).to_contain_text(
+        "Every gardener's garden is full: the game ended."
+    )
+
+
+def test_kraut_und_rueben_tells_a_tie_taken_by_the_first_garden(lobby: Page) -> None:
+    game = games.get("kraut-und-rueben")
+    state = play_match(game, [agents.make("heuristic", game) for _ in range(3)], 3)
+    last = state.view(0)["history"][-1]
+    assert last["scores"] == [12, 7, 12] and last["winners"] == [0]
+    draw_state(lobby, state, 1, status="finished")
+    expect(lobby.locator("#drawn-state .kr-prompt")).to_contain_text(
+        "P0 and P2 tied on 12 pts: P0 took a garden first and wins."
+    )
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-DE"])
+def test_kraut_und_rueben_says_the_pile_ran_out(browser: Browser, server: str, lang: str) -> None:
+    state = kraut_und_rueben_pile_runs_out(0)
+    assert state.view(0)["pile"] == 0 and state.view(0)["finished"] == [0, 1]
+    context = browser.new_context(locale=lang)
+    page = context.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#game option", state="attached")
+    draw_state(page, state, 2, status="finished")
+    said = {
+        "en-GB": "The pile ran out before every garden was full: the game ended. "
+        "You took no garden: 0 points.",
+        "de-DE": "Der Stapel war leer, bevor alle Gärten voll waren: Die Partie ist zu Ende. "
+        "Du hast keinen Garten genommen: 0 Punkte.",
+    }
+    expect(page.locator("#drawn-state .kr-prompt")).to_contain_text(said[lang])
     context.close()

@@ -297,6 +297,37 @@
           : h("span", { class: "kr-running-label" }, t("Take a garden: it will score with this card."))));
   }
 
+  /* Why the (last) game ended, as the rulebook's "Fin du jeu" says (FACTS.md, reading 4): every
+   * gardener had finished, or the pile ran out first (then who took no garden scores 0); and a tie
+   * on points that went to whoever of the tied took a garden first. */
+  function endReason(view, seat, table) {
+    const last = view.history[view.history.length - 1];
+    const said = [];
+    if (view.finished.length === view.players) {
+      said.push(view.players === 2 ? t("Both gardeners' gardens are full: the game ended.")
+        : t("Every gardener's garden is full: the game ended."));
+    } else {
+      said.push(t("The pile ran out before every garden was full: the game ended."));
+      const none = last ? last.gardens.map((g, s) => (g.length ? -1 : s)).filter((s) => s >= 0) : [];
+      if (none.length === 1 && none[0] === seat) said.push(t("You took no garden: 0 points."));
+      else if (none.length) {
+        said.push(tn(none.length, "{names} took no garden: 0 points.", "{names} took no garden: 0 points.",
+          { names: Potager.listOf(none.map((s) => nameOf(table, s, seat))) }));
+      }
+    }
+    if (last && view.games === 1) {
+      const best = Math.max(...last.scores);
+      const tied = last.scores.map((p, s) => (p === best ? s : -1)).filter((s) => s >= 0);
+      if (tied.length > 1 && last.winners.length === 1) {
+        const params = { names: Potager.listOf(tied.map((s) => nameOf(table, s, seat))), points: points(best), name: nameOf(table, last.winners[0], seat) };
+        said.push(last.winners[0] === seat
+          ? t("{names} tied on {points}: you took a garden first and win.", params)
+          : t("{names} tied on {points}: {name} took a garden first and wins.", params));
+      }
+    }
+    return said;
+  }
+
   /* -- the turn: the prompt, the pile, the drawn tile and the buttons ------------------------------ */
   function prompt(view, seat, ctx) {
     const { table } = ctx;
@@ -307,7 +338,7 @@
     if (table && table.status === "waiting") return [t("Waiting for players"), Potager.waitingForSeats(table.seats)];
     switch (view.phase) {
       case "over":
-        return [t("Game over"), t("Every contract card is revealed below with the final scores.")];
+        return [t("Game over"), [...endReason(view, seat, table), t("Every contract card is revealed below with the final scores.")].join(" ")];
       case "draw":
         if (you && ctx.armed) return [t("Play your mole"), t("Click an uncovered tile to cover it (not in a full garden, at most {n} moles a garden).", { n: moles })];
         if (you) return [t("Your turn: draw a tile"), ctx.moles.size ? t("…or play your mole instead (once a game) to cover a tile.") : t("Draw the top tile of the pile.")];
