@@ -1,6 +1,7 @@
 """The end of a game says why it ended: Garden Rush's gnome that reached the goal, or its bag that
 ran out first (the goal is not what ended every game); Kraut & Rüben's full gardens or the pile
-that ran out, and a tie the first garden broke."""
+that ran out, and a tie the first garden broke; and how the score came about: Heuschrecken
+Poker's win chips round by round."""
 
 from __future__ import annotations
 
@@ -98,4 +99,48 @@ def test_kraut_und_rueben_says_the_pile_ran_out(browser: Browser, server: str, l
         "Du hast keinen Garten genommen: 0 Punkte.",
     }
     expect(page.locator("#drawn-state .kr-prompt")).to_contain_text(said[lang])
+    context.close()
+
+
+def round_chips(state: State) -> list[list[int]]:
+    """Each round's win chips per seat, from the game's events: harvests and the most plants."""
+    rounds, chips = [], [0] * state.players
+    for event in state.events:
+        if event["type"] == "harvest":
+            chips[event["seat"]] += event["chips"]
+        elif event["type"] == "round_scoring":
+            rounds.append([c + (s in event["chips_to"]) for s, c in enumerate(chips)])
+            chips = [0] * state.players
+    return rounds
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "fr-FR"])
+def test_heuschrecken_poker_ends_on_its_score_sheet(
+    browser: Browser, server: str, lang: str
+) -> None:
+    """Round by round, each player's chips and why; the win chips and the grasshoppers left,
+    which broke the tie on 6 chips."""
+    game = games.get("heuschrecken-poker")
+    state = play_match(game, [agents.make("heuristic", game) for _ in range(3)], 2)
+    assert state.result().details == {"chips": [6, 6, 5], "grasshoppers": [1, 0, 0]}
+    context = browser.new_context(locale=lang)
+    page = context.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#game option", state="attached")
+    draw_state(page, state, 0, status="finished")
+    sheet = page.locator("#drawn-state .hp-sheet")
+    heading = {"en-GB": "How the win chips came, round by round", "fr-FR": "tour par tour"}
+    expect(sheet.locator("h3")).to_contain_text(heading[lang])
+    rows = sheet.locator("tbody tr")
+    expected = round_chips(state)
+    expect(rows).to_have_count(len(expected))
+    for i, chips in enumerate(expected):
+        shown = [f"+{c}" if c else "0" for c in chips]
+        expect(rows.nth(i).locator("td > strong")).to_have_text(shown)
+    expect(sheet.locator("tfoot tr").first.locator("td")).to_have_text(["6", "6", "5"])
+    expect(sheet.locator("tfoot tr").last.locator("td")).to_have_text(["1", "0", "0"])
+    eaten = {"en-GB": "eaten by grasshoppers", "fr-FR": "mangé par les criquets"}
+    expect(rows.nth(2).locator("td").nth(1)).to_contain_text(eaten[lang])
+    most = {"en-GB": "the most plants: +1 win chip", "fr-FR": "le plus de plantes : +1 jeton"}
+    expect(rows.nth(0).locator("td").nth(0)).to_contain_text(most[lang])
     context.close()

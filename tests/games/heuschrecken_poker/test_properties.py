@@ -144,3 +144,31 @@ def test_a_view_whose_cards_do_not_add_up_cannot_be_sampled() -> None:
     view["pile"] = 62
     with pytest.raises(ValueError, match="places 3 garden cards and has a pile of 62"):
         GAME.sample(view, 0, random.Random(0))
+
+
+SCORE_SHEET = ("harvest", "plague", "round_scoring")
+"""The events the end's score sheet is drawn from (`heuschrecken-poker.js`, ``roundsOf``)."""
+
+
+@settings(max_examples=20, deadline=None)
+@given(games)
+def test_the_score_sheet_is_public_and_adds_up_to_the_chips(game: tuple[int, int, bool]) -> None:
+    """Every seat and a spectator hear the same harvests, plagues and round scorings, one
+    scoring per round played; its chips and the harvests' add up to each seat's win chips."""
+    state = new(*game)
+    play_random(state, random.Random(game[0]), BOUND)
+    sheets = [
+        [e for e in state.events_for(seat) if e["type"] in SCORE_SHEET]
+        for seat in (None, *range(state.players))
+    ]
+    assert all(sheet == sheets[0] for sheet in sheets)
+    scorings = [e for e in sheets[0] if e["type"] == "round_scoring"]
+    assert [e["round"] for e in scorings] == list(range(1, len(scorings) + 1))
+    chips = [0] * state.players
+    for e in sheets[0]:
+        if e["type"] == "harvest":
+            chips[e["seat"]] += e["chips"]
+        elif e["type"] == "round_scoring":
+            for seat in e["chips_to"]:
+                chips[seat] += GAME.facts()["round_chips"]
+    assert chips == state.result().details["chips"]

@@ -107,6 +107,7 @@
       harvest: f.harvest_set || 3,
       plague: f.plague_at || 3,
       hand: f.hand_size || 8,
+      round: f.round_chips ?? 1,
     };
   }
 
@@ -207,6 +208,58 @@
       }
     }
     return { bids: reveal.bids, cancelled: reveal.cancelled, outcome, notes, index: reveals };
+  }
+
+  /* -- the end: how the win chips came about, round by round ------------------------------------ */
+  /* Per round scored, from the public events (every seat hears each one): each seat's chips
+   * harvested, the gardens eaten by grasshoppers (the plants lost), its plants at the round's
+   * scoring and whether they were the most (+1 win chip). */
+  function roundsOf(events, players, facts) {
+    const rounds = [];
+    const fresh = () => Array.from({ length: players }, () => ({ harvested: 0, eaten: 0, lost: 0 }));
+    let seats = fresh();
+    for (const e of events || []) {
+      if (e.type === "harvest") seats[e.seat].harvested += e.chips;
+      else if (e.type === "plague") {
+        seats[e.seat].eaten += 1;
+        seats[e.seat].lost += facts.kinds.reduce((sum, k) => sum + (k === facts.grasshopper ? 0 : e.cards[k] || 0), 0);
+      } else if (e.type === "round_scoring") {
+        rounds.push({ round: e.round, seats: seats.map((x, s) => ({ ...x, plants: e.plants[s], most: e.chips_to.includes(s) })) });
+        seats = fresh();
+      }
+    }
+    return rounds;
+  }
+
+  /* The score sheet at the game's end: a row per round, a column per player (the chips the round
+   * gave and why), then the win chips and the grasshoppers left (the tie-break). */
+  function scoreSheet(view, seat, table, facts) {
+    const rounds = roundsOf(table && table.events, view.players, facts);
+    if (!rounds.length) return null;
+    const order = Array.from({ length: view.players }, (_, s) => s);
+    const cell = (x) => {
+      const chips = x.harvested + (x.most ? facts.round : 0);
+      const lines = [];
+      if (x.harvested) lines.push(h("li", {}, tn(x.harvested, "harvested: +{n} win chip", "harvested: +{n} win chips")));
+      lines.push(h("li", {}, tn(x.plants, "{n} plant", "{n} plants")));
+      if (x.most) lines.push(h("li", { class: "most" }, tn(facts.round, "the most plants: +{n} win chip", "the most plants: +{n} win chips")));
+      if (x.eaten) {
+        const plants = tn(x.lost, "{n} plant lost", "{n} plants lost");
+        lines.push(h("li", { class: "eaten" }, x.eaten === 1 ? t("eaten by grasshoppers ({plants})", { plants })
+          : t("eaten by grasshoppers {n} times ({plants})", { n: x.eaten, plants })));
+      }
+      return h("td", {}, h("strong", {}, chips ? `+${chips}` : "0"), h("ul", {}, lines));
+    };
+    return h("section", { class: "hp-sheet" },
+      h("h3", {}, t("How the win chips came, round by round")),
+      h("div", { class: "hp-sheet-scroll" }, h("table", {},
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Round")),
+          order.map((s) => h("th", { scope: "col", style: `--seat:${colourOf(s)}` }, nameOf(table, s, seat))))),
+        h("tbody", {}, rounds.map((r) => h("tr", {}, h("th", { scope: "row" }, String(r.round)), r.seats.map(cell)))),
+        h("tfoot", {},
+          h("tr", {}, h("th", { scope: "row" }, t("Win chips")), order.map((s) => h("td", {}, h("strong", {}, String(view.chips[s]))))),
+          h("tr", {}, h("th", { scope: "row" }, t("Grasshoppers left (fewest wins a tie)")),
+            order.map((s) => h("td", {}, String(view.gardens[s][facts.grasshopper]))))))));
   }
 
   /* -- the status line ------------------------------------------------------------------------- */
@@ -491,7 +544,7 @@
       h("div", { class: "hp-centre" }, pileArea(view), displayArea(view, facts, takeActions, send, fresh), discardArea(view, facts)),
       revealArea(view, seat, table, facts, reveal, fresh, freshReveal));
 
-    const parts = [status, felt];
+    const parts = view.phase === "over" ? [status, scoreSheet(view, seat, table, facts), felt] : [status, felt];
     if (seated(seat) && view.hands && view.hands[seat]) parts.push(handArea(view, seat, facts, bidActions, send));
     const order = Array.from({ length: view.players }, (_, s) => s);
     if (seated(seat)) order.sort((a, b) => (a === seat ? -1 : b === seat ? 1 : a - b));
