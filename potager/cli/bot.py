@@ -6,11 +6,14 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from .options import fail, stop
+
+if TYPE_CHECKING:
+    from potager.client import Outcome
 
 PLAYER_TOKEN = "POTAGER_PLAYER_TOKEN"
 """The environment variable a player's token may be given in (not on the command line, where
@@ -22,8 +25,9 @@ def bot_command(
         str,
         typer.Argument(
             metavar="URL",
-            help="the seat's invite link (http://host/table/ID#seat=N&token=…), or with a player "
-            "token the table's address (http://host/table/ID)",
+            help="the seat's invite link (http://host/table/ID#seat=N&token=…); with a player "
+            "token the table's address (http://host/table/ID), or the server's (http://host): "
+            "every seat the player holds",
         ),
     ],
     level: Annotated[
@@ -59,36 +63,62 @@ def bot_command(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="say only what goes wrong, and the result")
     ] = False,
+    until_idle: Annotated[
+        bool,
+        typer.Option(
+            "--until-idle", help="with a server's address: stop once the player holds no seat"
+        ),
+    ] = False,
 ) -> None:
-    """Play a seat of a table on a Potager server until the game ends, then print the result.
+    """Play a seat of a table on a Potager server until the game ends, then print the result;
+    with a player token and the server's address, every seat that player holds, as it comes.
 
     The agent sees only its seat's view, thinks within its clock (too slow, a random legal action
     is played, and said), and the seat comes back after a dropped connection.
     """
-    from potager.client import MARGIN, ClientError, RemoteSeat, load_agent
+    from potager.client import MARGIN, ClientError, RemotePlayer, RemoteSeat, load_agent
 
     if level is not None and agent is not None:
         fail("give --level or --agent, not both", "--agent")
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     logging.getLogger("potager.client").setLevel(logging.WARNING if quiet else logging.INFO)
+    if agent is not None:
+        sys.path.insert(0, os.getcwd())
+    options = {"margin": MARGIN if margin is None else margin}
     try:
         if agent is not None:
-            sys.path.insert(0, os.getcwd())
-            playing = load_agent(agent)
+            load_agent(agent)  # a name that loads no agent stops here, before any seat
+        if "/table/" not in link:
+            if token is None:
+                fail(f"a server's address needs --token or ${PLAYER_TOKEN}", "--token")
+            player = RemotePlayer(
+                link,
+                lambda: load_agent(agent) if agent is not None else level or "heuristic",
+                player=token,
+                until_idle=until_idle,
+                ended=said,
+                **options,
+            )
+            player.run()
+            return
         seated = RemoteSeat(
             link,
-            playing if agent is not None else level or "heuristic",
+            load_agent(agent) if agent is not None else level or "heuristic",
             player=token,
             seat=seat,
             name=name,
-            margin=MARGIN if margin is None else margin,
             seed=seed,
+            **options,
         )
-        outcome = seated.run()
+        said(seated.run())
     except ClientError as exc:
         stop(str(exc), 1)
     except KeyboardInterrupt:
         stop("interrupted", 130)
+
+
+def said(outcome: Outcome) -> None:
+    """One game's end, on standard output."""
     typer.echo(
         f"table {outcome.table_id}, seat {outcome.seat}: {outcome.told()} ({outcome.moves} "
         f"moves, {outcome.late} too slow, {outcome.reconnects} reconnections)"

@@ -7,21 +7,25 @@ link or a player's token, and plays the game to its end.
     >>> outcome = play(link, "heuristic")  # doctest: +SKIP
 
 The agent sees only what the server sends its seat (its view and legal actions), thinks within
-its clock, and the seat comes back after a dropped socket. ``potager bot`` runs one from the
+its clock, and the seat comes back after a dropped socket. `RemotePlayer` plays every seat a
+player holds on a server, as it is seated at more tables. ``potager bot`` runs one from the
 command line; the protocol it speaks: docs/protocol.md. Needs the ``client`` extra (websockets,
 httpx).
 """
 
 from .links import ClientError, SeatLink, parse_link
+from .player import RemotePlayer, parse_server
 from .seat import MARGIN, Outcome, RemoteSeat, load_agent, play
 
 __all__ = [
     "MARGIN",
     "ClientError",
     "Outcome",
+    "RemotePlayer",
     "RemoteSeat",
     "SeatLink",
     "load_agent",
     "parse_link",
+    "parse_server",
     "play",
 ]

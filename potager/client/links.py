@@ -102,9 +102,9 @@ async def request(
     return answer.json()
 
 
-def client_for(link: SeatLink) -> httpx.AsyncClient:
-    """An HTTP client of ``link``'s server."""
-    return httpx.AsyncClient(base_url=link.server, timeout=TIMEOUT)
+def client_for(server: str) -> httpx.AsyncClient:
+    """An HTTP client of the server at ``server`` (`SeatLink.server`)."""
+    return httpx.AsyncClient(base_url=server, timeout=TIMEOUT)
 
 
 async def bot_player(http: httpx.AsyncClient, player: str) -> dict[str, Any]:

@@ -192,7 +192,7 @@ class RemoteSeat:
     async def play(self) -> Outcome:
         """Play the seat's game to its end."""
         try:
-            async with client_for(self.link) as http:
+            async with client_for(self.link.server) as http:
                 link = await self._find_seat(http)
                 summary = await request(http, "GET", f"/api/tables/{link.table_id}")
             self.link = link

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 import tomllib
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -13,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from potager.cli import main
+from potager.client import RemoteSeat
 from tests import ROOT
 from tests.server.conftest import settings
 from tests.server.driver import create
@@ -57,6 +59,28 @@ def test_the_bot_command_plays_your_own_agent_class(
         record = http.get(f"/api/tables/{created['table']['id']}/record").json()
     assert ran.exit_code == 0, ran.output
     assert record["result"] is not None and "seat 0: scores" in ran.output
+
+
+def test_the_bot_command_plays_every_seat_of_its_player(server: str) -> None:
+    with httpx.Client(base_url=server) as http:
+        robo = http.post("/api/players", json={"name": "Robo"}).json()
+        body = {"game": "heuschrecken-poker", "players": 2, "seats": [{"kind": "human"}] * 2}
+        headers = {"Authorization": f"Bearer {robo['token']}"}
+        made = http.post("/api/tables", json=body, headers=headers).json()
+        joined = http.post(f"/api/tables/{made['table']['id']}/join", json={}).json()
+        env = {"POTAGER_PLAYER_TOKEN": robo["token"]}
+        with ThreadPoolExecutor(1) as other:  # the other seat, by its invite link
+            opponent = other.submit(RemoteSeat(server + joined["url"], "random").run)
+            ran = runner.invoke(main.app, ["bot", server, "--until-idle", "-q"], env=env)
+            opponent.result(timeout=60)
+        assert http.get("/api/players/me", headers=headers).json()["bot"]
+    assert ran.exit_code == 0, ran.output
+    assert ran.output.startswith(f"table {made['table']['id']}, seat 0: scores")
+
+
+def test_a_server_s_address_needs_a_player_token(server: str) -> None:
+    ran = runner.invoke(main.app, ["bot", server], env={"POTAGER_PLAYER_TOKEN": ""})
+    assert ran.exit_code == 2 and "needs --token" in ran.output
 
 
 def test_a_wrong_token_is_one_error_and_exit_status_1(server: str) -> None:
