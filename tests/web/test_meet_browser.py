@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.web.clicking import WIDE
+from tests.web.clicking import PHONE, WIDE
 
 
 @pytest.fixture
@@ -96,3 +96,24 @@ def test_a_wait_cancelled_or_left_is_over(server: str, contexts: list[BrowserCon
         assert time.monotonic() < deadline, "the wait outlived its page"
         time.sleep(0.1)
     assert errors == []
+
+
+def test_play_now_fits_a_phone_in_german(browser: Browser, server: str) -> None:
+    """The lobby at 390 px in German, its longest words, is no wider than the screen, with the
+    quick match's form and while it waits."""
+    context = browser.new_context(viewport=PHONE, locale="de")
+    try:
+        page, errors = lobby_as(context, server, "Ada")
+        page.wait_for_selector("#quick-game option", state="attached")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.locator("#quick-fill").select_option("never")
+        page.click("#quick-button")
+        expect(page.locator("#quick-status")).to_have_text(
+            "Suche 2 Spieler für Heuschrecken Poker…"
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.click("#quick-cancel")
+        expect(page.locator("#quick-form")).to_be_visible()
+        assert errors == []
+    finally:
+        context.close()
