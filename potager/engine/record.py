@@ -2,13 +2,11 @@
 
 A record is the game's name, the number of players, the variant options, the seed, the scripted
 deck (or ``None``) and the moves ``[(seat, action), ...]``: ``potager.games.replay(record)``
-rebuilds the same state on every machine. Who sat where (`SeatHolder`), the result and the moves
-a stand-in bot made for a person out of time (``stand_in_moves``) ride along, all optional;
-replaying never reads them. Format 2 also keeps each move's notation, the action numbering's
-fingerprint (`Game.numbering`) and the Potager version, so that a record of another numbering
-replays by notation. Format 3 is format 2 with the rule parameters changed from the rulebook's
-(``params``), written only for a game played with some, so that every other record stays as it
-was. A record read from JSON is checked field by field (`RecordError`).
+rebuilds the same state on every machine. Who sat where (`SeatHolder`), the result and a stand-in
+bot's moves ride along, all optional; replaying never reads them. Format 2 adds each move's
+notation, the numbering's fingerprint (`Game.numbering`) and the Potager version; format 3, the
+rule parameters (``params``), only for a game played with some. A record read from JSON is
+checked field by field (`RecordError`).
 
 >>> r = GameRecord("heuschrecken-poker", 3, {}, 7, None, [(0, 5), (1, 2)])
 >>> GameRecord.from_json(r.to_json()) == r, r.to_dict()["format"]
