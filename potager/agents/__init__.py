@@ -5,9 +5,10 @@ read of it in the pages, "Novice" to "Expert"): ``random`` (every game), ``heuri
 game's own bot, in its sub-package's ``heuristic.py``), ``ismcts`` (information-set Monte Carlo
 tree search over `Game.sample`, 1 s a decision on one core), ``ismcts-strong`` (5 s on every
 core), ``policy:PATH`` (a policy trained with `potager.rl.train`, saved at PATH, or one shipped in
-`MODELS` by its name; needs the ``rl`` extra). A search level takes parameters for study:
-``ismcts:iterations=2000``, ``ismcts:seconds=3``, ``ismcts-strong:iterations=4000,workers=2``
-(`parse_level`). An agent sees only its own seat's view.
+`MODELS` by its name; needs the ``rl`` extra), ``onnx:PATH`` (a policy trained with another
+library and exported to ONNX, `potager.rl.onnx_policy`; needs the ``onnx`` extra). A search
+level takes parameters for study: ``ismcts:iterations=2000``, ``ismcts:seconds=3``,
+``ismcts-strong:iterations=4000,workers=2`` (`parse_level`). An agent sees only its own seat's view.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .random_agent import RandomAgent, random_playout
 
 __all__ = [
     "MODELS",
+    "ONNX",
     "POLICY",
     "ActionValue",
     "RandomAgent",
@@ -46,6 +48,8 @@ _GENERIC = {"random": RandomAgent}
 POLICY = "policy:"
 """The prefix of a trained policy's level: ``policy:models/heuschrecken-poker-2p.npz`` (a file),
 ``policy:heuschrecken-poker-2p`` (a shipped model)."""
+ONNX = "onnx:"
+"""The prefix of an ONNX policy's level: ``onnx:models/heuschrecken-poker-2p-maskableppo.onnx``."""
 MODELS = files("potager") / "models"
 """The trained policies shipped inside the package, ``<name>.npz``."""
 
@@ -77,6 +81,18 @@ def _policy(path: str, game: Game) -> Agent:
     return PolicyAgent.load(model_file(path), game)
 
 
+def _onnx(path: str, game: Game) -> Agent:
+    """The bot of an ONNX policy at ``path`` (`potager.rl.onnx_policy`); `ValueError` for a file
+    that is not one, or one trained for another game."""
+    try:
+        from potager.rl.onnx_policy import OnnxPolicy
+
+        return OnnxPolicy(path, game)
+    except ModuleNotFoundError as exc:
+        missing = f"bot level onnx:{path} needs the onnx extra ({exc.name} is missing)"
+        raise ValueError(missing) from None
+
+
 def _game_module(game: Game, name: str):  # type: ignore[no-untyped-def]
     """The module ``name`` of the game's sub-package (``heuristic``, ``playout``), or ``None``."""
     package = type(game).__module__.rsplit(".", 1)[0]
@@ -106,6 +122,8 @@ def make(level: str, game: Game) -> Agent:
     """A new agent of ``level`` for ``game``; `ValueError` lists the levels otherwise."""
     if level.startswith(POLICY):
         return _policy(level.removeprefix(POLICY), game)
+    if level.startswith(ONNX):
+        return _onnx(level.removeprefix(ONNX), game)
     if level in _GENERIC:
         return _GENERIC[level]()
     if level == "heuristic":

@@ -54,6 +54,7 @@ DESCRIPTIONS = {
         "by the ladder's margin in most, not in Kraut & Rüben"
     ),
     "policy:PATH": "a policy trained by reinforcement learning (potager train), saved at PATH",
+    "onnx:PATH": "a policy trained with another library and exported to ONNX at PATH",
 }
 """One line a level: what it is, how long it thinks, how strong it is, true of every
 game: the search is "Monte Carlo", not "tree", because Kraut & Rüben's searches flat and paired at
@@ -64,6 +65,10 @@ interval above it), and by the ladder's margin in most cells, not in Kraut & Rü
 counts, intervals and open cells are kept there, not copied here, where they would go stale)."""
 
 
+_TRAINED = (
+    "Trained",
+    "Learned its play from thousands of practice games against Casual and answers at once.",
+)
 PLAIN: dict[str, tuple[str, str]] = {
     "random": ("Novice", "Plays any legal move at random and answers at once: the easiest."),
     "heuristic": (
@@ -80,10 +85,9 @@ PLAIN: dict[str, tuple[str, str]] = {
         "Thinks about five seconds a move on two cores: the strongest, a little stronger than "
         "Strong.",
     ),
-    "policy": (
-        "Trained",
-        "Learned its play from thousands of practice games against Casual and answers at once.",
-    ),
+    # a trained policy, ours (policy:PATH) or exported from another library (onnx:PATH)
+    "policy": _TRAINED,
+    "onnx": _TRAINED,
 }
 """What players read of each level (the pages, the rules pages): its name and one plain sentence,
 how strong it is and how long it thinks, by the measures of docs/ladder.md and docs/rl.md. The
@@ -174,8 +178,9 @@ def describe(level: str) -> str:
     """
     if level in DESCRIPTIONS:
         return DESCRIPTIONS[level]
-    if level.startswith("policy:"):
-        return DESCRIPTIONS["policy:PATH"].replace("PATH", level.removeprefix("policy:"))
+    for prefix in ("policy:", "onnx:"):
+        if level.startswith(prefix):
+            return DESCRIPTIONS[f"{prefix}PATH"].replace("PATH", level.removeprefix(prefix))
     arguments = parse_level(level)
     limits = []
     if arguments["iterations"] is not None:

@@ -125,17 +125,45 @@ class Network:
         return cls(params, header)
 
 
-class PolicyAgent:
+class EncodedPolicy:
+    """A bot that scores the actions from its own seat's encoded view and plays the best legal
+    one (greedy); `scores` is the trained model. It refuses a game, player count or variant it
+    was not trained for."""
+
+    def __init__(self, game: Game, trained: Mapping[str, Any], name: str) -> None:
+        if trained["game"] != game.name:
+            raise ValueError(f"the policy was trained for {trained['game']}, not {game.name}")
+        self.game = game
+        self.players: int = trained["players"]
+        self.variant = game.resolve_variant(trained["variant"])
+        self.encoder: Encoder = encoder(game, self.players, self.variant)
+        self.num_actions = game.num_actions(self.players, self.variant)
+        self.name = name
+
+    def scores(self, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """One score an action (the higher, the likelier) for one float32 observation."""
+        raise NotImplementedError
+
+    def act(
+        self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
+    ) -> Action:
+        # Garden Rush's views have no player count: it is played by two only.
+        players = view.get("players", game.max_players)
+        if players != self.players:
+            raise ValueError(f"the policy was trained for {self.players} players, not {players}")
+        mask = np.zeros(self.num_actions, np.float32)
+        mask[legal_actions] = 1.0
+        scores = self.scores(self.encoder.encode(view, seat), mask)
+        return int(legal_actions[int(np.argmax(scores[legal_actions]))])
+
+
+class PolicyAgent(EncodedPolicy):
     """A bot that plays a saved policy greedily from its own view (bot level ``policy:PATH``)."""
 
     def __init__(self, network: Network, game: Game) -> None:
         header = network.header
-        if header["game"] != game.name:
-            raise ValueError(f"the policy was trained for {header['game']}, not {game.name}")
+        super().__init__(game, header, f"{LEVEL_PREFIX}{header.get('path', '')}")
         self.network = network
-        self.game = game
-        self.encoder: Encoder = encoder(game, header["players"], header["variant"])
-        self.name = f"{LEVEL_PREFIX}{header.get('path', '')}"
 
     @classmethod
     def load(cls, path: str, game: Game) -> PolicyAgent:
@@ -143,18 +171,6 @@ class PolicyAgent:
         network.header["path"] = path
         return cls(network, game)
 
-    def act(
-        self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
-    ) -> Action:
-        header = self.network.header
-        # Garden Rush's views have no player count: it is played by two only.
-        players = view.get("players", game.max_players)
-        if players != header["players"]:
-            raise ValueError(
-                f"the policy was trained for {header['players']} players, not {players}"
-            )
-        obs = self.encoder.encode(view, seat)[None, :]
-        mask = np.zeros((1, header["actions"]), np.float32)
-        mask[0, legal_actions] = 1.0
-        probs, _, _ = self.network.forward(obs, mask)
-        return int(legal_actions[int(np.argmax(probs[0, legal_actions]))])
+    def scores(self, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        probs, _, _ = self.network.forward(observation[None, :], mask[None, :])
+        return probs[0]
