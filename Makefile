@@ -10,14 +10,14 @@ STAMP  := $(VENV)/.installed-dev
 COMPILED := $(shell sed -n 's/^    "\(potager\.[a-z_.]*\)",$$/\1/p' potager/compiled.py | tr . / | sed 's/$$/.py/')
 UNBUILD  := find potager -name '*.so' -delete; rm -rf build potager_compiled__mypyc.*.so
 
-.PHONY: run test docs club bench fuzz ladder train lint fmt clean system chromium axe-core postgresql redis soak screenshots build pure dist
+.PHONY: run test docs club bench fuzz ladder train sb3 lint fmt clean system chromium axe-core postgresql redis soak screenshots build pure dist
 
 # One environment for everything: the tests exercise the server and the OpenSpiel anchors too.
 $(STAMP): pyproject.toml setup.py potager/compiled.py $(COMPILED)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(UNBUILD)
-	$(BIN)/python -m pip install -q -e '.[dev,server,bench,rl,study]'
+	$(BIN)/python -m pip install -q -e '.[dev,server,bench,rl,onnx,study]'
 	touch $@
 
 build: $(STAMP)
@@ -131,6 +131,19 @@ ladder: $(STAMP)
 # cores are busy (the rollout processes keep them busy).
 train: $(STAMP)
 	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m potager.rl.train $(TRAIN_ARGS)
+
+# docs/rl.md's worked example with sb3-contrib's MaskablePPO: the sb3 extra (PyTorch, about
+# 1 GB, so not in make test), then its tests (tests/rl/test_sb3.py). torch==2.13.0 first: on this
+# project's machines pip takes a local CPU build for it (a bare `torch` would fetch a CUDA one).
+# The extra's own packages are installed (the rest is in $(STAMP)), not the editable build again.
+# The example itself: $(BIN)/python -m potager.rl.sb3_example --help.
+SB3_PACKAGES = $(BIN)/python -c "import tomllib; extras = tomllib.load(open('pyproject.toml', \
+  'rb'))['project']['optional-dependencies']; print(*(r for r in extras['sb3'] if not \
+  r.startswith('potager')))"
+sb3: $(STAMP)
+	$(BIN)/python -m pip install -q 'torch==2.13.0'
+	$(BIN)/python -m pip install -q $$($(SB3_PACKAGES))
+	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m pytest -q tests/rl/test_sb3.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check potager tests bench setup.py conftest.py

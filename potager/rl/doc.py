@@ -1,15 +1,16 @@
-"""``python -m potager.rl.doc``: the tables of docs/rl.md that the code defines, the observations'
-features (from the encoders) and the training's options (from `potager.rl.train.Settings`)."""
+"""``python -m potager.rl.doc``: the tables of docs/rl.md that the code defines: the observations'
+features (from the encoders), the options of the training (`potager.rl.train.Settings`) and of
+the MaskablePPO example (`potager.rl.sb3_example.Settings`)."""
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 
 from potager import games
 
+from . import sb3_example, train
 from .encoding import encoder
-from .train import Settings
+from .options import markdown
 
 
 def tables() -> str:
@@ -27,13 +28,13 @@ def tables() -> str:
 
 def options() -> str:
     """The options of ``python -m potager.rl.train`` as a Markdown table: default and meaning."""
-    rows = ["| option | default | meaning |", "|---|---|---|"]
-    for setting in dataclasses.fields(Settings):
-        default = {} if setting.name == "variant" else setting.default
-        meaning = str(setting.metadata["help"]).replace("|", "\\|")
-        rows.append(f"| `--{setting.name.replace('_', '-')}` | `{default}` | {meaning} |")
-    return "\n".join(rows) + "\n"
+    return markdown(train.Settings)
+
+
+def example_options() -> str:
+    """The options of ``python -m potager.rl.sb3_example`` as a Markdown table."""
+    return markdown(sb3_example.Settings)
 
 
 if __name__ == "__main__":
-    sys.stdout.write(tables() + "\n" + options())
+    sys.stdout.write("\n".join((tables(), options(), example_options())))

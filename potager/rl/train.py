@@ -24,7 +24,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -35,7 +35,9 @@ from potager import agents, games
 from potager.agents.action_value import wilson
 from potager.engine import Game
 
+from . import options
 from .encoding import encoder
+from .options import json_object, option
 from .policy import Network
 from .single import PotagerSingle
 from .table import REWARDS
@@ -43,58 +45,42 @@ from .table import REWARDS
 Batch = dict[str, np.ndarray]
 
 
-def _json_object(text: str) -> dict[str, Any]:
-    """``--variant``'s value: a JSON object."""
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise argparse.ArgumentTypeError(f"not JSON: {exc}") from None
-    if not isinstance(value, dict):
-        raise argparse.ArgumentTypeError(f"a JSON object is needed, not {text!r}")
-    return value
-
-
-def _option(default: Any, help: str, **argparse: Any) -> Any:
-    """A setting with its default, and the ``--help`` text and argparse keywords of its option."""
-    return field(default=default, metadata={"help": help, **argparse})
-
-
 @dataclass
 class Settings:
     """One training run; each field is the command line's option of that name (``--help``)."""
 
-    game: str = _option(
+    game: str = option(
         "heuschrecken-poker",
         f"the game to learn: {', '.join(games.names())}",
         choices=games.names(),
     )
-    players: int = _option(2, "player count (the policy plays this many only)")
-    opponent: str = _option("heuristic", "bot level of the other seats, imitated first")
-    minutes: float = _option(10.5, "wall-clock budget of the training, imitation included")
-    imitation_games: int = _option(600, "games of the opponent against itself to imitate")
-    imitation_epochs: int = _option(80, "passes over those decisions, at most")
-    imitation_seconds: float = _option(150.0, "time for the imitation epochs, at most")
-    games_per_iteration: int = _option(64, "PPO games played before each update")
-    hidden: int = _option(128, "units in each of the network's two tanh layers")
-    lr: float = _option(3e-4, "Adam's learning rate for PPO")
-    clip: float = _option(0.2, "PPO's clipping of the probability ratio")
-    epochs: int = _option(4, "passes over an iteration's steps at each update")
-    minibatch: int = _option(512, "steps in a gradient step")
-    entropy: float = _option(0.01, "weight of the entropy bonus")
-    value: float = _option(0.5, "weight of the value loss")
-    lam: float = _option(0.95, "GAE's lambda (no discount: one reward at the end)")
-    eval_every: int = _option(8, "iterations between evaluations of the greedy policy")
-    eval_games: int = _option(100, "games of each evaluation (the learning curve)")
-    final_games: int = _option(2000, "games of the final measure, on seeds apart from the rest")
-    workers: int = _option(2, "processes playing the games")
-    seed: int = _option(1, "seed of the network's first weights and of the imitation")
-    reward: str = _option(
+    players: int = option(2, "player count (the policy plays this many only)")
+    opponent: str = option("heuristic", "bot level of the other seats, imitated first")
+    minutes: float = option(10.5, "wall-clock budget of the training, imitation included")
+    imitation_games: int = option(600, "games of the opponent against itself to imitate")
+    imitation_epochs: int = option(80, "passes over those decisions, at most")
+    imitation_seconds: float = option(150.0, "time for the imitation epochs, at most")
+    games_per_iteration: int = option(64, "PPO games played before each update")
+    hidden: int = option(128, "units in each of the network's two tanh layers")
+    lr: float = option(3e-4, "Adam's learning rate for PPO")
+    clip: float = option(0.2, "PPO's clipping of the probability ratio")
+    epochs: int = option(4, "passes over an iteration's steps at each update")
+    minibatch: int = option(512, "steps in a gradient step")
+    entropy: float = option(0.01, "weight of the entropy bonus")
+    value: float = option(0.5, "weight of the value loss")
+    lam: float = option(0.95, "GAE's lambda (no discount: one reward at the end)")
+    eval_every: int = option(8, "iterations between evaluations of the greedy policy")
+    eval_games: int = option(100, "games of each evaluation (the learning curve)")
+    final_games: int = option(2000, "games of the final measure, on seeds apart from the rest")
+    workers: int = option(2, "processes playing the games")
+    seed: int = option(1, "seed of the network's first weights and of the imitation")
+    reward: str = option(
         "win",
         "the end-of-game reward: win (zero-sum shares of the win, +1/-1 with two players, ties "
         "split) or margin (the score minus the others' mean)",
         choices=REWARDS,
     )
-    out: str = _option(
+    out: str = option(
         "models/heuschrecken-poker-2p.npz",
         "where the policy goes; its curve (.png) and figures (.json) beside it",
     )
@@ -102,7 +88,7 @@ class Settings:
         default_factory=dict,
         metadata={
             "help": "the game's options as a JSON object, e.g. '{\"tools_and_moles\": true}'",
-            "type": _json_object,
+            "type": json_object,
         },
     )
 
@@ -398,25 +384,9 @@ def plot(summary: dict[str, Any], path: Path) -> None:
     plt.close(fig)
 
 
-class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
-    """Each option's default after its help, and the description as it is written."""
-
-
 def parser() -> argparse.ArgumentParser:
     """The command line: one option per `Settings` field, its default shown by ``--help``."""
-    parser = argparse.ArgumentParser(
-        prog="python -m potager.rl.train",
-        description=__doc__,
-        formatter_class=_HelpFormatter,
-    )
-    for setting in fields(Settings):
-        keywords = dict(setting.metadata)
-        if "type" not in keywords:
-            keywords["type"] = type(setting.default)
-        default = {} if setting.name == "variant" else setting.default
-        flag = f"--{setting.name.replace('_', '-')}"
-        parser.add_argument(flag, default=default, metavar=setting.name.upper(), **keywords)
-    return parser
+    return options.parser(Settings, "python -m potager.rl.train", __doc__)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

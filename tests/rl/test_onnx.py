@@ -6,6 +6,7 @@ committed export is played too."""
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +16,8 @@ from potager import agents, games
 from potager.arena.match import play_match
 from potager.arena.simulate import InlineBackend, simulate
 from potager.engine import Game
+from potager.rl import sb3_example
+from potager.rl.doc import example_options
 from potager.rl.encoding import encoder
 from potager.rl.onnx_policy import MASK_INPUT, OnnxPolicy, label
 
@@ -163,9 +166,34 @@ def test_models_it_cannot_play_are_refused_with_a_reason(tmp_path: Path) -> None
         agents.make(f"onnx:{tmp_path / 'missing.onnx'}", hp)
 
 
+def test_the_level_names_its_extra_when_onnxruntime_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = games.get("garden-rush")
+    random_linear(tmp_path / "gr.onnx", game, 2)
+    monkeypatch.setitem(sys.modules, "onnxruntime", None)  # as if not installed
+    with pytest.raises(ValueError, match=r"needs the onnx extra \(onnxruntime is missing\)"):
+        agents.make(f"onnx:{tmp_path / 'gr.onnx'}", game)
+
+
 def test_the_maskableppo_example_export_plays_as_a_bot_level() -> None:
     """The export that docs/rl.md's MaskablePPO example committed: whole legal games."""
     game = games.get("heuschrecken-poker")
     level = f"onnx:{EXAMPLE}"
     summary = simulate(game.name, [level, "heuristic"], 4, seed=2, backend=InlineBackend())
     assert len(summary.rows) == 4 and summary.seat_lines()[0].bot == level
+
+
+def test_the_example_runs_only_with_its_extra_and_its_options_are_in_the_docs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``potager.rl.sb3_example`` imports PyTorch and sb3-contrib only to run: its settings, its
+    ``--help`` and docs/rl.md's table of them need neither."""
+    for module in ("torch", "sb3_contrib"):
+        monkeypatch.setitem(sys.modules, module, None)  # as if not installed
+    assert sb3_example.main(["--timesteps", "1000"]) == 1
+    assert "needs the sb3 extra (torch is missing)" in capsys.readouterr().err
+    args = sb3_example.parser().parse_args(["--timesteps", "1000"])
+    assert sb3_example.Settings(**vars(args)) == sb3_example.Settings(timesteps=1000)
+    docs = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
+    assert example_options() in docs
