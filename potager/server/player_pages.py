@@ -92,6 +92,7 @@ class FinishedGame(BaseModel):
 class PlayerPage(BaseModel):
     id: str
     name: str | None = Field(description="None: no name yet.")
+    bot: bool = Field(default=False, description="A program plays as this player.")
     games: list[GameCareer]
     recent: list[FinishedGame] = Field(description=f"The latest {RECENT}, newest first.")
 
@@ -152,6 +153,7 @@ def player_page(history: History) -> PlayerPage:
     return PlayerPage(
         id=player.id,
         name=player.name,
+        bot=player.bot,
         games=games,
         recent=[_finished(t, player.id, changes) for t in history.recent],
     )

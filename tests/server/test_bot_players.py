@@ -39,6 +39,12 @@ def test_bots_are_rated_among_bots_on_their_own_leaderboard(client: TestClient) 
     assert ratings(client, robo)[TOY]["games"] == 1
 
 
+def test_a_bot_player_s_page_says_it_is_a_bot(client: TestClient) -> None:
+    ada, robo = new_player(client, "Ada"), new_bot(client, "Robo")
+    pages = {p["name"]: client.get(f"/api/players/{p['id']}").json() for p in (ada, robo)}
+    assert (pages["Ada"]["bot"], pages["Robo"]["bot"]) == (False, True)
+
+
 def test_a_bot_player_beside_a_person_rates_nobody(client: TestClient) -> None:
     ada, robo = new_player(client, "Ada"), new_bot(client, "Robo")
     grants = table_for(client, ada, robo)

@@ -78,7 +78,7 @@ def test_a_page_shows_no_table_in_play_and_nothing_secret(client: TestClient) ->
     ada, bob = new_player(client, "Ada"), new_player(client, "Bob")
     table_for(client, ada, bob)
     shown = page(client, ada)
-    assert shown == {"id": ada["id"], "name": "Ada", "games": [], "recent": []}
+    assert shown == {"id": ada["id"], "name": "Ada", "bot": False, "games": [], "recent": []}
     play_out(client, list(table_for(client, ada, bob)), seed=2)
     text = client.get(f"/api/players/{ada['id']}").text
     assert ada["token"] not in text and "token" not in text

@@ -1,6 +1,6 @@
 """Players marked bots in the browser: two programs play a rated game through `potager.client`;
-the lobby lists them in the leaderboards' "Bots" section and not among people, and a table shows
-a bot player's seat with the "bot" badge, in the page's language."""
+the lobby lists them in the leaderboards' "Bots" section and not among people, and a bot
+player's page and its seat at a table show the "bot" badge, in the page's language."""
 
 from __future__ import annotations
 
@@ -59,6 +59,10 @@ def test_bot_players_have_their_leaderboard_and_their_badge(browser: Browser, se
     assert names == ["Robo", "Tron"]
     people = page.locator(f"#leaderboards > section.leaderboard[data-game='{GAME}']")
     expect(people).to_contain_text("Personne n'est encore classé.")
+
+    page.goto(f"{server}/players/{robo['id']}")
+    expect(page.locator("#title")).to_contain_text("Robo")
+    expect(page.locator("#title .badge.bot")).to_have_text("bot")
 
     page.goto(f"{server}/table/{waiting['table']['id']}")
     seat = page.locator("#seats li.seat[data-seat='0']")

@@ -110,7 +110,7 @@
 
   function draw(page) {
     const name = page.name || t("Unnamed player");
-    $("title").textContent = name;
+    $("title").replaceChildren(name, ...(page.bot ? [h("span", { class: "badge bot" }, t("bot"))] : []));
     document.title = t("Potager — {name}", { name });
     $("status").textContent = page.games.length ? "" : t("No finished game yet.");
     $("status").hidden = Boolean(page.games.length);
