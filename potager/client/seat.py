@@ -15,12 +15,15 @@ given up, a server that stays away) raises `ClientError`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import json
 import logging
 import random
-from concurrent.futures import ThreadPoolExecutor
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -175,7 +178,10 @@ class RemoteSeat:
         self._decided: Decision | None = None
         self._sent: Decision | None = None
         self._thinking: asyncio.Task[None] | None = None
-        self._executor = ThreadPoolExecutor(1, thread_name_prefix="potager-agent")
+        self._agent_lock = threading.Lock()
+        """Held while the agent thinks: one decision at a time, a late one holding the next."""
+        self._queued = 0
+        """Decisions waiting for the agent to finish one it was too slow for (at most one)."""
         self._table: _Table | None = None
         self._arrived = False
         self._wait = BACKOFF[0]
@@ -203,7 +209,6 @@ class RemoteSeat:
         finally:
             if self._thinking is not None:
                 self._thinking.cancel()
-            self._executor.shutdown(wait=False, cancel_futures=True)
 
     async def _find_seat(self, http: Any) -> SeatLink:
         """The seat to sit at, and the token that opens it."""
@@ -403,11 +408,16 @@ class RemoteSeat:
         assert outcome is not None and not isinstance(agent, str)
         back = table.local(state["legal"])
         budget = self._budget(table, state, outcome.seat)
-        loop = asyncio.get_running_loop()
         view, rng = state["view"], self.rng
-        thought = loop.run_in_executor(
-            self._executor, agent.act, table.game, view, outcome.seat, list(back), rng
-        )
+        if self._queued:  # a decision already waits for the agent's late one: do not pile up
+            outcome.late += 1
+            log.warning(
+                "seat %s: the agent is still on a decision it was too slow for; "
+                "playing a random legal action",
+                outcome.seat,
+            )
+            return self.fallback.choice(legal)
+        thought = self._thought(lambda: agent.act(table.game, view, outcome.seat, list(back), rng))
         try:
             chosen = await asyncio.wait_for(thought, budget)
         except TimeoutError:
@@ -432,6 +442,27 @@ class RemoteSeat:
             )
         return self.fallback.choice(legal)
 
+    def _thought(self, decide: Callable[[], Action]) -> asyncio.Future[Action]:
+        """``decide()`` in a thread of its own, after the agent's previous decision: a daemon
+        thread, so that an agent that never answers holds neither the event loop nor the
+        program's exit."""
+        loop = asyncio.get_running_loop()
+        found: asyncio.Future[Action] = loop.create_future()
+
+        def think() -> None:
+            self._queued += 1
+            with self._agent_lock:
+                self._queued -= 1
+                try:
+                    deliver = partial(_give, found, decide())
+                except Exception as exc:
+                    deliver = partial(_fail, found, exc)
+            with contextlib.suppress(RuntimeError):  # the event loop has ended meanwhile
+                loop.call_soon_threadsafe(deliver)
+
+        threading.Thread(target=think, name="potager-agent", daemon=True).start()
+        return found
+
     def _budget(self, table: _Table, state: dict[str, Any], seat: int) -> float | None:
         """Seconds the agent may think: what the seat's clock leaves, by the server's time when
         it sent the state, less the time since and ``margin`` (``None``: no clock)."""
@@ -440,6 +471,16 @@ class RemoteSeat:
             return None
         elapsed = asyncio.get_running_loop().time() - table.received
         return max(0.0, deadline - state["now"] - elapsed - self.margin)
+
+
+def _give(found: asyncio.Future[Action], action: Action) -> None:
+    if not found.done():  # else given up on: too late
+        found.set_result(action)
+
+
+def _fail(found: asyncio.Future[Action], error: Exception) -> None:
+    if not found.done():
+        found.set_exception(error)
 
 
 def _raised(task: asyncio.Task[None]) -> None:

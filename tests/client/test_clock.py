@@ -64,3 +64,34 @@ def test_a_slow_agent_is_said_to_be_and_the_seat_moves_in_time(
     assert first.result is not None and first.late == 1 and second.late == 0
     assert not record.get("stand_in_moves"), "the server's stand-in never played"
     assert any("had not chosen within" in r.getMessage() for r in caplog.records)
+
+
+class NeverAnswers(RandomAgent):
+    """An agent stuck in its first decision until the test lets it go."""
+
+    def __init__(self) -> None:
+        self.released = threading.Event()
+
+    def act(
+        self, game: Game, view: View, seat: Seat, legal_actions: list[Action], rng: random.Random
+    ) -> Action:
+        self.released.wait(120)
+        return super().act(game, view, seat, legal_actions, rng)
+
+
+def test_an_agent_that_never_answers_holds_neither_the_game_nor_the_exit(tmp_path: Path) -> None:
+    """Every decision is played at random in time, the game ends, and the agent's threads are
+    daemons, no more than two (the stuck one and one waiting behind it): the program exits."""
+    with (
+        serving(server_settings(tmp_path, clock_scale=SCALE / 2)) as server,
+        httpx.Client(base_url=server) as http,
+    ):
+        created = create(http, GAME, ["human", "random"], speed="real_time")
+        stuck = NeverAnswers()
+        outcome = RemoteSeat(server + created["you"]["url"], stuck, margin=0.5, seed=7).run()
+        agents = [t for t in threading.enumerate() if t.name == "potager-agent"]
+        record = http.get(f"/api/tables/{created['table']['id']}/record").json()
+        stuck.released.set()
+    assert outcome.result is not None and outcome.late == outcome.moves > 0
+    assert not record.get("stand_in_moves")
+    assert 1 <= len(agents) <= 2 and all(t.daemon for t in agents)
