@@ -27,8 +27,7 @@ from functools import partial
 from rich.console import Console
 from rich.table import Table
 
-from potager import agents, compiled
-from potager.cli.options import scan_games
+from potager import agents, compiled, games
 
 from . import measure, openspiel, rl
 from .measure import Measure
@@ -63,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for name in openspiel.ANCHORS:
                 run(name, partial(openspiel.anchor, name, args.seconds))
             goofspiel = openspiel.games_of(openspiel.ANCHORS[0])
-    chosen = [g for g in scan_games()[0] if not args.game or g.name in args.game]
+    chosen = [games.get(n) for n in games.names() if not args.game or n in args.game]
     for game in chosen:
         for players, variant in measure.configurations(game):
             what = measure.label(game, players, variant)

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from potager import games
-from potager.engine import PRIVATE_TO, Commitments, Game, Result, State
+from potager.engine import PRIVATE_TO, Commitments, Game, GamePieces, Result, State
 
 BIDS = ("1", "2", "3")
 KEEP, GIVE = 3, 4
@@ -173,6 +173,6 @@ GAME = Toy()
 
 
 def register(monkeypatch: pytest.MonkeyPatch) -> Toy:
-    """Make ``games.get("toy")`` find this module (for the test's duration)."""
-    monkeypatch.setitem(games._PACKAGES, GAME.name, __name__)
+    """Make ``games.get("toy")`` find this game (for the test's duration)."""
+    monkeypatch.setitem(games.REGISTRY, GAME.name, GamePieces(GAME))
     return GAME

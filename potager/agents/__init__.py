@@ -2,23 +2,24 @@
 
 Levels (`describe` gives each one's line for `potager games`; `title` and `sentence` what players
 read of it in the pages, "Novice" to "Expert"): ``random`` (every game), ``heuristic`` (each
-game's own bot, in its sub-package's ``heuristic.py``), ``ismcts`` (information-set Monte Carlo
-tree search over `Game.sample`, 1 s a decision on one core), ``ismcts-strong`` (5 s on every
-core), ``policy:PATH`` (a policy trained with `potager.rl.train`, saved at PATH, or one shipped in
-`MODELS` by its name; needs the ``rl`` extra), ``onnx:PATH`` (a policy trained with another
-library and exported to ONNX, `potager.rl.onnx_policy`; needs the ``onnx`` extra). A search
-level takes parameters for study: ``ismcts:iterations=2000``, ``ismcts:seconds=3``,
-``ismcts-strong:iterations=4000,workers=2`` (`parse_level`). An agent sees only its own seat's view.
+game's own bot, from its entry in the registry, `potager.games.pieces`), ``ismcts``
+(information-set Monte Carlo tree search over `Game.sample`, with the game's `SearchKnowledge`,
+1 s a decision on one core), ``ismcts-strong`` (5 s on every core), ``policy:PATH`` (a policy
+trained with `potager.rl.train`, saved at PATH, or one shipped in `MODELS` by its name; needs the
+``rl`` extra), ``onnx:PATH`` (a policy trained with another library and exported to ONNX,
+`potager.rl.onnx_policy`; needs the ``onnx`` extra). A search level takes parameters for study:
+``ismcts:iterations=2000``, ``ismcts:seconds=3``, ``ismcts-strong:iterations=4000,workers=2``
+(`parse_level`). An agent sees only its own seat's view.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
 
+from potager import games
 from potager.engine import Agent, Game, State
 
 from .action_value import ActionValue
@@ -93,26 +94,16 @@ def _onnx(path: str, game: Game) -> Agent:
         raise ValueError(missing) from None
 
 
-def _game_module(game: Game, name: str):  # type: ignore[no-untyped-def]
-    """The module ``name`` of the game's sub-package (``heuristic``, ``playout``), or ``None``."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.{name}")
-    except ModuleNotFoundError:
-        return None
-
-
 def game_playout(game: Game) -> Callable[[State, random.Random], object]:
-    """The playout policy of ``game`` (its sub-package's ``playout.playout``), `random_playout`
-    for a game without one: how the search levels finish a sampled state."""
-    module = _game_module(game, "playout")
-    return random_playout if module is None else module.playout  # type: ignore[no-any-return]
+    """The playout policy of ``game`` (its `SearchKnowledge`'s), `random_playout` for a game
+    without one: how the search levels finish a sampled state."""
+    return games.pieces(game).search.playout or random_playout
 
 
 def levels(game: Game) -> list[str]:
     """The bot levels available for ``game``."""
     names = list(_GENERIC)
-    if _game_module(game, "heuristic") is not None:
+    if games.pieces(game).heuristic is not None:
         names.append("heuristic")
     names += [n for n in SEARCH if n not in names]
     return names
@@ -126,35 +117,28 @@ def make(level: str, game: Game) -> Agent:
         return _onnx(level.removeprefix(ONNX), game)
     if level in _GENERIC:
         return _GENERIC[level]()
-    if level == "heuristic":
-        module = _game_module(game, "heuristic")
-        if module is not None:
-            agent: Agent = module.HeuristicAgent()
-            return agent
+    entry = games.pieces(game)
+    if level == "heuristic" and entry.heuristic is not None:
+        return entry.heuristic()
     if level.split(":", 1)[0] in SEARCH:
         from .ismcts import ISMCTSAgent
 
-        module = _game_module(game, "heuristic")
-        guide = None if module is None else module.HeuristicAgent()
+        knowledge = entry.search
+        guide = None if entry.heuristic is None else entry.heuristic()
         arguments = parse_level(level)
         if arguments.pop("playout") == "game":
-            arguments["playout"] = game_playout(game)
-        policy = _game_module(game, "playout")
-        merge = getattr(policy, "representatives", None)
-        paired = getattr(policy, "PAIRED", False)
-        sampler = getattr(policy, "sampler", None)
-        order = getattr(module, "order", None)
+            arguments["playout"] = knowledge.playout or random_playout
         # The game's defaults, where the level names none.
-        for knob in ("widening", "choice", "mix"):
-            arguments.setdefault(knob, getattr(module, knob.upper(), 0.0))
-        if arguments.get("widening") and order is None:
+        arguments.setdefault("widening", knowledge.widening)
+        arguments.setdefault("choice", knowledge.choice)
+        arguments.setdefault("mix", knowledge.mix)
+        if arguments.get("widening") and knowledge.order is None:
             raise ValueError(
                 f"bot level {level!r}: widening needs the game's order of its actions, "
                 f"which {game.name} has not"
             )
         plan = arguments.pop("plan", 0)
-        follow_up = getattr(policy, "follow_up", None) if plan else None
-        if plan and (follow_up is None or not paired):
+        if plan and (knowledge.follow_up is None or not knowledge.paired):
             raise ValueError(
                 f"bot level {level!r}: plan needs a paired root whose turns go on without a "
                 f"draw (Kraut & Rüben's), which {game.name} has not"
@@ -162,11 +146,11 @@ def make(level: str, game: Game) -> Agent:
         return ISMCTSAgent(
             **arguments,
             guide=guide,
-            merge=merge,
-            paired=paired,
-            sampler=sampler,
-            order=order,
-            follow_up=follow_up,
+            merge=knowledge.merge,
+            paired=knowledge.paired,
+            sampler=knowledge.sampler,
+            order=knowledge.order,
+            follow_up=knowledge.follow_up if plan else None,
         )
     raise ValueError(
         f"unknown bot level {level!r} for {game.name}; levels: {', '.join(levels(game))}"

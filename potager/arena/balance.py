@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from potager.agents.action_value import Z95, wilson
 
-from .simulate import GameRow
+from .rows import GameRow
 
 
 def win_share(row: GameRow, seat: int) -> float:

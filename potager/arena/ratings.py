@@ -18,7 +18,7 @@ from typing import Any
 
 from potager.skill import Skill, first_skill, ordinal, places, rate_game
 
-from .simulate import GameRow
+from .rows import GameRow
 
 BOOTSTRAP = 100
 """Default number of bootstrap samples (each rates every game again)."""

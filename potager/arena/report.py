@@ -229,7 +229,7 @@ def write(plan: ReportPlan, played: dict[Run, list[GameRow]], out: Path, context
         sections.append(_variant_section(plan, option, runs, played, note, out))
     for run in main:
         section = html.Section(f"What matters, {run.label}")
-        for stem, fig in measures.figures(plan.game, played[run], note):
+        for stem, fig in measures.figures(games.get(plan.game), played[run], note):
             name = f"{stem}-{run.players}p.png"
             plots.save(fig, out / name)
             section.images.append((name, f"{stem}, {run.label}"))

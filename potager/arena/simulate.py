@@ -36,6 +36,7 @@ from potager.provenance import provenance
 
 from . import measures
 from .match import play_match
+from .rows import GameRow
 
 FORMAT = 1
 """The format of `Summary.to_dict` (``potager simulate --json``)."""
@@ -100,36 +101,6 @@ def seat_orders(bots: Sequence[str]) -> list[tuple[str, ...]]:
 ('random', 'random', 'heuristic')]
     """
     return list(dict.fromkeys(itertools.permutations(bots)))
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """One finished game: who sat where, the result, its length in decisions, and the game's own
-    measures (empty unless the job asked for them)."""
-
-    index: int
-    seed: int
-    bots: tuple[str, ...]
-    scores: tuple[float, ...]
-    winners: tuple[int, ...]
-    decisions: int
-    measures: Mapping[str, float] = field(default_factory=dict)
-
-    @property
-    def players(self) -> int:
-        return len(self.bots)
-
-    def flat(self) -> dict[str, Any]:
-        """One flat row for a CSV or Parquet file: ``bot_0``, ``score_0``, ``win_0`` (the share
-        of the win, 1/k for k tied winners) per seat, then the measures."""
-        row: dict[str, Any] = {"index": self.index, "seed": self.seed, "players": self.players}
-        for seat, bot in enumerate(self.bots):
-            row[f"bot_{seat}"] = bot
-            row[f"score_{seat}"] = self.scores[seat]
-            row[f"win_{seat}"] = 1 / len(self.winners) if seat in self.winners else 0.0
-        row["decisions"] = self.decisions
-        row.update(self.measures)
-        return row
 
 
 @dataclass

@@ -27,7 +27,8 @@ from potager import agents, games
 from potager.agents.action_value import wilson
 
 from . import ratings
-from .simulate import Backend, GameRow, Job, game_seed, play_spans, seat_orders
+from .rows import GameRow
+from .simulate import Backend, Job, game_seed, play_spans, seat_orders
 
 if TYPE_CHECKING:  # the database is imported by whoever opens it
     from potager.store.tournaments import Tournaments

@@ -7,11 +7,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from potager import agents
+from potager import agents, games
 from potager.engine import Game
 
 from .language import speaking, t
-from .options import Lang, bot_levels, language, scan_games, spelling, title
+from .options import Lang, bot_levels, language, spelling, title
 
 
 def player_count(game: Game) -> str:
@@ -37,7 +37,7 @@ def data(text: str) -> str:
 def print_games(console: Console) -> None:
     """`list_games` once its language is chosen. Names, options, values and levels stay as they
     are typed."""
-    found, missing = scan_games()
+    found = [games.get(name) for name in games.names()]
     table = Table(title=t("Potager games"), title_justify="left", show_lines=True)
     table.add_column(t("Game"))
     table.add_column(t("players"), justify="center")
@@ -59,26 +59,20 @@ def print_games(console: Console) -> None:
             variants or f"[dim]{t('none')}[/]",
             escape(", ".join(title(level) for level in levels)),
         )
-    if found:
-        console.print(table)
-        levels_table = Table.grid(padding=(0, 2))
-        for level in described:
-            levels_table.add_row(
-                f"[bold]{escape(title(level))}[/]",
-                f"[dim]{escape(level)}[/]",
-                escape(data(agents.sentence(level))),
-            )
-        console.print(t("Bot levels (--bots, by name or level):"), levels_table)
-        search = t(
-            "Search levels take parameters for study: {iterations} (reproducible with a seed), "
-            "{seconds}, {workers}",
-            iterations="ismcts:iterations=2000",
-            seconds="ismcts:seconds=3",
-            workers="ismcts-strong:workers=4",
+    console.print(table)
+    levels_table = Table.grid(padding=(0, 2))
+    for level in described:
+        levels_table.add_row(
+            f"[bold]{escape(title(level))}[/]",
+            f"[dim]{escape(level)}[/]",
+            escape(data(agents.sentence(level))),
         )
-        console.print(f"[dim]{escape(search)}[/]")
-    else:
-        console.print(t("No game can be played yet."))
-    for name, reason in missing.items():
-        later = t("{game}: not available yet ({why})", game=name, why=reason)
-        console.print(f"[dim]{escape(later)}[/]")
+    console.print(t("Bot levels (--bots, by name or level):"), levels_table)
+    search = t(
+        "Search levels take parameters for study: {iterations} (reproducible with a seed), "
+        "{seconds}, {workers}",
+        iterations="ismcts:iterations=2000",
+        seconds="ismcts:seconds=3",
+        workers="ismcts-strong:workers=4",
+    )
+    console.print(f"[dim]{escape(search)}[/]")

@@ -91,26 +91,11 @@ def stop(message: str, code: int) -> NoReturn:
     raise typer.Exit(code)
 
 
-def scan_games() -> tuple[list[Game], dict[str, str]]:
-    """The registered games that import now, and why each other one does not (a game still
-    being written must not break the command)."""
-    found, missing = [], {}
-    for name in games.names():
-        try:
-            found.append(games.get(name))
-        except Exception as exc:  # a game half-written in the tree fails in any way
-            missing[name] = f"{type(exc).__name__}: {exc}"
-    return found, missing
-
-
 def load_game(name: str) -> Game:
-    """The game called ``name``, or `fail` naming the games that can be played now."""
+    """The game called ``name``, or `fail` naming the games."""
     if name in games.names():
-        missing = scan_games()[1]
-        if name in missing:
-            fail(t("{game} cannot be loaded yet ({why})", game=name, why=missing[name]), "GAME")
         return games.get(name)
-    known = ", ".join(g.name for g in scan_games()[0]) or t("none yet")
+    known = ", ".join(games.names())
     fail(t("unknown game {game}; games: {games}", game=repr(name), games=known), "GAME")
 
 

@@ -23,7 +23,7 @@ from potager.engine import GameRecord, RecordError, Seat, SeatHolder, State
 from . import render
 from .language import seat_name, speaking, t, tn
 from .options import Lang, fail, language, title
-from .render import Who, per_seat, seats_text
+from .render.shared import Who, per_seat, seats_text
 
 
 def replay(

@@ -6,6 +6,7 @@ from .commitments import Commitments
 from .errors import IllegalAction, NotationError, Reason, RecordError
 from .game import Game, State, VariantSpec
 from .parameters import Parameter, ParameterSpec
+from .pieces import GamePieces, SearchKnowledge
 from .record import GameRecord, SeatHolder, signed
 from .saves import SaveError
 from .seat_view import ExpiredView, SeatView
@@ -19,6 +20,7 @@ __all__ = [
     "Event",
     "ExpiredView",
     "Game",
+    "GamePieces",
     "GameRecord",
     "IllegalAction",
     "NotationError",
@@ -29,6 +31,7 @@ __all__ = [
     "RecordError",
     "Result",
     "SaveError",
+    "SearchKnowledge",
     "Seat",
     "SeatHolder",
     "SeatView",

@@ -1,36 +1,46 @@
-"""The registry: ``games.get(name)`` and ``games.replay(record)``.
+"""The registry: ``games.get(name)``, ``games.pieces(game)`` and ``games.replay(record)``.
 
-Each game lives in its own sub-package, which exposes ``GAME`` (its `Game` instance); a game is
-imported the first time it is asked for.
+Each game lives in its own sub-package, whose ``pieces.py`` declares its entry (`GamePieces`: its
+rules, its bot, what it tells the search, its tutorial); `REGISTRY` lists them, in the order they
+were added to Potager.
 """
 
 from __future__ import annotations
 
-import importlib
+from typing import Any
 
-from potager.engine import Game, GameRecord, RecordError, State
+from potager.engine import Game, GamePieces, GameRecord, RecordError, State
 
-_PACKAGES = {
-    "heuschrecken-poker": "potager.games.heuschrecken_poker",
-    "pas-de-haricots": "potager.games.pas_de_haricots",
-    "kraut-und-rueben": "potager.games.kraut_und_rueben",
-    "garden-rush": "potager.games.garden_rush",
+from .garden_rush.pieces import PIECES as GARDEN_RUSH
+from .heuschrecken_poker.pieces import PIECES as HEUSCHRECKEN_POKER
+from .kraut_und_rueben.pieces import PIECES as KRAUT_UND_RUEBEN
+from .pas_de_haricots.pieces import PIECES as PAS_DE_HARICOTS
+
+REGISTRY: dict[str, GamePieces[Any]] = {
+    entry.game.name: entry
+    for entry in (HEUSCHRECKEN_POKER, PAS_DE_HARICOTS, KRAUT_UND_RUEBEN, GARDEN_RUSH)
 }
+"""Every game's entry by its name."""
 
 
 def names() -> list[str]:
     """Every game's name, in the order they were added to Potager."""
-    return list(_PACKAGES)
+    return list(REGISTRY)
 
 
 def get(name: str) -> Game:
     """The game called ``name``; `ValueError` names the known games otherwise."""
     try:
-        package = _PACKAGES[name]
+        return REGISTRY[name].game
     except (KeyError, TypeError):
-        raise ValueError(f"unknown game {name!r}; games: {', '.join(_PACKAGES)}") from None
-    game: Game = importlib.import_module(package).GAME
-    return game
+        raise ValueError(f"unknown game {name!r}; games: {', '.join(REGISTRY)}") from None
+
+
+def pieces(game: Game) -> GamePieces[Any]:
+    """The entry of ``game``: a game outside the registry has only its rules (no bot of its own,
+    nothing to tell the search, no tutorial)."""
+    entry = REGISTRY.get(game.name)
+    return entry if entry is not None and entry.game is game else GamePieces(game)
 
 
 def replay(record: GameRecord) -> State:

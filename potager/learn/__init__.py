@@ -1,6 +1,7 @@
 """Tutorials: a short scripted game against a bot that teaches a game by playing it.
 
-A tutorial is data beside its game, ``tutorial.toml`` in the game's package (docs/tutorials.md):
+A tutorial is data beside its game, ``tutorial.toml`` in the game's package, named by its entry in
+the registry (`potager.games.pieces`; docs/tutorials.md):
 the table, the top of the deck, and the steps (texts in four languages, the learner's expected
 moves, highlights, the bot's replies). `load` reads it; `Lesson` plays it through the engine's
 one API, the rules checking every move: the terminal, the browser and the tests all use it.
@@ -13,15 +14,12 @@ import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from potager import games
 from potager.engine import Action, Game, Seat, State, View
 from potager.i18n import LANGUAGES
-
-FILE = "tutorial.toml"
-"""A tutorial's file in its game's package."""
 
 Texts = dict[str, str]
 """One text in every language: ``{"en": ..., "fr": ..., "de": ..., "it": ...}``."""
@@ -209,11 +207,13 @@ def find(view: View, path: str) -> Any:
 
 def games_with_tutorials() -> list[str]:
     """The games that have a tutorial, in the registry's order."""
-    return [name for name in games.names() if _file(games.get(name)).is_file()]
+    return [name for name in games.names() if _file(games.get(name)) is not None]
 
 
-def _file(game: Game) -> Any:
-    return resources.files(type(game).__module__.rsplit(".", 1)[0]) / FILE
+def _file(game: Game) -> Traversable | None:
+    """The game's tutorial file, if it has one."""
+    file = games.pieces(game).tutorial
+    return file if file is not None and file.is_file() else None
 
 
 @cache
@@ -221,13 +221,14 @@ def load(name: str) -> Tutorial:
     """The tutorial of the game called ``name``; `ValueError` for an unknown game or one without
     a tutorial, `TutorialError` for a file that is not a tutorial."""
     game = games.get(name)
-    if not _file(game).is_file():
+    file = _file(game)
+    if file is None:
         raise ValueError(f"{name} has no tutorial; tutorials: {', '.join(games_with_tutorials())}")
     try:
-        data = tomllib.loads(_file(game).read_text(encoding="utf-8"))
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
         return _tutorial(game, data)
     except (tomllib.TOMLDecodeError, KeyError, TypeError) as exc:
-        raise TutorialError(f"{name}'s {FILE}: {exc!r}") from None
+        raise TutorialError(f"{name}'s {file.name}: {exc!r}") from None
 
 
 def _tutorial(game: Game, data: dict[str, Any]) -> Tutorial:

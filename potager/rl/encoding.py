@@ -1,86 +1,24 @@
-"""Observation tensors from a seat's view: a flat float32 vector of named slices.
+"""Observation tensors from a seat's view: each game's encoder by its game (`encoder`).
 
-Each game's encoder (``potager/rl/encoders/<package>.py``) declares its features in a `Layout`
-(name, size, meaning; OpenSpiel's observer tensors are the model) and fills them from
-``state.view(seat)`` and nothing else, so two states a seat cannot tell apart give it the same
-observation. Seats are relative: slot 0 of every per-seat feature is the observing seat, slot 1 the
-next seat clockwise, and so on. ``python -m potager.rl.doc`` prints the tables of docs/rl.md.
+An encoder (`Encoder`, made of a `potager.rl.layout.Layout`) observes one configuration of its game
+from a seat's view alone; the games' encoders are in `potager.rl.encoders`. ``python -m
+potager.rl.doc`` prints the tables of docs/rl.md.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from collections.abc import Mapping
+from typing import Any
 
-import numpy as np
+from potager.engine import Game
 
-from potager.engine import Game, Seat, View
-
-T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Feature:
-    """One named slice of the observation: ``vector[offset:offset + size]``."""
-
-    name: str
-    offset: int
-    size: int
-    doc: str
-
-
-class Layout:
-    """The features of one observation, in order; `add` returns the new slice's offset."""
-
-    def __init__(self) -> None:
-        self.features: list[Feature] = []
-        self.size = 0
-
-    def add(self, name: str, size: int, doc: str) -> int:
-        offset = self.size
-        self.features.append(Feature(name, offset, size, doc))
-        self.size += size
-        return offset
-
-    def markdown(self) -> str:
-        """The features as a Markdown table (docs/rl.md)."""
-        rows = ["| feature | slice | meaning |", "|---|---|---|"]
-        for f in self.features:
-            where = f"{f.offset}" if f.size == 1 else f"{f.offset}–{f.offset + f.size - 1}"
-            rows.append(f"| `{f.name}` | {where} ({f.size}) | {f.doc} |")
-        return "\n".join(rows)
-
-
-class Encoder(Protocol):
-    """A game's observation encoder for one configuration (players, variant)."""
-
-    layout: Layout
-
-    def encode(self, view: View, seat: Seat) -> np.ndarray:
-        """The float32 observation of ``seat`` from its own ``view`` alone."""
-        ...
-
-
-def relative(per_seat: Sequence[T], seat: Seat) -> list[T]:
-    """``per_seat`` rotated so that the observing ``seat`` comes first."""
-    return [*per_seat[seat:], *per_seat[:seat]]
-
-
-def index_of(names: Sequence[str]) -> dict[str, int]:
-    """``{name: position}`` for a one-hot or a multi-hot slice."""
-    return {name: i for i, name in enumerate(names)}
+from .encoders import ENCODERS
+from .layout import Encoder
 
 
 def encoder(game: Game, players: int, variant: Mapping[str, Any] | None = None) -> Encoder:
     """The encoder of ``game`` for ``players`` and ``variant`` (`ValueError` if it has none)."""
-    module_name = f"{__package__}.encoders.{game.name.replace('-', '_')}"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        raise ValueError(f"{game.name} has no observation encoder") from None
-    built: Encoder = module.Encoder(game, players, game.resolve_variant(variant))
-    return built
+    make = ENCODERS.get(type(game))
+    if make is None:
+        raise ValueError(f"{game.name} has no observation encoder")
+    return make(game, players, game.resolve_variant(variant))

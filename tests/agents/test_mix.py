@@ -1,6 +1,6 @@
 """Bots of one level do not mirror each other: a search level with ``mix=F`` plays one of its
 most searched actions, drawn by visits (Heuschrecken Poker's levels by default, its
-``heuristic.MIX``; measured: docs/bots.md)."""
+`SearchKnowledge`'s ``mix``; measured: docs/bots.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 from potager import agents, games
 from potager.agents import ActionValue
 from potager.agents.ismcts import ISMCTSAgent, _mixed
-from potager.games.heuschrecken_poker import heuristic
+from potager.games.heuschrecken_poker.pieces import SEARCH
 
 
 def _value(action: int, visits: int) -> ActionValue:
@@ -29,7 +29,7 @@ def test_heuschrecken_poker_s_search_levels_mix_by_default_the_others_do_not() -
         game = games.get(name)
         agent = agents.make("ismcts", game)
         assert isinstance(agent, ISMCTSAgent)
-        expected = heuristic.MIX if name == "heuschrecken-poker" else 0.0
+        expected = SEARCH.mix if name == "heuschrecken-poker" else 0.0
         assert agent.mix == expected
     game = games.get("heuschrecken-poker")
     plain = agents.make("ismcts:mix=0", game)

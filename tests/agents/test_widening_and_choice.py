@@ -1,5 +1,5 @@
-"""Two knobs of the search, on by default in Garden Rush (its ``heuristic.WIDENING`` and
-``heuristic.CHOICE``; measured: docs/bots.md. Progressive widening (issue 12:
+"""Two knobs of the search, on by default in Garden Rush (its `SearchKnowledge`'s ``widening``
+and ``choice``; measured: docs/bots.md. Progressive widening (issue 12:
 "progressive widening where Garden Rush's ~50-action lists need it"): ``widening=A`` has a
 decision offer the search only its ``4 + n ** A`` best actions by the game's heuristic
 (`potager.games.garden_rush.heuristic.order`) once chosen ``n`` times. The choice by share:
@@ -19,6 +19,7 @@ from potager.agents.levels import describe
 from potager.engine import State
 from potager.games.garden_rush import GAME as GARDEN_RUSH
 from potager.games.garden_rush import heuristic
+from potager.games.garden_rush.pieces import SEARCH
 from potager.games.garden_rush.rules import GardenRushState
 
 
@@ -90,11 +91,11 @@ def test_widening_is_refused_for_a_game_without_an_order_and_described_where_it_
 
 @pytest.mark.parametrize("level", ["ismcts", "ismcts-strong", "ismcts:iterations=500"])
 def test_garden_rush_s_search_levels_widen_and_choose_by_share_by_default(level: str) -> None:
-    """Garden Rush's defaults (`heuristic.WIDENING`, `heuristic.CHOICE`), which a level's own
-    ``widening=0`` or ``choice=0`` turns off; no other game has them."""
+    """Garden Rush's defaults (its `SearchKnowledge`'s ``widening`` and ``choice``), which a
+    level's own ``widening=0`` or ``choice=0`` turns off; no other game has them."""
     tuned = agents.make(level, GARDEN_RUSH)
     assert isinstance(tuned, ISMCTSAgent) and tuned.order is heuristic.order
-    assert tuned.widening == heuristic.WIDENING > 0 and tuned.choice == heuristic.CHOICE > 0
+    assert tuned.widening == SEARCH.widening > 0 and tuned.choice == SEARCH.choice > 0
     joined = f"{level}{',' if ':' in level else ':'}"
     plain = agents.make(f"{joined}widening=0,choice=0", GARDEN_RUSH)
     assert isinstance(plain, ISMCTSAgent) and plain.widening == plain.choice == 0

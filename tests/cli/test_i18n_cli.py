@@ -20,7 +20,8 @@ from potager import games
 from potager.cli.language import speaking
 from potager.cli.main import app
 from potager.cli.options import language
-from potager.cli.render import Who, for_game
+from potager.cli.render import for_game
+from potager.cli.render.shared import Who
 from tests import ROOT
 from tests.cli.output import plain
 from tests.web import i18n_scan

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from potager import games
 from potager.cli.main import app
-from potager.cli.options import scan_games
 
 runner = CliRunner()
-GAMES = [g.name for g in scan_games()[0]]
+GAMES = games.names()
 
 
 @pytest.mark.parametrize("name", GAMES)

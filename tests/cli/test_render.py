@@ -1,24 +1,24 @@
 """The rendering contract: every game's renderer (or the generic one) draws any view and
-describes any event; a game without a module falls back to the generic renderer."""
+describes any event; a game without a renderer of its own gets the generic one."""
 
 from __future__ import annotations
 
 import io
 import random
-from pathlib import Path
 
 import pytest
 from rich.console import Console
 
+from potager import games
 from potager.cli import render
-from potager.cli.options import scan_games
+from potager.cli.render import shared
 from potager.engine import Game, State
 from tests.toy import register
 
-GAMES = scan_games()[0]
+GAMES = [games.get(name) for name in games.names()]
 
 
-def draw(renderer: render.Renderer, state: State, seat: int | None, events: bool = True) -> str:
+def draw(renderer: shared.Renderer, state: State, seat: int | None, events: bool = True) -> str:
     out = io.StringIO()
     console = Console(file=out, width=100)
     console.print(renderer.render(state.view(seat), seat))
@@ -47,31 +47,25 @@ def test_every_game_draws_every_seat_along_a_random_game(game: Game) -> None:
         assert draw(renderer, state, seat)
 
 
-def test_a_game_without_a_module_gets_the_generic_renderer(
+def test_a_game_without_a_renderer_gets_the_generic_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     game = register(monkeypatch)
     renderer = render.for_game(game)
-    assert renderer.render is render.generic_render
-    assert renderer.describe is render.generic_describe
+    assert renderer.render is shared.generic_render
+    assert renderer.describe is shared.generic_describe
     state = game.new_game(2, 1)
     state.apply(0, 2)
     text = draw(renderer, state, 0)
     rows = [line.split() for line in text.splitlines()]
     assert ["bid", '"3"'] in rows and ["committed", "[0]"] in rows
-    assert render.generic_describe({"type": "win", "seat": 1, "fruit": "[pear]"}) == (
+    assert shared.generic_describe({"type": "win", "seat": 1, "fruit": "[pear]"}) == (
         "seat 1 win: fruit=\\[pear]"
     )
 
 
-def test_a_module_that_fails_inside_is_not_hidden(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    game = register(monkeypatch)
-    monkeypatch.setattr(render, "module_name", lambda g: "no_such_renderer")
-    assert render.for_game(game).render is render.generic_render
-    (tmp_path / "broken_renderer.py").write_text("import no_such_dependency\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(render, "module_name", lambda g: "broken_renderer")
-    with pytest.raises(ModuleNotFoundError, match="no_such_dependency"):
-        render.for_game(game)
+def test_every_registered_game_has_its_own_renderer() -> None:
+    for game in GAMES:
+        renderer = render.for_game(game)
+        assert renderer is render.RENDERERS[type(game)] and renderer is not render.GENERIC
+        assert renderer.label is not shared.generic_label, game.name

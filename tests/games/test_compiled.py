@@ -219,19 +219,20 @@ def _search_alike(name: str, options: dict[str, Any], seed: int) -> None:
 @pytest.mark.parametrize("name", ["heuschrecken-poker", "pas-de-haricots", "kraut-und-rueben"])
 def test_the_source_and_the_build_search_alike(name: str) -> None:
     """A tree (simultaneous nodes included) and a paired root, with each game's playout."""
-    playout = importlib.import_module(f"potager.games.{name.replace('-', '_')}.playout")
+    search = games.pieces(games.get(name)).search
     options = {
         "iterations": 40,
-        "playout": playout.playout,
-        "merge": getattr(playout, "representatives", None),
-        "paired": getattr(playout, "PAIRED", False),
+        "playout": search.playout,
+        "merge": search.merge,
+        "paired": search.paired,
     }
     _search_alike(name, options, 11)
 
 
 def test_the_source_and_the_build_widen_alike() -> None:
     """Garden Rush's search with its progressive widening (`ismcts._widened`)."""
-    options = {"iterations": 60, "order": heuristic.order, "widening": heuristic.WIDENING}
+    widening = games.pieces(games.get("garden-rush")).search.widening
+    options = {"iterations": 60, "order": heuristic.order, "widening": widening}
     _search_alike("garden-rush", options, 12)
 
 

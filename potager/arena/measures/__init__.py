@@ -2,58 +2,58 @@
 
 `measure(state)` gives one flat ``{name: number}`` per game, from what the spectator may know
 (`State.events_for(None)`, `State.result`): never from inside the rules. Each game has its
-module here (``potager/arena/measures/<package>.py`` with ``measure(events, result, players)``
-and ``figures(rows, note)``, its plots for the balance report); a game without one measures
-nothing beyond the row's own figures.
+module here (``heuschrecken_poker.py``, … with ``measure(events, result, players)`` and
+``figures(rows, note)``, its plots for the balance report), held by `MEASURES` by the game's
+class; a game without one measures nothing beyond the row's own figures.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
 
-from potager.engine import Event, Result, State
+from potager.engine import Event, Game, Result, State
+from potager.games.garden_rush import GardenRush
+from potager.games.heuschrecken_poker import HeuschreckenPoker
+from potager.games.kraut_und_rueben import KrautUndRueben
+from potager.games.pas_de_haricots import PasDeHaricots
 
-if TYPE_CHECKING:  # the simulation imports this package: no import back at run time
-    from matplotlib.figure import Figure
-
-    from ..simulate import GameRow
+from ..rows import GameRow
+from . import garden_rush, heuschrecken_poker, kraut_und_rueben, pas_de_haricots
+from .drawing import Figures
 
 Measure = Callable[[Sequence[Event], Result, int], dict[str, float]]
+"""A finished game's measures from its public events, its result and its player count."""
+Draw = Callable[[Sequence[GameRow], str], Figures]
+"""A game's plots of some rows (one player count), each with a note on it."""
 
 
-@cache
-def measurer(game: str) -> Measure | None:
-    """The measures of ``game`` (its registry name), or ``None`` for a game without them."""
-    module = game.replace("-", "_")
-    try:
-        found: Any = importlib.import_module(f"{__name__}.{module}")
-    except ModuleNotFoundError:
-        return None
-    measure: Measure = found.measure
-    return measure
+@dataclass(frozen=True)
+class GameMeasures:
+    """One game's measures and the plots of them."""
+
+    measure: Measure
+    figures: Draw
+
+
+MEASURES: dict[type[Game], GameMeasures] = {
+    HeuschreckenPoker: GameMeasures(heuschrecken_poker.measure, heuschrecken_poker.figures),
+    PasDeHaricots: GameMeasures(pas_de_haricots.measure, pas_de_haricots.figures),
+    KrautUndRueben: GameMeasures(kraut_und_rueben.measure, kraut_und_rueben.figures),
+    GardenRush: GameMeasures(garden_rush.measure, garden_rush.figures),
+}
+"""Each game's measures, by the game's class."""
 
 
 def measure(state: State) -> dict[str, float]:
     """The game's own measures of a finished ``state`` (``{}`` when the game has none)."""
-    found = measurer(state.game.name)
+    found = MEASURES.get(type(state.game))
     if found is None:
         return {}
-    return found(state.events_for(None), state.result(), state.players)
+    return found.measure(state.events_for(None), state.result(), state.players)
 
 
-Figures = list[tuple[str, "Figure"]]
-"""``(file stem, figure)`` pairs: what a game's ``figures(rows, note)`` draws."""
-
-
-def figures(game: str, rows: Sequence[GameRow], note: str) -> Figures:
+def figures(game: Game, rows: Sequence[GameRow], note: str) -> Figures:
     """The game's own plots of ``rows`` (one player count), each with ``note`` on it."""
-    module = game.replace("-", "_")
-    try:
-        found: Any = importlib.import_module(f"{__name__}.{module}")
-    except ModuleNotFoundError:
-        return []
-    drawn: Figures = found.figures(rows, note)
-    return drawn
+    found = MEASURES.get(type(game))
+    return [] if found is None else found.figures(rows, note)

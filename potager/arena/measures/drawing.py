@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from .. import balance, plots
-from ..simulate import GameRow
+from ..rows import GameRow
+
+if TYPE_CHECKING:  # matplotlib is imported when a figure is drawn (`plots`)
+    from matplotlib.figure import Figure
+
+Figures = list[tuple[str, "Figure"]]
+"""``(file stem, figure)`` pairs: what a game's ``figures(rows, note)`` draws."""
 
 
 def column(rows: Sequence[GameRow], name: str) -> list[float]:

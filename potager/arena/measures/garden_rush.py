@@ -16,9 +16,8 @@ from collections.abc import Sequence
 from potager import games
 from potager.engine import Event, Result
 
-from ..simulate import GameRow
-from . import Figures
-from .drawing import column, mean_bars
+from ..rows import GameRow
+from .drawing import Figures, column, mean_bars
 
 VEGETABLES: tuple[str, ...] = tuple(games.get("garden-rush").facts()["vegetables"])
 TOOL_EVENTS = frozenset({"move", "flip", "swap", "compost", "flipcol", "molemove"})

@@ -15,9 +15,8 @@ from collections.abc import Sequence
 from potager.engine import Event, Result
 
 from ..balance import win_rate_by
-from ..simulate import GameRow
-from . import Figures
-from .drawing import column, mean_bars, rate_bars
+from ..rows import GameRow
+from .drawing import Figures, column, mean_bars, rate_bars
 
 
 def measure(events: Sequence[Event], result: Result, players: int) -> dict[str, float]:

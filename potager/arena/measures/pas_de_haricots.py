@@ -16,9 +16,8 @@ from collections.abc import Sequence
 from potager import games
 from potager.engine import Event, Result
 
-from ..simulate import GameRow
-from . import Figures
-from .drawing import column, mean_bars
+from ..rows import GameRow
+from .drawing import Figures, column, mean_bars
 
 FACTS = games.get("pas-de-haricots").facts()
 SUITS: tuple[str, ...] = tuple(FACTS["suits"])

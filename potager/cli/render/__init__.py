@@ -1,140 +1,35 @@
-"""Drawing a game in the terminal: each game's own module, or the generic one.
+"""Drawing a game in the terminal: each game's own renderer, or the generic one.
 
-Each game's helper, ``potager/cli/render/<package>.py``, defines ``render(view, seat)`` (the
-table as ``seat`` sees it, from the view alone: a Rich renderable), ``describe(event, viewer)``
-(one line of the log as ``viewer`` reads it, "you" for its own seat with the verb to match:
-`Who`; ``None`` leaves the event out) and, optionally, ``label(notation)`` (a move in words in
-the terminal's language). They speak the terminal's language (`potager.cli.language`). A game
-without such a module, or a function missing from it, is drawn by the generic renderer: the view
-pretty-printed, each event as its type and fields. The contract in full: docs/terminal.md.
+Each game's module here (``heuschrecken_poker.py``, …) declares its `Renderer`, ``RENDERER``:
+``render(view, seat)`` (the table as ``seat`` sees it, from the view alone: a Rich renderable),
+``describe(event, viewer)`` (one line of the log as ``viewer`` reads it, "you" for its own seat
+with the verb to match: `Who`; ``None`` leaves the event out) and ``label(notation)`` (a move in
+words in the terminal's language). They speak the terminal's language (`potager.cli.language`).
+`RENDERERS` holds them by the game's class; a game without one is drawn by the generic renderer
+(`GENERIC`): the view pretty-printed, each event as its type and fields. The contract in full:
+docs/terminal.md.
 """
 
 from __future__ import annotations
 
-import importlib
-import json
-from collections.abc import Callable
-from dataclasses import dataclass
-from types import ModuleType
-from typing import Any
+from potager.engine import Game
+from potager.games.garden_rush import GardenRush
+from potager.games.heuschrecken_poker import HeuschreckenPoker
+from potager.games.kraut_und_rueben import KrautUndRueben
+from potager.games.pas_de_haricots import PasDeHaricots
 
-from rich.console import RenderableType
-from rich.markup import escape
-from rich.table import Table
+from . import garden_rush, heuschrecken_poker, kraut_und_rueben, pas_de_haricots
+from .shared import GENERIC, Renderer
 
-from potager.engine import PRIVATE_TO, Action, Event, Game, Seat, State, View
-
-from ..language import current, seat_name, t
-
-Render = Callable[[View, Seat | None], RenderableType]
-Describe = Callable[[Event, Seat | None], str | None]
-Label = Callable[[str], str | None]
-
-
-@dataclass(frozen=True)
-class Who:
-    """A seat as a log line names it for ``viewer``: "you" for the viewer's own seat, with
-    the verb to match ("you take", never "You takes"). A sentence whose subject is a seat is
-    written twice, for "you" and for a seat, as the verb and the words around it change with
-    the subject in every language (`says`).
-
-    >>> Who(1, 1).says("You take it.", "Seat {seat} takes it.")
-    'You take it.'
-    >>> Who(2, 1).says("You take it.", "Seat {seat} takes it."), str(Who(2, None)), str(Who(1, 1))
-    ('Seat 2 takes it.', 'seat 2', 'you')
-    """
-
-    seat: int
-    viewer: Seat | None
-
-    @property
-    def you(self) -> bool:
-        return self.seat == self.viewer
-
-    def __str__(self) -> str:
-        return t("you") if self.you else seat_name(self.seat)
-
-    def says(self, you: str, other: str, /, **params: Any) -> str:
-        """The sentence ``you`` when this seat is the viewer's, else ``other`` with ``{seat}``,
-        in the terminal's language, with ``params``."""
-        if self.you:
-            return t(you, **params)  # i18n: checked elsewhere
-        return t(other, seat=self.seat, **params)  # i18n: checked elsewhere
-
-
-def per_seat(values: list[str], viewer: Seat | None) -> str:
-    """One value per seat, each after its seat: ``you 35, seat 1 39``."""
-    return ", ".join(f"{Who(s, viewer)} {v}" for s, v in enumerate(values))
-
-
-def seats_text(seats: list[int], viewer: Seat | None) -> str:
-    """``you, seat 2``; ``nobody`` for none."""
-    return ", ".join(str(Who(s, viewer)) for s in seats) or t("nobody")
-
-
-def generic_render(view: View, seat: Seat | None) -> RenderableType:
-    """The view itself: one line per key, its value as compact JSON."""
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold")
-    grid.add_column()
-    for key, value in view.items():
-        grid.add_row(escape(str(key)), escape(json.dumps(value, ensure_ascii=False)))
-    return grid
-
-
-def generic_describe(event: Event, viewer: Seat | None = None) -> str | None:
-    """``type: key=value, ...`` (the seat first, "you" for the viewer's; the addressee left out)."""
-    fields = {k: v for k, v in event.items() if k not in ("type", PRIVATE_TO)}
-    who = f"{Who(fields.pop('seat'), viewer)} " if "seat" in fields else ""
-    rest = ", ".join(f"{k}={v}" for k, v in fields.items())
-    return escape(f"{who}{event.get('type', 'event')}" + (f": {rest}" if rest else ""))
-
-
-def generic_label(notation: str) -> str | None:
-    """No words for a move: its notation says it."""
-    return None
-
-
-@dataclass(frozen=True)
-class Renderer:
-    """The drawing functions for one game."""
-
-    render: Render
-    describe: Describe
-    label: Label = generic_label
-
-    def words(self, state: State, action: Action) -> str:
-        """``action`` (legal in ``state``) in words for the player: the engine's label in
-        English, else the game's `label` of its notation, else the notation."""
-        if current() == "en":
-            return state.action_label(action)
-        notation = state.action_to_str(action)
-        return self.label(notation) or notation
-
-
-def module_name(game: Game) -> str:
-    """``potager.cli.render.<package>``: the game's name with ``_`` for ``-``."""
-    return f"{__name__}.{game.name.replace('-', '_')}"
+RENDERERS: dict[type[Game], Renderer] = {
+    HeuschreckenPoker: heuschrecken_poker.RENDERER,
+    PasDeHaricots: pas_de_haricots.RENDERER,
+    KrautUndRueben: kraut_und_rueben.RENDERER,
+    GardenRush: garden_rush.RENDERER,
+}
+"""Each game's renderer, by the game's class."""
 
 
 def for_game(game: Game) -> Renderer:
-    """The game's own renderer where it has one, the generic one for what it lacks."""
-    module = _load(module_name(game))
-    return Renderer(
-        render=_function(module, "render", generic_render),
-        describe=_function(module, "describe", generic_describe),
-        label=_function(module, "label", generic_label),
-    )
-
-
-def _load(name: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
-
-
-def _function(module: ModuleType | None, attr: str, default: Any) -> Any:
-    return getattr(module, attr, default) if module is not None else default
+    """The game's own renderer where it has one, else the generic one."""
+    return RENDERERS.get(type(game), GENERIC)

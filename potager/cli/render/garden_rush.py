@@ -16,7 +16,7 @@ from rich.text import Text
 from potager.engine import Event, Seat, View
 
 from ..language import t, tn
-from . import Who, per_seat, seats_text
+from .shared import Renderer, Who, per_seat, seats_text
 
 COLUMNS = "abcde"
 CUT = {"a1", "e1", "a5", "e5"}
@@ -451,3 +451,6 @@ def label(notation: str) -> str | None:
     if verb == "skip":
         return t("decline the bonus")
     return None
+
+
+RENDERER = Renderer(render, describe, label)

@@ -19,7 +19,7 @@ from potager.engine import Event, Seat, View
 from potager.games.heuschrecken_poker.data import HARVEST_CHIPS, HARVEST_SET, KINDS
 
 from ..language import t, tn
-from . import Who, per_seat, seats_text
+from .shared import Renderer, Who, per_seat, seats_text
 
 STYLES = {
     "corn": "yellow",
@@ -292,3 +292,6 @@ def label(notation: str) -> str | None:
     if notation in KINDS:
         return t("take the kind {kind}", kind=kind_name(notation))
     return t("bid {card}", card=poker_name(notation))
+
+
+RENDERER = Renderer(render, describe, label)

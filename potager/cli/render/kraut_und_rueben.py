@@ -31,7 +31,7 @@ from potager.games.kraut_und_rueben.data import (
 from potager.games.kraut_und_rueben.scoring import column
 
 from ..language import t, tn
-from . import Who, per_seat, seats_text
+from .shared import Renderer, Who, per_seat, seats_text
 
 STYLES = {
     "tomato": "red",
@@ -389,3 +389,6 @@ def label(notation: str) -> str | None:
     if verb == "draw":
         return t("draw the top tile of the pile")
     return None
+
+
+RENDERER = Renderer(render, describe, label)

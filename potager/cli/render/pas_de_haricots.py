@@ -18,7 +18,7 @@ from potager.engine import Event, Seat, View
 from potager.games.pas_de_haricots.data import PAS_DE_HARICOTS, SUITS
 
 from ..language import t
-from . import Who, per_seat, seats_text
+from .shared import Renderer, Who, per_seat, seats_text
 
 SYMBOLS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
 COLOURS = {"H": "red", "D": "red", "S": "bright_white", "C": "bright_white"}
@@ -255,3 +255,6 @@ def label(notation: str) -> str | None:
     if verb == "take":
         return t("Take the {card}", card=card_name(card))
     return None
+
+
+RENDERER = Renderer(render, describe, label)

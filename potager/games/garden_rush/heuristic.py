@@ -270,17 +270,3 @@ def order(state: GardenRushState, seat: Seat, actions: list[Action]) -> list[Act
     state): the order in which progressive widening offers them."""
     plan = _Plan(state, seat)
     return sorted(actions, key=plan.value, reverse=True)
-
-
-WIDENING: Final = 0.3
-"""Garden Rush's search levels widen progressively with this exponent (`ismcts._widened`: a
-decision offers the search its ``4 + n ** 0.3`` best actions by `order` once chosen ``n``
-times); a level's ``widening=A`` replaces it, ``widening=0`` offers every action. Measured
-against the same search without it at the level's 1 s a move: docs/bots.md."""
-
-CHOICE: Final = 0.5
-"""Garden Rush's search levels play the best win share among the actions searched at least half
-as often as the most searched one (`ismcts._chosen`), not the most searched: the heuristic's
-hint, favoured by a progressive bias, is often the most searched without the best share. A
-level's ``choice=F`` replaces it, ``choice=0`` plays the most searched. Measured against the
-most searched at 1,000 iterations: docs/bots.md."""

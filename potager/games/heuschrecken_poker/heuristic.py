@@ -42,11 +42,6 @@ see the same display, would bid the same card and cancel each other out."""
 GOOD = 4 * SPREAD
 """A bid worth less than the best by more than this is never played."""
 
-MIX = 0.5
-"""The search levels' ``mix`` in this game (`potager.agents.levels`): they draw their bid, by its
-visits, among those searched at least half as often as the most searched, and vary as this bot
-does."""
-
 
 @dataclass(frozen=True)
 class Temperament:

@@ -42,10 +42,6 @@ the heuristic values it; measured: docs/bots.md, "What the others hold")."""
 PLACEMENT_NOISE: Final = 0.25
 """The share of each placement read as made at random whatever the contract (the same
 measurement): one odd placement (a search's, or a person's) never rules a contract out."""
-PAIRED = True
-"""The search is flat and paired at the root here (`potager.agents.ismcts.paired_root`): the
-tile each turn draws makes a tree below the root mix unlike positions, and comparing choices on
-the same tiles sees differences that independent playouts drown."""
 SNAIL: Final = CODE["snail"]
 MOLE: Final = CODE["mole"]
 DANDELION: Final = CODE["dandelion"]

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from potager.engine import Game, Seat, View
-from potager.rl.encoding import Layout, index_of, relative
+from potager.rl.layout import Layout, index_of, relative
 
 PILE_SCALE = 66.0
 """Garden cards in the box (13 of each plant, 14 grasshoppers)."""

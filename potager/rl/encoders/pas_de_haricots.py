@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from potager.engine import Game, Seat, View
-from potager.rl.encoding import Layout, index_of, relative
+from potager.rl.layout import Layout, index_of, relative
 
 PHASES = ("lead", "commit", "take")
 HAND_SCALE = 20.0
