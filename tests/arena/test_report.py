@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from potager.arena import report
 from potager.arena.balance import chi2_sf, seat_rates, win_rate_by
-from potager.arena.simulate import GameRow
+from potager.arena.rows import GameRow
 from potager.cli.main import app
 
 PNG = b"\x89PNG\r\n\x1a\n"

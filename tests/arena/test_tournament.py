@@ -17,7 +17,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from potager.arena.ratings import head_to_head, rate
-from potager.arena.simulate import GameRow, InlineBackend, ProcessBackend
+from potager.arena.rows import GameRow
+from potager.arena.simulate import InlineBackend, ProcessBackend
 from potager.arena.tournament import make_plan, missing_spans, run, seatings, standings
 from potager.cli.main import app
 from potager.cli.tournament import report_page

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from potager.arena import ratings
-from potager.arena.simulate import GameRow
+from potager.arena.rows import GameRow
 from potager.arena.tournament import Plan, board
 from potager.cli.tournament import ALIKE, leaderboard_table, report_page
 
