@@ -1,5 +1,6 @@
 """Balance statistics over game rows: the seats' win rates and a test of equal chances, means with
-intervals, and win rates grouped by a measure (a contract card, the first taker).
+intervals, win rates grouped by a measure (a contract card, the first taker) with intervals
+corrected for the number of groups compared, score margins, and measures that never vary.
 
 >>> round(chi2_sf(3.84, 1), 3), round(chi2_sf(5.99, 2), 3), round(chi2_sf(7.81, 3), 3)
 (0.05, 0.05, 0.05)
@@ -8,7 +9,8 @@ intervals, and win rates grouped by a measure (a contract card, the first taker)
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+import statistics
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from potager.agents.action_value import Z95, wilson
@@ -122,3 +124,47 @@ def win_rate_by(
         GroupRate(v, seats[v], wins[v], wins[v] / seats[v], wilson(wins[v], seats[v]))
         for v in sorted(seats)
     ]
+
+
+def bonferroni_z(comparisons: int, level: float = 0.95) -> float:
+    """The normal quantile of a two-sided interval at ``level`` corrected by Bonferroni for
+    ``comparisons`` intervals read together: each at 1 − (1 − level) / comparisons, so that
+    all of them hold at once with ``level`` at least.
+
+    >>> round(bonferroni_z(1), 3), round(bonferroni_z(12), 3)
+    (1.96, 2.865)
+    """
+    return statistics.NormalDist().inv_cdf(1 - (1 - level) / (2 * max(1, comparisons)))
+
+
+def corrected(named: Sequence[tuple[str, GroupRate]]) -> list[tuple[str, GroupRate]]:
+    """Named groups best first (by win rate), each interval the Wilson interval corrected by
+    Bonferroni for their number (`bonferroni_z`): together they hold at 95%."""
+    z = bonferroni_z(len(named))
+    ordered = sorted(named, key=lambda pair: (-pair[1].rate, pair[1].value))
+    return [
+        (name, GroupRate(g.value, g.seats, g.wins, g.rate, wilson(g.wins, g.seats, z)))
+        for name, g in ordered
+    ]
+
+
+def margin(row: GameRow) -> float:
+    """How far the winner finished ahead of the runner-up, in the game's score: the best score
+    less the second best (0 when the top is shared; a winner by a tie-break may win by less)."""
+    best, second = sorted(row.scores, reverse=True)[:2]
+    return best - second
+
+
+def constant(rows: Sequence[GameRow], skip: Collection[str] = ()) -> dict[str, float]:
+    """The measures that every row has with one same value, and that value: a measure that never
+    varies tells nothing of the game (zero by definition, or the same seat every time); names
+    starting with one of ``skip`` (grouped data such as contract cards) are not measures."""
+    if not rows:
+        return {}
+    found = {}
+    for name, value in rows[0].measures.items():
+        if any(name.startswith(prefix) for prefix in skip):
+            continue
+        if all(row.measures.get(name) == value for row in rows):
+            found[name] = value
+    return found

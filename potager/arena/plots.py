@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +28,7 @@ def figure(title: str, note: str, width: float = 7.0, height: float = 4.0) -> tu
 
     fig = Figure(figsize=(width, height), dpi=100)
     axes = fig.subplots()
-    axes.set_title(title)
+    axes.set_title(textwrap.fill(title, 64))
     fig.text(0.01, 0.01, note, fontsize=7, color="#555555", ha="left", va="bottom", wrap=True)
     return fig, axes
 
@@ -56,15 +57,15 @@ def intervals(
     reference: float | None = None,
 ) -> Figure:
     """Horizontal points with 95% intervals, one line per label (first on top)."""
-    fig, axes = figure(title, note, height=1.2 + 0.45 * len(labels))
+    fig, axes = figure(title, note, height=1.8 + 0.45 * len(labels))
     ys = list(range(len(labels)))[::-1]
-    errors = [
-        [v - lo for v, lo in zip(values, lows, strict=True)],
-        [hi - v for v, hi in zip(values, highs, strict=True)],
+    errors = [  # never below 0: a bound equal to its value may differ in the last bit
+        [max(0.0, v - lo) for v, lo in zip(values, lows, strict=True)],
+        [max(0.0, hi - v) for v, hi in zip(values, highs, strict=True)],
     ]
     axes.errorbar(values, ys, xerr=errors, fmt="o", color=COLOURS[0], ecolor="#777777", capsize=4)
     axes.set_yticks(ys, labels)
-    axes.set_xlabel(xlabel)
+    axes.set_xlabel(textwrap.fill(xlabel, 60))
     if reference is not None:
         axes.axvline(reference, color="#999999", linestyle="--", linewidth=1)
     axes.grid(axis="x", alpha=0.3)

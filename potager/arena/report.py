@@ -1,28 +1,32 @@
 """Balance reports: many bot games of one game, read at a glance (HTML with PNG plots).
 
-A report plays, for each player count asked, ``games`` games with the default variant (the seat
-advantage, the scores by seat, the game length, the game's own measures), then for each variant
-option each other value at the first player count. Every run uses the same seeds, so runs differ
-by what they change, not by the luck of the deal. One level holds every seat, or several are
-seated in turn in every order; the default is the strongest level whose estimated time fits the
-budget (`strongest_level`). A run's rows are cached in ``DIR/cache/<key>.json`` under a key of
-everything that decides them; ``DIR/games.csv`` and ``DIR/games.parquet`` hold every game's row.
-How to read one: docs/study.md, "Balance reports".
+A report plays ``games`` games of each run (`ReportPlan.runs`): each player count with the
+default variant, every crossing of the variant options at the first player count, and per
+player count each weaker bot level at every seat and one seat of the strongest against the next
+weaker (skill against luck); every run uses the same seeds. Its sections: `questions`, and the
+game's own measures (`measures`), less those that never vary, which it names. One level holds
+every seat, or several are seated in turn; the default is the strongest level whose estimated
+time fits the budget (`strongest_level`). A run's rows are cached in ``DIR/cache/<key>.json``
+under a key of everything that decides them; ``DIR/games.csv`` and ``DIR/games.parquet`` hold
+every game's row. How to read one: docs/study.md, "Balance reports".
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from potager import agents, games
 
-from . import balance, html, measures, plots
+from . import balance, html, measures, plots, questions
+from .measures.course import TAKE
 from .rows import frame
 from .simulate import (
     Backend,
@@ -41,19 +45,26 @@ LADDER = ("ismcts-strong", "ismcts", "heuristic", "random")
 BUDGET = 600.0
 """Default time budget (seconds) for choosing the bots."""
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 """Part of every cache key: a change of what a row holds makes new keys."""
+
+
+Kind = Literal["main", "variant", "strength", "skill"]
+"""What a run is for: a player count's own (``main``), a crossing of variant options at the
+first player count, every seat at one weaker bot level (``strength``), or one seat of the
+strongest level against the next weaker one (``skill``)."""
 
 
 @dataclass(frozen=True, eq=False)
 class Run:
-    """One configuration of the report: a label, the player count and the variant."""
+    """One configuration of the report: a label, the player count, the variant, the bots."""
 
     label: str
     players: int
     variant: Mapping[str, Any]
-    option: str | None = None
-    """The variant option this run varies (``None`` for a player count's main run)."""
+    kind: Kind = "main"
+    seatings: tuple[tuple[str, ...], ...] = ()
+    """The bots at the seats, game ``i`` the ``i``-th in turn."""
 
 
 @dataclass(frozen=True)
@@ -76,17 +87,53 @@ class ReportPlan:
             return f"{self.bots[0]} at every seat"
         return f"{', '.join(self.bots)} seated in turn in every order"
 
+    def strongest(self) -> str:
+        """The plan's strongest level by `LADDER` (the first given where none is on it)."""
+        ranked = [b for b in self.bots if _rung(b) is not None]
+        return min(ranked, key=lambda b: _rung(b) or 0) if ranked else self.bots[0]
+
+    def weaker(self) -> list[str]:
+        """The `LADDER` levels below the strongest, strongest first, that the game has."""
+        rung = _rung(self.strongest())
+        if rung is None:
+            return []
+        known = set(_levels(games.get(self.game)))
+        return [level for level in LADDER[rung + 1 :] if level in known]
+
     def runs(self) -> list[Run]:
-        found = [Run(f"{n} players", n, dict(self.variant)) for n in self.players]
+        """Each player count's main run; each crossing of the variant options (every value of
+        each with every value of the others) at the first player count; per player count, every
+        seat at each weaker level (the seat advantage at each strength) and one seat of the
+        strongest level against the next weaker one in every order (skill against luck)."""
+        found = [
+            Run(f"{n} players", n, dict(self.variant), "main", self.seatings(n))
+            for n in self.players
+        ]
         first = self.players[0]
         spec = games.get(self.game).variants
-        for option, (values, _default, _doc) in spec.items():
-            for value in values:
-                if value == self.variant[option]:
-                    continue
-                changed = {**self.variant, option: value}
-                label = f"{first} players, {option}={_spelling(value)}"
-                found.append(Run(label, first, changed, option))
+        names = list(spec)
+        for values in itertools.product(*(spec[name][0] for name in names)):
+            crossed = dict(zip(names, values, strict=True))
+            if crossed == dict(self.variant):
+                continue
+            changed = ", ".join(
+                f"{k}={_spelling(v)}" for k, v in crossed.items() if v != self.variant[k]
+            )
+            found.append(
+                Run(f"{first} players, {changed}", first, crossed, "variant", self.seatings(first))
+            )
+        weaker = self.weaker()
+        for n in self.players:
+            for level in weaker:
+                seating = ((level,) * n,)
+                found.append(
+                    Run(f"{n} players, {level}", n, dict(self.variant), "strength", seating)
+                )
+            if weaker:
+                strong = self.strongest()
+                orders = tuple(seat_orders([strong, *[weaker[0]] * (n - 1)]))
+                label = f"{n} players, one {strong} against {weaker[0]}"
+                found.append(Run(label, n, dict(self.variant), "skill", orders))
         return found
 
     def key(self, run: Run) -> str:
@@ -96,7 +143,7 @@ class ReportPlan:
                 self.game,
                 run.players,
                 dict(run.variant),
-                self.bots,
+                run.seatings,
                 self.games,
                 self.seed,
             ],
@@ -106,7 +153,18 @@ class ReportPlan:
 
     def job(self, run: Run) -> Job:
         seed = game_seed(self.seed, run.players)
-        return Job(self.game, self.seatings(run.players), seed, run.variant, measure=True)
+        return Job(self.game, run.seatings, seed, run.variant, measure=True)
+
+
+def _rung(level: str) -> int | None:
+    """Where a level (its name before any parameters) stands on `LADDER`, 0 the strongest."""
+    base = level.partition(":")[0]
+    return LADDER.index(base) if base in LADDER else None
+
+
+def variant_runs(game: str) -> int:
+    """How many crossings of the variant options a report plays beside the main runs."""
+    return math.prod(len(spec[0]) for spec in games.get(game).variants.values()) - 1
 
 
 def _spelling(value: Any) -> str:
@@ -213,28 +271,50 @@ def _row(entry: dict[str, Any]) -> GameRow:
     )
 
 
+GROUPED = ("contract_", TAKE)
+"""Measures that are grouped data (a seat's contract card, what it took when), not measures of
+the game: neither in the measures tables nor checked for never varying."""
+
+
 def write(plan: ReportPlan, played: dict[Run, list[GameRow]], out: Path, context: str) -> Path:
     """Draw every plot into ``out``, write the rows and ``index.html``; return the page's path."""
     note = (
         f"{plan.game}; bots: {plan.mix()}; {plan.games} games per configuration; seed {plan.seed}"
     )
+    measured = [run for run in played if run.kind in ("main", "variant")]
+    left_out = {run.label: balance.constant(played[run], GROUPED) for run in measured}
     sections = []
-    main = [run for run in played if run.option is None]
+    if any(left_out.values()):
+        sections.append(questions.degenerate_section(left_out, plan.games))
+    main = [run for run in played if run.kind == "main"]
     for run in main:
         sections.append(_seats_section(run, played[run], note, out))
-    sections.append(_length_section(main, played, note, out))
-    options = list(dict.fromkeys(run.option for run in played if run.option is not None))
-    for option in options:
-        runs = [main[0], *(run for run in played if run.option == option)]
-        sections.append(_variant_section(plan, option, runs, played, note, out))
+    by_label = {run.label: played[run] for run in main}
+    sections.append(questions.margins_section(by_label, note, out))
+    sections.append(questions.length_section(by_label, note, out))
+    sections.append(questions.leads_section(by_label, note, out))
+    sections += _strength_sections(plan, played, note, out)
+    variants = [main[0], *(run for run in played if run.kind == "variant")]
+    if len(variants) > 1:
+        spec = games.get(plan.game).variants
+        crossed = {_variant_label(run.variant): (run.variant, played[run]) for run in variants}
+        section = questions.crossed_section(
+            crossed, {option: doc for option, (_, _, doc) in spec.items()}, note, out
+        )
+        section.tables.append(_measures_table(variants, played, left_out))
+        sections.append(section)
     for run in main:
         section = html.Section(f"What matters, {run.label}")
-        for stem, fig in measures.figures(games.get(plan.game), played[run], note):
+        game = games.get(plan.game)
+        for stem, fig in measures.figures(game, played[run], note, left_out[run.label]):
             name = f"{stem}-{run.players}p.png"
             plots.save(fig, out / name)
             section.images.append((name, f"{stem}, {run.label}"))
-        section.tables.append(_measures_table([run], played))
+        section.tables.append(_measures_table([run], played, left_out))
         sections.append(section)
+        taken = questions.taken_section(run.label, played[run], note, out)
+        if taken is not None:
+            sections.append(taken)
     _write_rows(played, out)
     sections.append(
         html.Section(
@@ -249,6 +329,35 @@ def write(plan: ReportPlan, played: dict[Run, list[GameRow]], out: Path, context
     page = out / "index.html"
     page.write_text(html.page(f"{plan.game}: balance report", context, sections))
     return page
+
+
+def _strength_sections(
+    plan: ReportPlan, played: dict[Run, list[GameRow]], note: str, out: Path
+) -> list[html.Section]:
+    """Skill against luck and the seat advantage at each strength (the main run counts as its
+    level's when one level holds every seat); a note when no weaker level exists."""
+    weaker = plan.weaker()
+    if not weaker:
+        reason = (
+            f"Not measured: no level of {', '.join(LADDER)} below {plan.strongest()} in this game."
+        )
+        return [html.Section("Skill against luck", paragraphs=[reason])]
+    strong = plan.strongest()
+    skill = {run.label: (strong, weaker[0], played[run]) for run in played if run.kind == "skill"}
+    by_count: dict[int, dict[str, list[GameRow]]] = {}
+    for run in played:
+        if run.kind == "main" and len(plan.bots) == 1:
+            by_count.setdefault(run.players, {})[plan.bots[0]] = played[run]
+        elif run.kind == "strength":
+            by_count.setdefault(run.players, {})[run.seatings[0][0]] = played[run]
+    return [
+        questions.skill_section(skill, note, out),
+        questions.strengths_section(by_count, note, out),
+    ]
+
+
+def _variant_label(variant: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k}={_spelling(v)}" for k, v in variant.items())
 
 
 def _seats_section(run: Run, rows: list[GameRow], note: str, out: Path) -> html.Section:
@@ -295,83 +404,21 @@ def _seats_section(run: Run, rows: list[GameRow], note: str, out: Path) -> html.
     )
 
 
-def _length_section(
-    main: list[Run], played: dict[Run, list[GameRow]], note: str, out: Path
-) -> html.Section:
-    lengths = {run.label: [float(row.decisions) for row in played[run]] for run in main}
-    plots.save(
-        plots.histograms("Game length", note, lengths, "decisions per game"), out / "length.png"
-    )
-    rows = [
-        [label, f"{balance.mean(v).mean:.1f}", f"{min(v):g}", f"{max(v):g}"]
-        for label, v in lengths.items()
-    ]
-    return html.Section(
-        "Game length",
-        tables=[(["configuration", "mean decisions", "min", "max"], rows)],
-        images=[("length.png", "game length")],
-    )
-
-
-def _variant_section(
-    plan: ReportPlan,
-    option: str,
-    runs: list[Run],
-    played: dict[Run, list[GameRow]],
-    note: str,
-    out: Path,
-) -> html.Section:
-    labels = [f"{option}={_spelling(run.variant[option])}" for run in runs]
-    firsts = [balance.seat_rates(played[run]) for run in runs]
-    fig = plots.intervals(
-        f"{option}: the first seat's win rate",
-        note,
-        labels,
-        [r.rates[0] for r in firsts],
-        [r.intervals[0][0] for r in firsts],
-        [r.intervals[0][1] for r in firsts],
-        f"seat 0's win rate (95% Wilson interval; dashed: 1/{runs[0].players})",
-        reference=1 / runs[0].players,
-    )
-    name = f"variant-{option}.png"
-    plots.save(fig, out / name)
-    lengths = [balance.mean([float(r.decisions) for r in played[run]]) for run in runs]
-    length_png = f"variant-{option}-length.png"
-    plots.save(
-        plots.bars(
-            f"{option}: game length",
-            note,
-            labels,
-            [m.mean for m in lengths],
-            "decisions per game (mean, 95% interval)",
-            [m.high - m.mean for m in lengths],
-        ),
-        out / length_png,
-    )
-    doc = games.get(plan.game).variants[option][2]
-    rows = [
-        [label, len(played[run]), f"{100 * r.rates[0]:.1f}%", f"{r.p_value:.3g}", f"{m.mean:.1f}"]
-        for label, run, r, m in zip(labels, runs, firsts, lengths, strict=True)
-    ]
-    return html.Section(
-        f"Variant {option}",
-        paragraphs=[f"{option}: {doc}. Played with {runs[0].players} players."],
-        tables=[
-            (["variant", "games", "seat 0 wins", "equal chances p", "mean decisions"], rows),
-            _measures_table(runs, played),
-        ],
-        images=[(name, f"{option}: seat 0"), (length_png, f"{option}: length")],
-    )
-
-
 def _measures_table(
-    runs: Sequence[Run], played: dict[Run, list[GameRow]]
+    runs: Sequence[Run],
+    played: dict[Run, list[GameRow]],
+    left_out: Mapping[str, Mapping[str, float]],
 ) -> tuple[list[str], list[list[object]]]:
-    """The mean of every measure per run (one column per run)."""
+    """The mean of every measure per run (one column per run), but grouped data and those that
+    never vary in any of the runs."""
     names = list(
         dict.fromkeys(name for run in runs for row in played[run] for name in row.measures)
     )
-    names = [n for n in names if not n.startswith("contract_")]
+    names = [
+        n
+        for n in names
+        if not n.startswith(GROUPED) and not all(n in left_out[run.label] for run in runs)
+    ]
     table: list[list[object]] = []
     for name in names:
         cells: list[object] = [name]
@@ -379,7 +426,7 @@ def _measures_table(
             found = balance.mean(
                 [row.measures[name] for row in played[run] if name in row.measures]
             )
-            cells.append(f"{found.mean:.2f} ± {found.high - found.mean:.2f}")
+            cells.append(f"{found.mean:.2f} ± {found.high - found.mean:.2f}" if found.n else "—")
         table.append(cells)
     return (["measure (mean per game ± 95%)", *(run.label for run in runs)], table)
 

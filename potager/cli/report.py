@@ -60,7 +60,7 @@ def report_command(
     with backend(workers, scheduler, dask_local) as runner:
         chosen = "bots given"
         if bots is None:
-            runs = len(counts) + sum(len(v[0]) - 1 for v in game.variants.values())
+            runs = len(counts) + report.variant_runs(game.name)
             level, estimates = report.strongest_level(
                 game.name, counts, games_count * runs, runner.workers, budget
             )

@@ -30,17 +30,30 @@ def test_a_report_is_built_end_to_end_and_a_second_one_comes_from_the_cache(
     linked = re.findall(r'<img src="([^"]+)"', page)
     drawn = sorted(p.name for p in tmp_path.glob("*.png"))
     assert sorted(linked) == drawn
-    assert len(drawn) == 13
+    assert len(drawn) == 20
     assert all((tmp_path / name).read_bytes()[:8] == PNG for name in drawn)
-    for name in ("seats-2p.png", "seats-3p.png", "length.png", "variant-beginner.png"):
+    for name in ("seats-2p.png", "seats-3p.png", "length.png", "variants.png", "margins.png"):
+        assert name in drawn
+    for name in ("turns.png", "comebacks.png", "skill.png", "strengths-3p.png", "taken-2p.png"):
         assert name in drawn
     assert "heuristic, random seated in turn in every order" in page
     assert "Chi-square test of equal chances" in page
     rows = pandas.read_csv(tmp_path / "games.csv")
     parquet = pandas.read_parquet(tmp_path / "games.parquet")
-    assert len(rows) == len(parquet) == 18 and list(rows.columns) == list(parquet.columns)
-    assert set(rows["run"]) == {"2 players", "3 players", "2 players, beginner=true"}
-    assert {"ace_sweeps", "plagues", "win_0", "variant_beginner"} <= set(rows.columns)
+    assert len(rows) == len(parquet) == 42 and list(rows.columns) == list(parquet.columns)
+    assert set(rows["run"]) == {
+        "2 players",
+        "3 players",
+        "2 players, beginner=true",
+        "2 players, random",
+        "3 players, random",
+        "2 players, one heuristic against random",
+        "3 players, one heuristic against random",
+    }
+    assert {"ace_sweeps", "plagues", "win_0", "variant_beginner", "turns"} <= set(rows.columns)
+    for title in ("How close games are", "Skill against luck", "Variants crossed"):
+        assert title in page
+    assert "Bonferroni" in page and "Seat advantage at each bot strength" in page
 
     def no_playing(*args: object, **kwargs: object) -> None:
         raise AssertionError("a cached run was played again")

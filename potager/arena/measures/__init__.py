@@ -3,13 +3,14 @@
 `measure(state)` gives one flat ``{name: number}`` per game, from what the spectator may know
 (`State.events_for(None)`, `State.result`): never from inside the rules. Each game has its
 module here (``heuschrecken_poker.py``, … with ``measure(events, result, players)`` and
-``figures(rows, note)``, its plots for the balance report), held by `MEASURES` by the game's
-class; a game without one measures nothing beyond the row's own figures.
+``figures(rows, note, left_out)``, its plots for the balance report), held by `MEASURES` by the
+game's class; its measures include its `course` (turns, rounds, leads, what was taken when). A
+game without one measures nothing beyond the row's own figures.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from potager.engine import Event, Game, Result, State
@@ -24,8 +25,9 @@ from .drawing import Figures
 
 Measure = Callable[[Sequence[Event], Result, int], dict[str, float]]
 """A finished game's measures from its public events, its result and its player count."""
-Draw = Callable[[Sequence[GameRow], str], Figures]
-"""A game's plots of some rows (one player count), each with a note on it."""
+Draw = Callable[[Sequence[GameRow], str, Collection[str]], Figures]
+"""A game's plots of some rows (one player count), each with a note on it, without the measures
+left out."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,10 @@ def measure(state: State) -> dict[str, float]:
     return found.measure(state.events_for(None), state.result(), state.players)
 
 
-def figures(game: Game, rows: Sequence[GameRow], note: str) -> Figures:
-    """The game's own plots of ``rows`` (one player count), each with ``note`` on it."""
+def figures(
+    game: Game, rows: Sequence[GameRow], note: str, left_out: Collection[str] = ()
+) -> Figures:
+    """The game's own plots of ``rows`` (one player count), each with ``note`` on it, without
+    the measures ``left_out`` (the same in every game)."""
     found = MEASURES.get(type(game))
-    return [] if found is None else found.figures(rows, note)
+    return [] if found is None else found.figures(rows, note, left_out)

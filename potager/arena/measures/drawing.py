@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
 from .. import balance, plots
@@ -20,6 +20,12 @@ def column(rows: Sequence[GameRow], name: str) -> list[float]:
     return [row.measures[name] for row in rows]
 
 
+def kept(left_out: Collection[str], names: Sequence[str], labels: Sequence[str]) -> dict[str, str]:
+    """Each of ``names`` not ``left_out``, with its label: the report leaves out a measure that
+    is the same in every game (`potager.arena.balance.constant`)."""
+    return {name: label for name, label in zip(names, labels, strict=True) if name not in left_out}
+
+
 def mean_bars(
     series: Sequence[Sequence[float]],
     labels: Sequence[str],
@@ -35,16 +41,24 @@ def mean_bars(
 
 
 def rate_bars(
-    groups: Sequence[balance.GroupRate], labels: Sequence[str], title: str, note: str, players: int
+    groups: Sequence[balance.GroupRate],
+    label: Callable[[balance.GroupRate], str],
+    title: str,
+    note: str,
+    players: int,
 ) -> Figure:
-    """Win rates of groups of seats with their Wilson intervals, beside the fair 1/players."""
+    """Win rates of groups of seats, best first, named by ``label``, beside the fair 1/players,
+    with Wilson intervals corrected by Bonferroni for the number of groups (`balance.corrected`:
+    together they hold at 95%)."""
+    ordered = balance.corrected([(label(g), g) for g in groups])
     return plots.intervals(
         title,
         note,
-        labels,
-        [g.rate for g in groups],
-        [g.interval[0] for g in groups],
-        [g.interval[1] for g in groups],
-        f"win rate (95% Wilson interval; dashed: 1/{players})",
+        [name for name, _ in ordered],
+        [g.rate for _, g in ordered],
+        [g.interval[0] for _, g in ordered],
+        [g.interval[1] for _, g in ordered],
+        f"win rate (Wilson intervals, Bonferroni-corrected for {len(ordered)}: 95% together; "
+        f"dashed: 1/{players})",
         reference=1 / players,
     )

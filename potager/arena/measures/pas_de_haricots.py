@@ -7,17 +7,20 @@ Over every hand of the match (the ``hand_end`` events' series and collected card
 - ``beans_winner``, ``beans``: bean cards taken by the winners and in all (the last take of
   each turn); ``hands`` played. This deck has no Fool: its four trumps are the only special
   cards.
+- its `course`: a turn is a trick, a round a hand; the totals as each hand ends them; the trumps
+  and bean cards each seat took.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from potager import games
 from potager.engine import Event, Result
 
 from ..rows import GameRow
-from .drawing import Figures, column, mean_bars
+from .course import course
+from .drawing import Figures, column, kept, mean_bars
 
 FACTS = games.get("pas-de-haricots").facts()
 SUITS: tuple[str, ...] = tuple(FACTS["suits"])
@@ -31,13 +34,23 @@ def measure(events: Sequence[Event], result: Result, players: int) -> dict[str, 
     found.update({"trumps_winner": 0.0, "beans_winner": 0.0, "beans": 0.0, "hands": 0.0})
     winners = result.winners
     share = 1 / len(winners)
+    turns = 0
+    trail: list[tuple[int, tuple[float, ...]]] = []
+    taken: list[tuple[int, str, int]] = []
     for event in events:
         kind = event["type"]
-        if kind == "take" and event["bean"]:
-            found["beans"] += 1
-            if event["seat"] in winners:
-                found["beans_winner"] += share
+        if kind == "reveal":
+            turns += 1
+        elif kind == "take":
+            if event["card"] in TRUMP_SUIT:
+                taken.append((turns - 1, event["card"], event["seat"]))
+            if event["bean"]:
+                taken.append((turns - 1, "bean", event["seat"]))
+                found["beans"] += 1
+                if event["seat"] in winners:
+                    found["beans_winner"] += share
         elif kind == "hand_end":
+            trail.append((turns - 1, tuple(float(t) for t in event["totals"])))
             found["hands"] += 1
             for seat, (series, cards) in enumerate(
                 zip(event["series"], event["collected"], strict=True)
@@ -47,15 +60,18 @@ def measure(events: Sequence[Event], result: Result, players: int) -> dict[str, 
                     found["trumps_winner"] += share * len(trumps)
                 for suit, value in zip(SUITS, series, strict=True):
                     found[f"points_{suit}"] += value
-    return found
+    return {**found, **course(turns, int(found["hands"]), trail, taken, winners)}
 
 
-def figures(rows: Sequence[GameRow], note: str) -> Figures:
+def figures(rows: Sequence[GameRow], note: str, left_out: Collection[str] = ()) -> Figures:
     """Points by suit; trumps and bean cards of the winners against a seat's average."""
     players = rows[0].players
+    by_suit = kept(
+        left_out, [f"points_{suit}" for suit in SUITS], [FACTS["suit_names"][s] for s in SUITS]
+    )
     suits = mean_bars(
-        [column(rows, f"points_{suit}") for suit in SUITS],
-        [FACTS["suit_names"][suit] for suit in SUITS],
+        [column(rows, name) for name in by_suit],
+        list(by_suit.values()),
         f"Pas de Haricots, {players} players: points by suit",
         note,
         "series value per game, all seats and hands",
