@@ -25,7 +25,7 @@ def degenerate_section(left_out: Mapping[str, Mapping[str, float]], games: int) 
     """The warning of every measure left out of a run because it never varied."""
     lines = [
         f"{label}: {name} is {value:g} in every one of its {games} games, so it tells nothing "
-        "and is left out of the plots and tables."
+        "and is left out of the game's plots and measures tables."
         for label, constant in left_out.items()
         for name, value in constant.items()
     ]

@@ -41,10 +41,12 @@ def report_command(
     scheduler: Scheduler = None,
     dask_local: DaskLocal = None,
 ) -> None:
-    """Play many bot games and write DIR/index.html: the seat advantage per player count (win
-    rate by seat with intervals and a chi-square test, scores by seat), game length, each
-    variant's effect, and what matters in the game; every game's row in DIR/games.csv and
-    DIR/games.parquet. Runs already played with the same configuration come from DIR/cache.
+    """Play many bot games and write DIR/index.html: the seat advantage per player count and at
+    each bot strength, score margins, length in decisions, turns and rounds, lead changes and
+    comebacks, skill against luck, the variant options crossed, what matters in the game and
+    what a thing taken is worth by when (measures that never vary are named and left out);
+    every game's row in DIR/games.csv and DIR/games.parquet. Runs already played with the same
+    configuration come from DIR/cache.
     """
     import pandas  # noqa: F401  (the study extra's, for the tables: missing, stop before playing)
     import pyarrow  # noqa: F401  (pandas' Parquet writer)

@@ -122,7 +122,7 @@ def test_margins_and_measures_that_never_vary() -> None:
     section = questions.degenerate_section({"2 players": {"first_taker": 0.0}}, 300)
     assert section.paragraphs == [
         "2 players: first_taker is 0 in every one of its 300 games, so it tells nothing and is "
-        "left out of the plots and tables."
+        "left out of the game's plots and measures tables."
     ]
 
 
