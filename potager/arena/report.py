@@ -104,7 +104,8 @@ class ReportPlan:
         """Each player count's main run; each crossing of the variant options (every value of
         each with every value of the others) at the first player count; per player count, every
         seat at each weaker level (the seat advantage at each strength) and one seat of the
-        strongest level against the next weaker one in every order (skill against luck)."""
+        strongest level against the next weaker one in every order (skill against luck); the
+        strongest at every seat too when the plan mixes levels."""
         found = [
             Run(f"{n} players", n, dict(self.variant), "main", self.seatings(n))
             for n in self.players
@@ -123,8 +124,9 @@ class ReportPlan:
                 Run(f"{first} players, {changed}", first, crossed, "variant", self.seatings(first))
             )
         weaker = self.weaker()
+        alone = weaker if len(self.bots) == 1 else [self.strongest(), *weaker]
         for n in self.players:
-            for level in weaker:
+            for level in alone:
                 seating = ((level,) * n,)
                 found.append(
                     Run(f"{n} players, {level}", n, dict(self.variant), "strength", seating)

@@ -40,13 +40,15 @@ def test_a_report_is_built_end_to_end_and_a_second_one_comes_from_the_cache(
     assert "Chi-square test of equal chances" in page
     rows = pandas.read_csv(tmp_path / "games.csv")
     parquet = pandas.read_parquet(tmp_path / "games.parquet")
-    assert len(rows) == len(parquet) == 42 and list(rows.columns) == list(parquet.columns)
+    assert len(rows) == len(parquet) == 54 and list(rows.columns) == list(parquet.columns)
     assert set(rows["run"]) == {
         "2 players",
         "3 players",
         "2 players, beginner=true",
         "2 players, random",
         "3 players, random",
+        "2 players, heuristic",
+        "3 players, heuristic",
         "2 players, one heuristic against random",
         "3 players, one heuristic against random",
     }
