@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
+from rich.console import Console
 
 from potager import games
 from potager.agents import ActionValue
@@ -29,6 +30,7 @@ from potager.analysis import (
     ranked,
     review,
 )
+from potager.cli.analyse import report
 from potager.engine import Action, Game, GameRecord, Seat, View
 from potager.schemas import NAMES, schema
 from tests.analysis.test_review import toy_record
@@ -248,3 +250,18 @@ def test_an_action_merged_with_the_best_is_best_too_and_no_runner_up(
     search = Scripted({0: (500, 0.7, 5.0, 2.0), 1: (500, 0.7, 5.0, 2.0), 2: (500, 0.2, 1.0, 2.0)})
     r = review_of(record, decision.ply, search)
     assert r.label == "best" and r.apart and r.rounds == 1
+
+
+def test_the_table_marks_a_best_not_told_apart_and_a_loss_in_score(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record, _ = first_decision(monkeypatch, 0)
+    console = Console(width=120, record=True)
+    tied = Scripted({0: (30, 0.50, 5.0, 2.0), 1: (30, 0.56, 5.0, 2.0)})
+    console.print(report(analyse(record, tied, "scripted", [0], rounds=1)))
+    text = console.export_text()
+    assert "≈: not told apart from the runner-up" in text and " ≈ " in text
+    decided = Scripted({0: (500, 1.0, 26.6, 2.0), 1: (500, 1.0, 38.0, 2.0)})
+    console.print(report(analyse(record, decided, "scripted", [0])))
+    text = console.export_text()
+    assert "11.4 score" in text and "the loss is the score lost" in text
