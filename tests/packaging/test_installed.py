@@ -244,7 +244,7 @@ def test_play_shows_the_packaged_rules_and_plays_the_shipped_policy(installed: I
     )
     assert first_section("heuschrecken-poker", "de") in said, "the German rules page"
     assert "Rules in brief" not in said, "not the English docstring"
-    assert f"policy:{MODEL}" in said
+    assert "Trainiert" in said, "the shipped policy at its seat, by its name for players"
     assert "Spiel vorbei" in said, "the game played to its end"
 
 
