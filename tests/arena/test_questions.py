@@ -239,3 +239,21 @@ def test_the_crossed_variants_section_reads_each_crossing(tmp_path: Path) -> Non
     assert str(table[0][2]).startswith("50.0% (") and str(table[1][2]).startswith("100.0% (")
     assert table[0][5] == "10.0" and table[1][5] == "12.0" and table[1][6] == "1.00"
     assert any(re.search("x: an option", p) for p in section.paragraphs)
+
+
+def test_margins_and_length_read_per_player_count(tmp_path: Path) -> None:
+    two = [
+        row(0, ("a", "b"), (10.0, 7.0), {"turns": 20.0, "rounds": 10.0}),
+        row(1, ("a", "b"), (5.0, 5.0), {"turns": 22.0, "rounds": 11.0}),
+        row(2, ("a", "b"), (9.0, 3.0), {"turns": 24.0, "rounds": 12.0}),
+    ]
+    margins = questions.margins_section({"2 players": two}, "n", tmp_path)
+    cells = margins.tables[0][1][0]
+    assert str(cells[1]).startswith("3.00 (") and cells[2] == "3"
+    assert str(cells[3]).startswith("33.3% (")  # one top shared of three
+    length = questions.length_section({"2 players": two}, "n", tmp_path)
+    cells = length.tables[0][1][0]
+    assert cells[1] == "10.0 (10.0–10.0), 10–10"
+    assert str(cells[2]).startswith("22.0 (") and str(cells[2]).endswith(", 20–24")
+    assert str(cells[3]).startswith("11.0 (")
+    assert {name for name, _ in length.images} == {"length.png", "turns.png"}
