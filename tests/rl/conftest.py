@@ -1,5 +1,5 @@
-"""The configurations every environment test covers: each game at each player count, and Garden
-Rush with its Tools & Moles module too."""
+"""The configurations every environment test covers: each game at each player count, and each
+rulebook variant the game takes (every other value of each option) at its fewest players."""
 
 from __future__ import annotations
 
@@ -11,9 +11,16 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     (name, players, {})
     for name in games.names()
     for players in range(games.get(name).min_players, games.get(name).max_players + 1)
-] + [("garden-rush", 2, {"tools_and_moles": True})]
+] + [
+    (name, games.get(name).min_players, {key: value})
+    for name in games.names()
+    for key, (values, default, _doc) in games.get(name).variants.items()
+    for value in values
+    if value != default
+]
 
 
 def config_id(config: tuple[str, int, dict[str, Any]]) -> str:
     name, players, variant = config
-    return f"{name}-{players}p" + "".join(f"-{k}" for k in variant)
+    options = "".join(f"-{k}" if v is True else f"-{k}={v}" for k, v in variant.items())
+    return f"{name}-{players}p{options}"
