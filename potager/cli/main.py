@@ -18,6 +18,7 @@ from typer.core import TyperCommand, TyperGroup, TyperOption
 from .analyse import analyse_command
 from .bot import bot_command
 from .catalog import list_games
+from .design import design_command
 from .learn import learn
 from .play import play
 from .replay import replay
@@ -53,7 +54,7 @@ class Commands(TyperGroup):
 app = typer.Typer(
     name="potager",
     help="Four garden-themed tabletop games: learn, play, replay, analyse, simulate, tournament,"
-    " report, serve, bot.",
+    " report, design, serve, bot.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -68,6 +69,7 @@ app.command("analyse", cls=Command)(analyse_command)
 app.command("simulate", cls=Command)(simulate_command)
 app.command("tournament", cls=Command)(tournament_command)
 app.command("report", cls=Command)(report_command)
+app.command("design", cls=Command)(design_command)
 app.command("serve", cls=Command)(serve)
 app.command("bot", cls=Command)(bot_command)
 
@@ -88,6 +90,7 @@ COMMAND_EXTRAS = {
     "simulate": "study",
     "tournament": "study",
     "report": "study",
+    "design": "study",
     "bot": "client",
 }
 """The extra each command belongs to: the one named when several bring the missing module."""

@@ -28,6 +28,17 @@ Variant = Annotated[
 ]
 """The ``--variant`` option of every command that starts games."""
 
+Params = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--param",
+        metavar="NAME=VALUE",
+        help="a rule parameter changed from the rulebook's value (potager games --params GAME),"
+        " repeatable",
+    ),
+]
+"""The ``--param`` option of every command that starts games."""
+
 Lang = Annotated[
     str | None,
     typer.Option(
@@ -137,6 +148,30 @@ def parse_variant(game: Game, pairs: list[str] | None) -> dict[str, Any]:
         return game.resolve_variant(chosen)
     except ValueError as exc:
         fail(told(str(exc)), "--variant")
+
+
+def parse_params(game: Game, pairs: list[str] | None) -> dict[str, Any]:
+    """``["name=value", ...]`` as rule parameters changed from the rulebook's values, each
+    value read as its parameter reads text (``3``, ``1,2,3,2,1``, ``trailing``) and checked by
+    the game (`Game.tuned`): ``{}`` for none, `fail` naming a bad one."""
+    given: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            fail(t("takes name=value, not {value}", value=repr(pair)), "--param")
+        given[key.strip()] = text.strip()
+    try:
+        return dict(game.tuned(given).tuning)
+    except ValueError as exc:
+        fail(told(str(exc)), "--param")
+
+
+def params_text(params: Mapping[str, Any]) -> str:
+    """Rule parameters as ``--param`` takes them back: ``cup_points=0, lower_points=1,2,3``;
+    ``none`` for the rulebook's."""
+    return ", ".join(
+        f"{k}={','.join(map(str, v)) if isinstance(v, tuple) else v}" for k, v in params.items()
+    ) or "none"
 
 
 def spelling(value: Any) -> str:

@@ -16,12 +16,15 @@ from potager.arena.rows import FORMATS, write_rows
 from potager.arena.simulate import Line, Summary, simulate
 
 from .options import (
+    Params,
     Variant,
     check_players,
     fail,
     load_game,
     parse_bots,
+    parse_params,
     parse_variant,
+    params_text,
     spelling,
     stop,
 )
@@ -40,6 +43,7 @@ def simulate_command(
         int | None, typer.Option(help="seed of the simulation (random by default)")
     ] = None,
     variant: Variant = None,
+    param: Params = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the totals as JSON")] = False,
     records: Annotated[
         Path | None,
@@ -61,6 +65,7 @@ def simulate_command(
     game = load_game(game_name)
     players = check_players(game, players)
     options = parse_variant(game, variant)
+    params = parse_params(game, param)
     levels = parse_bots(game, bots, players)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -86,6 +91,7 @@ def simulate_command(
                 None if records is None else str(records),
                 rotate=rotate,
                 measure=games_out is not None,
+                params=params,
             )
         except KeyboardInterrupt:
             stop("interrupted", 130)
@@ -108,7 +114,8 @@ def summary_tables(summary: Summary) -> Table:
     grid.add_row(
         escape(
             f"{job.game}: {summary.tally.games} games, {job.players} players, seed {job.seed}, "
-            f"variant {variant}{', seats rotated' if job.rotate else ''}; "
+            f"variant {variant}{', seats rotated' if job.rotate else ''}"
+            f"{'; rule parameters ' + params_text(job.params) if job.params else ''}; "
             f"{summary.seconds:.1f} s on {summary.workers} worker(s), "
             f"{summary.games_per_second:,.0f} games/s"
         )
