@@ -87,7 +87,9 @@ class Vary:
 
     @property
     def text(self) -> str:
-        return f"{self.name}={','.join(self.choices) if self.choices else f'{self.low}..{self.high}'}"
+        return (
+            f"{self.name}={','.join(self.choices) if self.choices else f'{self.low}..{self.high}'}"
+        )
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ from .options import (
     check_players,
     fail,
     load_game,
+    params_text,
     parse_bots,
     parse_params,
     parse_variant,
-    params_text,
     spelling,
     stop,
 )
@@ -52,9 +52,7 @@ def design_command(
     bots: Annotated[
         str | None, typer.Option(help="one bot level per seat, comma-separated (or one for all)")
     ] = None,
-    games_count: Annotated[
-        int, typer.Option("--games", "-n", min=1, help="games per trial")
-    ] = 100,
+    games_count: Annotated[int, typer.Option("--games", "-n", min=1, help="games per trial")] = 100,
     seed: Annotated[int, typer.Option(help="seed of every trial's games and of the search")] = 1,
     variant: Variant = None,
     param: Params = None,
@@ -82,9 +80,7 @@ def design_command(
     params = parse_params(game, param)
     levels = parse_bots(game, bots, players)
     try:
-        plan = design.make_plan(
-            game.name, levels, games_count, seed, vary, goal, options, params
-        )
+        plan = design.make_plan(game.name, levels, games_count, seed, vary, goal, options, params)
     except ValueError as exc:
         fail(str(exc))
     try:

@@ -169,9 +169,12 @@ def parse_params(game: Game, pairs: list[str] | None) -> dict[str, Any]:
 def params_text(params: Mapping[str, Any]) -> str:
     """Rule parameters as ``--param`` takes them back: ``cup_points=0, lower_points=1,2,3``;
     ``none`` for the rulebook's."""
-    return ", ".join(
-        f"{k}={','.join(map(str, v)) if isinstance(v, tuple) else v}" for k, v in params.items()
-    ) or "none"
+    return (
+        ", ".join(
+            f"{k}={','.join(map(str, v)) if isinstance(v, tuple) else v}" for k, v in params.items()
+        )
+        or "none"
+    )
 
 
 def spelling(value: Any) -> str:

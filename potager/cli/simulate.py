@@ -21,10 +21,10 @@ from .options import (
     check_players,
     fail,
     load_game,
+    params_text,
     parse_bots,
     parse_params,
     parse_variant,
-    params_text,
     spelling,
     stop,
 )
