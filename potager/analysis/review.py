@@ -77,7 +77,9 @@ def decisions(record: GameRecord, seats: Collection[Seat] | None = None) -> list
     cannot be replayed raises `RecordError`."""
     game = games.get(record.game)
     try:
-        state = game.new_game(record.players, record.seed, record.variant, record.deck)
+        state = game.new_game(
+            record.players, record.seed, record.variant, record.deck, record.params
+        )
     except ValueError as exc:
         raise RecordError(f"record cannot start a game: {exc}") from None
     found = []
@@ -354,7 +356,7 @@ def analyse(
     each decision."""
     if rounds < 1:
         raise ValueError(f"an analysis needs at least one search round, not {rounds}")
-    game = games.get(record.game)
+    game = games.get(record.game).tuned(record.params)
     found = decisions(record, seats)
     reviews = []
     for decision in found:

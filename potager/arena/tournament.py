@@ -46,16 +46,24 @@ class Plan:
     """Games per player count."""
     seed: int = 1
     variant: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = field(default_factory=dict)
+    """The rule parameters changed from the rulebook's (`Game.tuned`), checked."""
 
     def config(self) -> dict[str, Any]:
-        """What identifies the tournament (the number of games does not)."""
-        return {
+        """What identifies the tournament (the number of games does not; the rule parameters
+        only when some are changed, so that a rulebook tournament keeps its key)."""
+        found: dict[str, Any] = {
             "game": self.game,
             "bots": list(self.bots),
             "players": list(self.players),
             "seed": self.seed,
             "variant": dict(self.variant),
         }
+        if self.params:
+            found["params"] = {
+                k: list(v) if isinstance(v, tuple) else v for k, v in self.params.items()
+            }
+        return found
 
     @property
     def key(self) -> str:
@@ -65,7 +73,11 @@ class Plan:
     def job(self, players: int) -> Job:
         """The games of ``players`` seats: every seating in turn, seeds of their own."""
         return Job(
-            self.game, seatings(self.bots, players), game_seed(self.seed, players), self.variant
+            self.game,
+            seatings(self.bots, players),
+            game_seed(self.seed, players),
+            self.variant,
+            params=self.params,
         )
 
 
@@ -87,19 +99,24 @@ def make_plan(
     games_count: int,
     seed: int = 1,
     variant: Mapping[str, Any] | None = None,
+    params: Mapping[str, Any] | None = None,
 ) -> Plan:
     """A checked `Plan`: `ValueError` naming what is wrong (a level, a player count, a variant
-    option, fewer than two bots)."""
+    option, a rule parameter, fewer than two bots)."""
     found = games.get(game)
     levels = tuple(dict.fromkeys(bots))
     if len(levels) < 2:
         raise ValueError(f"a tournament needs two bot levels at least, not {list(bots)}")
     for level in levels:
         agents.make(level, found)
+    tuned = found.tuned(params)
     for count in players:
         found.check_players(count)
+        if tuned.tuning:
+            tuned.check_params(count)
     counts = tuple(sorted(set(players)))
-    return Plan(game, levels, counts, games_count, seed, found.resolve_variant(variant))
+    options = found.resolve_variant(variant)
+    return Plan(game, levels, counts, games_count, seed, options, dict(tuned.tuning))
 
 
 def missing_spans(done: set[int], games_count: int) -> list[tuple[int, int]]:

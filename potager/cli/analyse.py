@@ -80,7 +80,7 @@ def analyse_command(
         if seconds is not None
         else (f"ismcts:iterations={iterations or ITERATIONS}")
     )
-    game = games.get(record.game)
+    game = games.get(record.game).tuned(record.params)  # a record's rule parameters
     try:
         search = evaluator(level, game)
     except ValueError as exc:

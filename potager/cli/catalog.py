@@ -1,8 +1,12 @@
 """``potager games``: the games that can be played now, with player counts, variants, bots, in
-the player's language (``--lang``, else the environment's)."""
+the player's language (``--lang``, else the environment's); ``--params GAME``, a game's rule
+parameters for study (in English, as the study commands speak)."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -11,7 +15,7 @@ from potager import agents, games
 from potager.engine import Game
 
 from .language import speaking, t
-from .options import Lang, bot_levels, language, spelling, title
+from .options import Lang, bot_levels, language, load_game, spelling, title
 
 
 def player_count(game: Game) -> str:
@@ -21,11 +25,48 @@ def player_count(game: Game) -> str:
     return f"{game.min_players}–{game.max_players}"
 
 
-def list_games(lang: Lang = None) -> None:
+def list_games(
+    lang: Lang = None,
+    params: Annotated[
+        str | None,
+        typer.Option(
+            "--params",
+            metavar="GAME",
+            help="list GAME's rule parameters (--param NAME=VALUE): default, range, meaning",
+        ),
+    ] = None,
+) -> None:
     """List the games: player counts, variant options (values, default, doc) and bot levels by
-    their names for players, each level's sentence once below the table."""
+    their names for players, each level's sentence once below the table. With ``--params
+    GAME``, that game's rule parameters instead."""
+    if params is not None:
+        print_params(Console(), load_game(params))
+        return
     with speaking(language(lang)):
         print_games(Console())
+
+
+def print_params(console: Console, game: Game) -> None:
+    """``game``'s rule parameters: name, default (as ``--param`` takes it), type and range,
+    and meaning."""
+    if not game.parameters:
+        console.print(f"{game.name} has no rule parameters.")
+        return
+    table = Table(title=f"{game.title}: rule parameters (--param NAME=VALUE)", title_justify="left")
+    for column in ("parameter", "default", "type and range", "meaning"):
+        table.add_column(column)
+    for name, parameter in game.parameters.items():
+        table.add_row(
+            f"[bold]{escape(name)}[/]",
+            escape(parameter.text(parameter.default)),
+            escape(parameter.describe()),
+            escape(parameter.doc),
+        )
+    console.print(table)
+    console.print(
+        "[dim]The defaults are the rulebook's values. A game with other values is never "
+        "rated; its records keep them (format 3).[/]"
+    )
 
 
 def data(text: str) -> str:

@@ -13,15 +13,17 @@ from potager import agents
 from potager.analysis import HINT_LEVEL, Evaluator, evaluator
 from potager.engine import Agent, Game, SeatHolder, State, signed
 
-from .language import seat_name, speaking, t, tn
+from .language import seat_name, speaking, t, tn, told
 from .options import (
     Lang,
+    Params,
     Variant,
     check_players,
     fail,
     language,
     load_game,
     parse_bots,
+    parse_params,
     parse_variant,
     stop,
     title,
@@ -45,6 +47,7 @@ def play(
     seat: Annotated[int, typer.Option(help="your seat, 0-based")] = 0,
     seed: Annotated[int | None, typer.Option(help="seed of the game (random by default)")] = None,
     variant: Variant = None,
+    param: Params = None,
     record: Annotated[
         Path | None, typer.Option(help="save the game record here (also when you quit)")
     ] = None,
@@ -56,7 +59,7 @@ def play(
 ) -> None:
     """Play a game at the terminal against bots; type an action or its number."""
     with speaking(language(lang)):
-        play_game(game_name, players, bots, seat, seed, variant, record, name, hints)
+        play_game(game_name, players, bots, seat, seed, variant, record, name, hints, param)
 
 
 def play_game(
@@ -69,11 +72,13 @@ def play_game(
     record: Path | None,
     name: str,
     hints: bool,
+    param: list[str] | None = None,
 ) -> None:
-    """`play` once its language is chosen."""
+    """`play` once its language is chosen; the bots play by the rule parameters given too."""
     game = load_game(game_name)
     players = check_players(game, players)
     options = parse_variant(game, variant)
+    game = game.tuned(parse_params(game, param))
     if not 0 <= seat < players:
         fail(
             t("must be a seat of the table, 0…{last}, not {seat}", last=players - 1, seat=seat),
@@ -88,7 +93,10 @@ def play_game(
         f"{seat_name(s)}: " + (t("you") if s == seat else title(levels[bot_seats.index(s)]))
         for s in range(players)
     ]
-    state = game.new_game(players, seed, options)
+    try:
+        state = game.new_game(players, seed, options)
+    except ValueError as exc:
+        fail(told(str(exc)), "--param")
     console = Console()
     session = TerminalPlay(
         state,

@@ -90,7 +90,7 @@ def load_steps(path: Path) -> list[State]:
 def steps_of(record: GameRecord) -> list[State]:
     """The state before the first move and after each move of a record that replays."""
     state = games.get(record.game).new_game(
-        record.players, record.seed, record.variant, record.deck
+        record.players, record.seed, record.variant, record.deck, record.params
     )
     steps = [state.clone()]
     for seat, action in record.moves:

@@ -18,9 +18,12 @@ from potager.provenance import provenance
 from potager.skill import model_text
 
 from .options import (
+    Params,
     Variant,
     fail,
     load_game,
+    params_text,
+    parse_params,
     parse_variant,
     player_counts,
     spelling,
@@ -42,6 +45,7 @@ def tournament_command(
     ] = 120,
     seed: Annotated[int, typer.Option(help="seed: the same seed resumes the same tournament")] = 1,
     variant: Variant = None,
+    param: Params = None,
     database: Annotated[
         str | None,
         typer.Option(help="database URL (POTAGER_DATABASE_URL or sqlite:///potager.db)"),
@@ -77,6 +81,7 @@ def tournament_command(
             games_count,
             seed,
             parse_variant(game, variant),
+            parse_params(game, param),
         )
     except ValueError as exc:
         fail(str(exc))
@@ -123,7 +128,8 @@ def _context(plan: Plan, played: int | None = None) -> str:
     run = "" if played is None else f" {played} played now, the others from the store."
     return (
         f"{plan.game} tournament {plan.key[:8]}: bots {', '.join(plan.bots)}; {plan.games} games "
-        f"per player count ({covered}); seed {plan.seed}; variant {variant};{run} Places: "
+        f"per player count ({covered}); seed {plan.seed}; variant {variant};"
+        f"{' rule parameters ' + params_text(plan.params) + ';' if plan.params else ''}{run} Places: "
         "winners first, then by score; ties shared."
     )
 
