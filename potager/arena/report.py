@@ -75,6 +75,8 @@ class ReportPlan:
     games: int
     seed: int = 1
     variant: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = field(default_factory=dict)
+    """The rule parameters changed from the rulebook's (`Game.tuned`), checked."""
 
     def seatings(self, players: int) -> tuple[tuple[str, ...], ...]:
         """The bots of ``players`` seats, every order in turn (one seating for one level)."""
@@ -139,23 +141,29 @@ class ReportPlan:
         return found
 
     def key(self, run: Run) -> str:
-        text = json.dumps(
-            [
-                CACHE_FORMAT,
-                self.game,
-                run.players,
-                dict(run.variant),
-                run.seatings,
-                self.games,
-                self.seed,
-            ],
-            sort_keys=True,
-        )
+        """The run's cache key; the rule parameters are part of it only when some are
+        changed, so that a rulebook report keeps its cache."""
+        parts: list[Any] = [
+            CACHE_FORMAT,
+            self.game,
+            run.players,
+            dict(run.variant),
+            run.seatings,
+            self.games,
+            self.seed,
+        ]
+        if self.params:
+            parts.append(
+                {k: list(v) if isinstance(v, tuple) else v for k, v in self.params.items()}
+            )
+        text = json.dumps(parts, sort_keys=True)
         return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
     def job(self, run: Run) -> Job:
         seed = game_seed(self.seed, run.players)
-        return Job(self.game, run.seatings, seed, run.variant, measure=True)
+        return Job(
+            self.game, run.seatings, seed, run.variant, measure=True, params=self.params
+        )
 
 
 def _rung(level: str) -> int | None:
@@ -182,17 +190,23 @@ def make_plan(
     games_count: int,
     seed: int = 1,
     variant: Mapping[str, Any] | None = None,
+    params: Mapping[str, Any] | None = None,
 ) -> ReportPlan:
-    """A checked `ReportPlan` (`ValueError` naming a bad level, player count or option)."""
+    """A checked `ReportPlan` (`ValueError` naming a bad level, player count, option or rule
+    parameter)."""
     found = games.get(game)
+    tuned = found.tuned(params)
     for count in players:
         found.check_players(count)
+        if tuned.tuning:
+            tuned.check_params(count)
     for level in bots:
         agents.make(level, found)
     if not bots:
         raise ValueError("a report needs one bot level at least")
     counts = tuple(sorted(set(players)))
-    return ReportPlan(game, counts, tuple(bots), games_count, seed, found.resolve_variant(variant))
+    options = found.resolve_variant(variant)
+    return ReportPlan(game, counts, tuple(bots), games_count, seed, options, dict(tuned.tuning))
 
 
 def strongest_level(

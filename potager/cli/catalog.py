@@ -16,6 +16,7 @@ from potager.engine import Game
 
 from .language import speaking, t
 from .options import Lang, bot_levels, language, load_game, spelling, title
+from .parameters import print_params
 
 
 def player_count(game: Game) -> str:
@@ -44,29 +45,6 @@ def list_games(
         return
     with speaking(language(lang)):
         print_games(Console())
-
-
-def print_params(console: Console, game: Game) -> None:
-    """``game``'s rule parameters: name, default (as ``--param`` takes it), type and range,
-    and meaning."""
-    if not game.parameters:
-        console.print(f"{game.name} has no rule parameters.")
-        return
-    table = Table(title=f"{game.title}: rule parameters (--param NAME=VALUE)", title_justify="left")
-    for column in ("parameter", "default", "type and range", "meaning"):
-        table.add_column(column)
-    for name, parameter in game.parameters.items():
-        table.add_row(
-            f"[bold]{escape(name)}[/]",
-            escape(parameter.text(parameter.default)),
-            escape(parameter.describe()),
-            escape(parameter.doc),
-        )
-    console.print(table)
-    console.print(
-        "[dim]The defaults are the rulebook's values. A game with other values is never "
-        "rated; its records keep them (format 3).[/]"
-    )
 
 
 def data(text: str) -> str:

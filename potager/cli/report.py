@@ -11,7 +11,18 @@ from rich.console import Console
 
 from potager.arena import report
 
-from .options import Variant, fail, load_game, parse_variant, player_counts, spelling, stop
+from .options import (
+    Params,
+    Variant,
+    fail,
+    load_game,
+    params_text,
+    parse_params,
+    parse_variant,
+    player_counts,
+    spelling,
+    stop,
+)
 from .running import DaskLocal, Scheduler, Workers, backend, progress_bar
 
 
@@ -34,6 +45,7 @@ def report_command(
     out: Annotated[Path, typer.Option(help="directory of the report")] = Path("report"),
     seed: Annotated[int, typer.Option(help="seed: the same seed gives the same report")] = 1,
     variant: Variant = None,
+    param: Params = None,
     budget: Annotated[
         float, typer.Option(min=1, help="seconds the default bots may take, estimated")
     ] = report.BUDGET,
@@ -58,6 +70,7 @@ def report_command(
         else player_counts(game, players)
     )
     options = parse_variant(game, variant)
+    params = parse_params(game, param)
     console = Console()
     with backend(workers, scheduler, dask_local) as runner:
         chosen = "bots given"
@@ -73,7 +86,7 @@ def report_command(
         else:
             levels = [b.strip() for b in bots.split(",")]
         try:
-            plan = report.make_plan(game.name, counts, levels, games_count, seed, options)
+            plan = report.make_plan(game.name, counts, levels, games_count, seed, options, params)
         except ValueError as exc:
             fail(str(exc))
         try:
@@ -92,11 +105,14 @@ def report_command(
             except KeyboardInterrupt:
                 stop("interrupted: the runs finished are cached; run again to carry on", 130)
     variant_text = ", ".join(f"{k}={spelling(v)}" for k, v in plan.variant.items()) or "none"
+    tuned = "".join(f" --param {pair}" for pair in params_text(plan.params).split(", "))
     context = (
         f"{plan.games} games per configuration, players {', '.join(map(str, plan.players))}, "
-        f"variant {variant_text}, seed {plan.seed}; bots: {plan.mix()} ({chosen}). "
+        f"variant {variant_text}, rule parameters {params_text(plan.params)}, seed "
+        f"{plan.seed}; bots: {plan.mix()} ({chosen}). "
         f"Reproduce: potager report {game.name} -p {','.join(map(str, plan.players))} "
-        f"--bots {','.join(plan.bots)} -n {plan.games} --seed {plan.seed}."
+        f"--bots {','.join(plan.bots)} -n {plan.games} --seed {plan.seed}"
+        f"{tuned if plan.params else ''}."
     )
     page = report.write(plan, played, out, context)
     console.print(f"report: {page} ({os.path.getsize(page):,} bytes, plots beside it)")

@@ -126,10 +126,11 @@ def _context(plan: Plan, played: int | None = None) -> str:
         f"{n} players: {len(seatings(plan.bots, n))} seatings" for n in plan.players
     )
     run = "" if played is None else f" {played} played now, the others from the store."
+    tuned = f" rule parameters {params_text(plan.params)};" if plan.params else ""
     return (
         f"{plan.game} tournament {plan.key[:8]}: bots {', '.join(plan.bots)}; {plan.games} games "
         f"per player count ({covered}); seed {plan.seed}; variant {variant};"
-        f"{' rule parameters ' + params_text(plan.params) + ';' if plan.params else ''}{run} Places: "
+        f"{tuned}{run} Places: "
         "winners first, then by score; ties shared."
     )
 

@@ -29,7 +29,18 @@ from tests.web import i18n_scan
 runner = CliRunner()
 CLI = ROOT / "potager" / "cli"
 STUDY = frozenset(
-    {"analyse", "bot", "report", "running", "serve", "simulate", "tournament", "main"}
+    {
+        "analyse",
+        "bot",
+        "design",
+        "parameters",
+        "report",
+        "running",
+        "serve",
+        "simulate",
+        "tournament",
+        "main",
+    }
 )
 """The study commands' modules, the programmers' (`serve`, `bot`) and the console script's, which
 stay English (docs/terminal.md)."""
