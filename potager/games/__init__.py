@@ -37,10 +37,14 @@ def get(name: str) -> Game:
 
 
 def pieces(game: Game) -> GamePieces[Any]:
-    """The entry of ``game``: a game outside the registry has only its rules (no bot of its own,
-    nothing to tell the search, no tutorial)."""
+    """The entry of ``game``, or of the game it was tuned from (`Game.tuned`: the same pieces
+    play it); a game outside the registry has only its rules (no bot of its own, nothing to
+    tell the search, no tutorial)."""
     entry = REGISTRY.get(game.name)
-    return entry if entry is not None and entry.game is game else GamePieces(game)
+    if entry is None:
+        return GamePieces(game)
+    tuned = bool(game.tuning) and type(game) is type(entry.game)
+    return entry if entry.game is game or tuned else GamePieces(game)
 
 
 def replay(record: GameRecord) -> State:

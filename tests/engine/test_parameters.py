@@ -158,3 +158,7 @@ def test_seeded_games_with_the_default_parameters_play_as_before() -> None:
             digest = hashlib.sha256(json.dumps(state.record.moves).encode()).hexdigest()[:16]
             assert (digest, list(state.result().scores)) == (case["digest"], case["scores"])
             assert state.game is game
+
+
+def test_a_tuned_game_has_the_pieces_of_the_game_it_was_tuned_from() -> None:
+    assert games.pieces(KR.tuned(TUNED)) is games.pieces(KR)
