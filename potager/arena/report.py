@@ -161,9 +161,7 @@ class ReportPlan:
 
     def job(self, run: Run) -> Job:
         seed = game_seed(self.seed, run.players)
-        return Job(
-            self.game, run.seatings, seed, run.variant, measure=True, params=self.params
-        )
+        return Job(self.game, run.seatings, seed, run.variant, measure=True, params=self.params)
 
 
 def _rung(level: str) -> int | None:
