@@ -121,5 +121,6 @@ def said(outcome: Outcome) -> None:
     """One game's end, on standard output."""
     typer.echo(
         f"table {outcome.table_id}, seat {outcome.seat}: {outcome.told()} ({outcome.moves} "
-        f"moves, {outcome.late} too slow, {outcome.reconnects} reconnections)"
+        f"moves, {outcome.stand_in} by the stand-in, {outcome.late} too slow, "
+        f"{outcome.reconnects} reconnections)"
     )

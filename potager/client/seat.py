@@ -67,15 +67,16 @@ FATAL = {"forbidden", "not_found"}
 @dataclass
 class Outcome:
     """How a seat's game went: the table's result (``None`` if it ended without one, then
-    ``ending`` says how), the seat's moves the server stored, the decisions the agent was too
-    slow for (``late``) or failed at (``failed``), played at random, and the sockets opened
-    again after a drop."""
+    ``ending`` says how), the seat's moves in the game's record (its own, and ``stand_in``: the
+    server's stand-in's for it), the decisions the agent was too slow for (``late``) or failed
+    at (``failed``), played at random, and the sockets opened again after a drop."""
 
     table_id: str
     seat: int
     result: dict[str, Any] | None = None
     ending: dict[str, Any] | None = None
     moves: int = 0
+    stand_in: int = 0
     late: int = 0
     failed: int = 0
     reconnects: int = 0
@@ -205,7 +206,7 @@ class RemoteSeat:
             assert link.seat is not None
             self.outcome = Outcome(link.table_id, link.seat)
             self._table = self._prepare(summary)
-            return await self._connected(self.outcome)
+            return await self._counted(await self._connected(self.outcome))
         finally:
             if self._thinking is not None:
                 self._thinking.cancel()
@@ -240,6 +241,22 @@ class RemoteSeat:
                 raise ClientError(str(exc)) from None
         variant = game.resolve_variant(summary["variant"])
         return _Table(game, game.action_names(summary["players"], variant))
+
+    async def _counted(self, outcome: Outcome) -> Outcome:
+        """``outcome`` with the seat's moves as the game's record has them (else as the server
+        acknowledged them: a reconnection may have missed one)."""
+        path = f"/api/tables/{outcome.table_id}/record"
+        try:
+            async with client_for(self.link.server) as http:
+                record = await request(http, "GET", path)
+        except ClientError as exc:
+            log.warning("seat %s: the game's record is not to be had: %s", outcome.seat, exc)
+            return outcome
+        stand_ins = set(record.get("stand_in_moves") or ())
+        mine = [i for i, (seat, _) in enumerate(record["moves"]) if seat == outcome.seat]
+        outcome.moves = sum(1 for i in mine if i not in stand_ins)
+        outcome.stand_in = len(mine) - outcome.moves
+        return outcome
 
     async def _connected(self, outcome: Outcome) -> Outcome:
         """Open the table's socket until the game ends, again after each drop."""
@@ -384,6 +401,7 @@ class RemoteSeat:
             move["action"] = decision.action
         else:  # this Potager numbers the game's actions otherwise: the server's name for it
             move["notation"] = server[decision.action]
+        log.debug("seat %s: %s", self.link.seat, move)
         try:
             await socket.send(json.dumps(move))
         except ConnectionClosed:

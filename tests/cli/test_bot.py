@@ -39,7 +39,7 @@ def test_the_bot_command_plays_a_seat_to_the_end(server: str) -> None:
         summary = http.get(f"/api/tables/{created['table']['id']}").json()
     assert summary["status"] == "finished"
     assert f"table {summary['id']}, seat 0: scores" in ran.output
-    assert "0 too slow, 0 reconnections" in ran.output
+    assert "0 by the stand-in, 0 too slow, 0 reconnections" in ran.output
 
 
 def test_the_bot_command_plays_your_own_agent_class(

@@ -36,3 +36,10 @@ def server(tmp_path: Path) -> Iterator[str]:
 def http(server: str) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=server, timeout=10) as client:
         yield client
+
+
+def stored_as_chosen(stored: list[Any], chosen: list[Any], at: int) -> bool:
+    """Whether a seat's ``stored`` moves are its agent's ``chosen`` ones, each once and in
+    order, but for, at most, its ``at``-th (counted from 1): a decision made while the seat was
+    cut off, which the server refuses (stale) if the table moved on meanwhile."""
+    return stored in (chosen, chosen[: at - 1] + chosen[at:])

@@ -97,3 +97,22 @@ def test_an_agent_that_never_answers_holds_neither_the_game_nor_the_exit(tmp_pat
     assert outcome.result is not None and outcome.late == outcome.moves > 0
     assert not record.get("stand_in_moves")
     assert 1 <= len(agents) <= 2 and all(t.daemon for t in agents)
+
+
+def test_a_decision_past_the_deadline_is_the_stand_in_s_and_said_so(tmp_path: Path) -> None:
+    """With no margin kept (less than none), the agent thinks past its clock: the server's
+    stand-in plays that decision, the agent's move comes too late and changes nothing, the seat
+    plays on, and its outcome counts the stand-in's move apart from its own."""
+    with (
+        serving(server_settings(tmp_path, clock_scale=SCALE)) as server,
+        httpx.Client(base_url=server) as http,
+    ):
+        created = create(http, GAME, ["human", "random"], speed="real_time")
+        slow = FirstThoughtSlow(seconds=6.0)
+        outcome = RemoteSeat(server + created["you"]["url"], slow, margin=-30, seed=5).run()
+        slow.released.set()
+        record = http.get(f"/api/tables/{created['table']['id']}/record").json()
+    stood_in = record.get("stand_in_moves") or []
+    assert outcome.result is not None and outcome.late == 0
+    assert outcome.stand_in == len(stood_in) >= 1
+    assert outcome.moves + outcome.stand_in == sum(1 for seat, _ in record["moves"] if seat == 0)
