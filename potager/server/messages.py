@@ -63,11 +63,17 @@ def seat_fields(seat: SeatInfo, connected: bool, clock: dict[str, Any]) -> dict[
         "rating": None if seat.rating is None else round(seat.rating, 2),
         "bot_player": seat.bot_player,
         "player": seat.player_id,
+        "rating_change": rating_change(seat.rating_change),
         "deadline": None,
         "stand_in": False,
         "absent": False,
         **clock,
     }
+
+
+def rating_change(change: tuple[float, float] | None) -> dict[str, float] | None:
+    """A `SeatRatingChange`'s fields: the ratings before and after, as a seat's rating is shown."""
+    return None if change is None else {"before": round(change[0], 2), "after": round(change[1], 2)}
 
 
 def seat_public(seat: SeatInfo, connected: bool, clock: dict[str, Any]) -> SeatPublic:

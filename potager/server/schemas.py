@@ -195,6 +195,13 @@ class CreateTable(Strict):
     """The bot level that plays for a seat whose time ran out (`STAND_IN` by default)."""
 
 
+class SeatRatingChange(BaseModel):
+    """What a rated game's end did to a player's rating in its game (μ − 3σ)."""
+
+    before: float
+    after: float
+
+
 class SeatPublic(BaseModel):
     """What everybody may know of a seat: never its token."""
 
@@ -210,6 +217,8 @@ class SeatPublic(BaseModel):
     """The seat's player is marked a bot: a program plays it (`potager.client`)."""
     player: str | None = None
     """The id of the seat's player, if it has an identity: its page is /players/{id}."""
+    rating_change: SeatRatingChange | None = None
+    """Once a rated table has ended: what its end did to the seat's player's rating."""
     deadline: float | None = None
     """While the seat's clock runs: when its time is up (Unix seconds, the server's time)."""
     stand_in: bool = False

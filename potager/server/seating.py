@@ -413,6 +413,7 @@ class Seating:
         for held, now in zip(live.info.seats, stored.seats, strict=True):
             held.token_hash, held.taken, held.name = now.token_hash, now.taken, now.name
             held.player_id, held.rating, held.bot_player = now.player_id, now.rating, now.bot_player
+            held.rating_change = now.rating_change
             self._revoke(live, held.seat)
         changed = stored.rematch_id != live.info.rematch_id
         live.info.rematch_id = stored.rematch_id
@@ -536,11 +537,13 @@ class Seating:
 
     async def new_ratings(self, live: LiveTable) -> bool:
         """``live`` has just finished: if rated, its seats take their players' new ratings
-        from the store, where the finishing move's transaction has moved them. Whether they
-        were read (the caller tells everybody)."""
+        and what the game did to them from the store, where the finishing move's transaction
+        has moved them. Whether they were read (the caller tells everybody)."""
         if not live.info.rated or not any(s.player_id for s in live.info.seats):
             return False
         with contextlib.suppress(Refused):  # the database is unavailable: the old ones stay
-            for seat in live.info.seats:
-                seat.rating = await self.rating(seat.player_id, live.info.game)
+            changes = await self.db(self.players.table_changes, live.info.id)
+            ratings = [await self.rating(s.player_id, live.info.game) for s in live.info.seats]
+            for seat, rating in zip(live.info.seats, ratings, strict=True):
+                seat.rating, seat.rating_change = rating, changes.get(seat.player_id or "")
         return True

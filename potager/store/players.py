@@ -299,6 +299,15 @@ class Players:
             row = session.get(RatingRow, (player_id, game))
             return None if row is None or not row.games else ordinal(row.mu, row.sigma)
 
+    def table_changes(self, table_id: str) -> dict[str, tuple[float, float]]:
+        """What the end of the rated table ``table_id`` did to each player's rating, by player:
+        μ − 3σ before and after it (empty while it is not rated)."""
+        with self._session() as session:
+            return {
+                player: change
+                for (_, player), change in rating_changes(session, [table_id]).items()
+            }
+
     def ratings(self, player_id: str) -> list[PlayerRating]:
         """The player's rating in every game it has played rated."""
         with self._session() as session:
@@ -346,10 +355,31 @@ def _rating(row: Any) -> PlayerRating:
     return PlayerRating(row.player_id, row.name or None, row.game, row.mu, row.sigma, row.games)
 
 
+def rating_changes(
+    session: Session, table_ids: Collection[str]
+) -> dict[tuple[str, str], tuple[float, float]]:
+    """What the ends of ``table_ids`` did to their players' ratings, by (table, player): μ − 3σ
+    before and after."""
+    rows = session.execute(
+        select(
+            RatingChangeRow.table_id,
+            RatingChangeRow.player_id,
+            RatingChangeRow.mu_before,
+            RatingChangeRow.sigma_before,
+            RatingChangeRow.mu,
+            RatingChangeRow.sigma,
+        ).where(RatingChangeRow.table_id.in_(table_ids))
+    )
+    return {
+        (r.table_id, r.player_id): (ordinal(r.mu_before, r.sigma_before), ordinal(r.mu, r.sigma))
+        for r in rows
+    }
+
+
 def seat_players(session: Session, tables: list[TableInfo]) -> list[TableInfo]:
     """``tables`` with each seat's player's rating (μ − 3σ) in its table's game, where that
-    player has played it rated, and whether the player is a bot: one query per game, and one
-    for the bots."""
+    player has played it rated, whether the player is a bot, and what a finished rated table's
+    end did to the rating: one query per game, one for the bots and one for the changes."""
     wanted: dict[str, set[str]] = {}
     for table in tables:
         ids = {s.player_id for s in table.seats if s.player_id is not None}
@@ -375,6 +405,11 @@ def seat_players(session: Session, tables: list[TableInfo]) -> list[TableInfo]:
             if table.game == game:
                 for seat in table.seats:
                     seat.rating = found.get(seat.player_id or "")
+    ended = [t.id for t in tables if t.rated and t.status == "finished"]
+    changes = rating_changes(session, ended) if ended else {}
+    for table in tables:
+        for seat in table.seats:
+            seat.rating_change = changes.get((table.id, seat.player_id or ""))
     return tables
 
 

@@ -76,6 +76,9 @@ class SeatInfo:
     """That player's rating (μ − 3σ) in the table's game when read; None: not rated yet."""
     bot_player: bool = False
     """That player is marked a bot: a program plays the seat."""
+    rating_change: tuple[float, float] | None = None
+    """What the table's end did to that player's rating (μ − 3σ before and after it); None
+    while it is not rated (or never will be)."""
 
 
 @dataclass

@@ -358,6 +358,49 @@ def test_seats_are_linked_and_a_rated_game_moves_ratings_once(client: TestClient
     assert [s["rating"] for s in seats] == [ada_rating["rating"], bob_rating["rating"]]
 
 
+def seats_once_rated(client: TestClient, table_id: str) -> list[dict[str, Any]]:
+    """The finished rated table's seats, once they have read their rating changes (in the
+    background, after the finishing move)."""
+    for _ in range(100):
+        seats: list[dict[str, Any]] = client.get(f"/api/tables/{table_id}").json()["seats"]
+        if all(s["rating_change"] is not None for s in seats):
+            return seats
+        time.sleep(0.02)
+    raise AssertionError("the seats never read their rating changes")
+
+
+def test_a_rated_game_s_end_tells_each_seat_its_rating_change(client: TestClient) -> None:
+    """Each seat's rating before and after the game, from the table's own end (not a later
+    game's): a newcomer starts at 0; the next game starts where this one left the rating."""
+    ada, bob = new_player(client, "Ada"), new_player(client, "Bob")
+    first = table_for(client, ada, bob)
+    table_id = first[0]["table_id"]
+    assert [s["rating_change"] for s in client.get(f"/api/tables/{table_id}").json()["seats"]] == [
+        None,
+        None,
+    ]
+    play_out(client, list(first), seed=5)
+    seats = seats_once_rated(client, table_id)
+    after = [ratings(client, p)[TOY]["rating"] for p in (ada, bob)]
+    assert [s["rating_change"] for s in seats] == [
+        {"before": 0.0, "after": after[0]},
+        {"before": 0.0, "after": after[1]},
+    ]
+    store = client.app.state.manager.store  # type: ignore[attr-defined]
+    stored = [s.rating_change for s in store.table(table_id).seats]
+    assert [(round(b, 2), round(a, 2)) for b, a in stored] == [(0.0, after[0]), (0.0, after[1])]
+
+    second = table_for(client, ada, bob)
+    play_out(client, list(second), seed=6)
+    changes = [s["rating_change"] for s in seats_once_rated(client, second[0]["table_id"])]
+    assert [c["before"] for c in changes] == after
+    assert [c["after"] for c in changes] == [ratings(client, p)[TOY]["rating"] for p in (ada, bob)]
+    # The first table still says what its own end did.
+    assert [s["rating_change"] for s in seats_once_rated(client, table_id)] == [
+        s["rating_change"] for s in seats
+    ]
+
+
 def test_unrated_tables_and_tables_with_bots_or_strangers_move_no_rating(
     client: TestClient,
 ) -> None:
@@ -368,6 +411,9 @@ def test_unrated_tables_and_tables_with_bots_or_strangers_move_no_rating(
     stranger = table_for(client, ada, None)  # Bob joins without an identity
     play_out(client, list(stranger), seed=2)
     assert me(client, ada)["ratings"] == [] and me(client, bob)["ratings"] == []
+    for grants in (unrated, stranger):
+        seats = client.get(f"/api/tables/{grants[0]['table_id']}").json()["seats"]
+        assert [s["rating_change"] for s in seats] == [None, None]
 
     with_bot = create(client, TOY, ["human", "random"], name="Ada")
     assert not with_bot["table"]["rated"]
@@ -482,4 +528,9 @@ def test_the_store_rates_once_and_keeps_names_apart_on_each_backend(db_url: str)
     table = store.table("t")
     assert table is not None
     assert [s.rating for s in table.seats] == [board[0].ordinal, board[1].ordinal]
+    assert [s.rating_change for s in table.seats] == [(0, board[0].ordinal), (0, board[1].ordinal)]
+    assert players.table_changes("t") == {
+        "ada": (0, board[0].ordinal),
+        "bob": (0, board[1].ordinal),
+    }
     store.close()

@@ -13,7 +13,7 @@ import httpx
 from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import connect
 
-from tests.web.clicking import WIDE, create_table
+from tests.web.clicking import FINISHED, WIDE, create_table
 
 GAME = "heuschrecken-poker"
 PASSWORD = "a long garden password"
@@ -35,24 +35,36 @@ def state_after(socket: Any, version: int) -> dict[str, Any]:
 def play_rated_game(server: str, ada_token: str, seed: int, bob_token: str | None = None) -> str:
     """Ada (by her browser's token) against Bob (by ``bob_token``, else a player made here), to
     the end: one move at a time, random legal moves, over the table's sockets. The table's id."""
+    table_id, seats = rated_table(server, ada_token, bob_token)
+    play_out(server, table_id, seats, seed)
+    return table_id
+
+
+def rated_table(
+    server: str,
+    ada_token: str,
+    bob_token: str | None = None,
+    names: tuple[str, str] = ("Ada", "Bob"),
+) -> tuple[str, list[tuple[int, str]]]:
+    """A rated table of Ada (by her browser's token) and Bob (by ``bob_token``, else a player
+    made here), both seated under ``names``: its id, and each seat (number, token)."""
     http = httpx.Client(base_url=server)
     if bob_token is None:
-        bob_token = http.post("/api/players", json={"name": "Bob"}).json()["token"]
+        bob_token = http.post("/api/players", json={"name": names[1]}).json()["token"]
     created = http.post(
         "/api/tables",
-        json={"game": GAME, "players": 2, "seats": [{"kind": "human"}] * 2, "name": "Ada"},
+        json={"game": GAME, "players": 2, "seats": [{"kind": "human"}] * 2, "name": names[0]},
         headers={"Authorization": f"Bearer {ada_token}"},
     ).json()
     assert created["table"]["rated"]
     table_id = created["table"]["id"]
     joined = http.post(
         f"/api/tables/{table_id}/join",
-        json={"name": "Bob"},
+        json={"name": names[1]},
         headers={"Authorization": f"Bearer {bob_token}"},
     ).json()
-    play_out(server, table_id, [(g["seat"], g["token"]) for g in (created["you"], joined)], seed)
     http.close()
-    return str(table_id)
+    return str(table_id), [(g["seat"], g["token"]) for g in (created["you"], joined)]
 
 
 def play_out(server: str, table_id: str, seats: list[tuple[int, str]], seed: int) -> None:
@@ -125,4 +137,35 @@ def test_a_player_signs_in_on_a_second_browser_and_sees_its_rating(
     expect(other.locator("#seats .seat.mine .rating")).to_have_text(f"{shown:.1f}")
     first.close()
     second.close()
+    assert not errors
+
+
+def test_a_rated_game_ends_on_each_seat_s_rating_change(browser: Browser, server: str) -> None:
+    """The result panel says what the game did to each seat's rating, once the table has read
+    the changes (after the finishing move): live on a spectator's page, then in French."""
+    context = browser.new_context(viewport=WIDE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    cleo = httpx.post(f"{server}/api/players", json={"name": "Cleo"}).json()["token"]
+    table_id, seats = rated_table(server, cleo, names=("Cleo", "Dan"))
+    page.goto(f"{server}/table/{table_id}")
+    expect(page.locator("#rated")).to_be_visible()
+    play_out(server, table_id, seats, seed=4)
+    changes = [
+        s["rating_change"] for s in httpx.get(f"{server}/api/tables/{table_id}").json()["seats"]
+    ]
+    assert all(c["before"] == 0 for c in changes)
+    # The page draws every state of the game it watched: on a busy machine it ends late.
+    expect(page.locator(FINISHED)).to_be_visible(timeout=60_000)
+    cells = page.locator("#result .scores .rating-change")
+    expect(cells).to_have_text(
+        [
+            f"Rating 0.0 → {c['after']:.1f} ({'+' if c['after'] > 0 else ''}{c['after']:.1f})"
+            for c in changes
+        ]
+    )
+    page.select_option("#language", "fr")
+    expect(cells.first).to_contain_text("Classement 0,0 → ")
+    context.close()
     assert not errors

@@ -180,6 +180,26 @@ const Potager = (() => {
     return new Intl.NumberFormat(PotagerI18n.lang, { style: "percent", maximumFractionDigits: 0 }).format(share);
   }
 
+  /* What a rated game's end did to a seat's rating (`SeatPublic.rating_change`): "Rating 4.3 →
+   * 6.1 (+1.8)", the change between the two numbers as shown; "" for a seat not rated. */
+  function ratingChange(change) {
+    if (!change) return "";
+    const [before, after] = [change.before, change.after].map((v) => Math.round(v * 10) / 10);
+    const delta = Math.round((after - before) * 10) / 10;
+    const signed = (delta > 0 ? "+" : "") + number(delta, 1); // the language's minus, as `after`'s
+    return t("Rating {before} → {after} ({change})", { before: number(before, 1), after: number(after, 1), change: signed });
+  }
+
+  /* A finished game's scores (the table's and the replay's): a row per seat, the winners
+   * starred, and each seat's rating change when the game was rated. */
+  function finalScores(result, seats, names) {
+    const { scores, winners } = result;
+    const rated = seats.some((s) => s.rating_change);
+    return h("table", { class: "scores" }, h("tbody", {}, scores.map((score, seat) => h("tr", { class: winners.includes(seat) ? "winner" : "" },
+      h("td", {}, winners.includes(seat) ? h("span", { class: "star" }, "★ ") : "", names(seat)), h("td", {}, String(score)),
+      rated ? h("td", { class: "rating-change" }, ratingChange(seats[seat].rating_change)) : null))));
+  }
+
   /* A seat's name in a seat strip: a link to its player's page (/players/<id>) while a
    * player with an identity holds the seat (`info.player`). */
   function seatNameTag(info, label) {
@@ -361,7 +381,7 @@ const Potager = (() => {
   return {
     t, tn, i18n: PotagerI18n,
     h, api, store, openTable, inviteLink, humanize, levelName, learnLevels, seatName, seatNameTag, playerName, serverText, waitingForSeats, listOf,
-    number, percent, generic, renderValue, renderActions, describeEvent, moveLabel, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
+    number, percent, finalScores, generic, renderValue, renderActions, describeEvent, moveLabel, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();
 window.Potager = Potager;

@@ -83,10 +83,7 @@
     drawSheets();
     $("result").hidden = at !== last;
     if (at === last && replay.table.result) {
-      const { scores, winners } = replay.table.result;
-      $("result").replaceChildren(h("h2", {}, t("Final scores")), h("table", { class: "scores" }, h("tbody", {},
-        scores.map((score, seat) => h("tr", { class: winners.includes(seat) ? "winner" : "" },
-          h("td", {}, winners.includes(seat) ? h("span", { class: "star" }, "★ ") : "", names(seat)), h("td", {}, String(score)))))));
+      $("result").replaceChildren(h("h2", {}, t("Final scores")), Potager.finalScores(replay.table.result, replay.table.seats, names));
     }
   }
 

@@ -76,7 +76,7 @@
         state.seats = message.seats;
         state.spectators = message.spectators;
         $("rated").hidden = !message.rated; // a seat taken without an identity: not rated
-        if (renamed) draw(); else drawSeats();
+        if (renamed) draw(); else { drawSeats(); drawResult(); } // a rated end's changes come so
       }
     } else if (message.type === "chat") {
       if (chat) chat.receive(message);
@@ -165,12 +165,9 @@
     const box = $("result");
     box.hidden = state.status !== "finished" || !state.result;
     if (box.hidden) return;
-    const { scores, winners } = state.result;
-    const rows = scores.map((score, seat) => h("tr", { class: winners.includes(seat) ? "winner" : "" },
-      h("td", {}, winners.includes(seat) ? h("span", { class: "star" }, "★ ") : "", names(seat)), h("td", {}, String(score))));
     box.replaceChildren(
       h("h2", {}, t("Final scores")),
-      h("table", { class: "scores" }, h("tbody", {}, rows)),
+      Potager.finalScores(state.result, state.seats, names),
       h("div", { class: "result-actions" },
         me ? h("button", { type: "button", class: "primary", onclick: rematch },
           state.rematch_id ? t("Join the rematch") : t("Rematch")) : null,
