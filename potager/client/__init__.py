@@ -14,7 +14,7 @@ httpx).
 """
 
 from .links import ClientError, SeatLink, parse_link
-from .player import RemotePlayer, parse_server
+from .player import RemotePlayer, Seek, parse_seek, parse_server
 from .seat import MARGIN, Outcome, RemoteSeat, load_agent, play
 
 __all__ = [
@@ -24,8 +24,10 @@ __all__ = [
     "RemotePlayer",
     "RemoteSeat",
     "SeatLink",
+    "Seek",
     "load_agent",
     "parse_link",
+    "parse_seek",
     "parse_server",
     "play",
 ]
