@@ -15,7 +15,8 @@ httpx).
 
 from .links import ClientError, SeatLink, parse_link
 from .player import RemotePlayer, Seek, parse_seek, parse_server
-from .seat import MARGIN, Outcome, RemoteSeat, load_agent, play
+from .seat import MARGIN, Outcome, RemoteSeat, play
+from .thinking import load_agent
 
 __all__ = [
     "MARGIN",
