@@ -4,7 +4,6 @@ still sees only the seat's view (issue 12, "informed rollouts")."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import cast
 
@@ -19,16 +18,12 @@ from potager.games.kraut_und_rueben.playout import representatives
 from potager.games.kraut_und_rueben.rules import KrautUndRuebenState
 from potager.games.kraut_und_rueben.scoring import CODE
 
-POLICIES = [
-    name
-    for name in games.names()
-    if importlib.util.find_spec(f"potager.games.{name.replace('-', '_')}.playout") is not None
-]
+POLICIES = [name for name in games.names() if games.pieces(games.get(name)).search.playout]
 
 
 def _policy(game: Game) -> Playout:
-    package = type(game).__module__.rsplit(".", 1)[0]
-    policy: Playout = importlib.import_module(f"{package}.playout").playout
+    policy = games.pieces(game).search.playout
+    assert policy is not None
     return policy
 
 
