@@ -1,4 +1,4 @@
-"""``python -m bench.fuzz`` (``make fuzz``): the server's protocol fuzzed (issue 13).
+"""``python -m bench.fuzz`` (``make fuzz``): the server's protocol fuzzed.
 
 Hypothesis generates request bodies for every endpoint that takes one (tables, seats, the
 "your turn" list, clocks' end, players and sign-in), queries of the reading endpoints that a

@@ -219,8 +219,8 @@ def sample_playouts(
 
 
 def simulation(game: Game, seconds: float, repeats: int = 2) -> list[Measure]:
-    """`simulate` games/s with random bots (the pipeline, not a bot's thinking), as issue 14's
-    goals read, each against what it is compared with:
+    """`simulate` games/s with random bots (the pipeline, not a bot's thinking), as the
+    simulation's goals read, each against what it is compared with:
 
     - one worker beside bare random playouts of the same configuration measured just before
       (`random_playout`, no agent, no view), both in CPU time: the bot path's cost;

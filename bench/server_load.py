@@ -25,9 +25,9 @@ the throughput does, and the two together tell whether the server or the clients
 Its last column is the machine's speed just before the row, as `make bench` measures its
 anchor (OpenSpiel's goofspiel, decisions a CPU second; with the ``bench`` extra): the same code
 cost the server up to a quarter more CPU an action in some hours of this shared machine than in
-others (0.28-0.35 ms, issue 13's seventh round), the anchor moving less (642-720k).
+others (0.28-0.35 ms, docs/server-load.md, seventh round), the anchor moving less (642-720k).
 
-``--processes P`` starts P server processes sharing the port (issue 13's scale-out: a fresh
+``--processes P`` starts P server processes sharing the port (a fresh
 database on the private PostgreSQL of `potager.store.localpg` unless ``--database`` is given, and
 the private Redis of `potager.store.localredis` unless ``--redis`` is); ``--generators G`` splits
 the tables over G load-generator processes, which start measuring together.
@@ -35,8 +35,8 @@ the tables over G load-generator processes, which start measuring together.
 Every table starts at once, so their first games end together too (8-15 s in, for Heuschrecken
 Poker at 500 tables) and a wave of new tables follows: ``--warmup 40`` measures the steady state,
 where games end and tables open spread over time. They spread only so far: 40 s in, two to ten
-games still end in some tenths of a second, and the server's tail is those moments (issue 13,
-docs/server-load.md, sixth round). ``--stagger S`` starts each table's first game at a random
+games still end in some tenths of a second, and the server's tail is those moments
+(docs/server-load.md, sixth round). ``--stagger S`` starts each table's first game at a random
 moment in the first S seconds instead (seeded by the table's number), as the games of a server
 that has been busy a while begin: a row then measures that steady state. ``--set-ups N``
 measures the tables' set-up alone first: N tables set up without a move, the server's CPU a
@@ -142,7 +142,7 @@ class SeatSocket(asyncio.Protocol):
     so that each message is read, timed and answered in the callback that receives its bytes.
     websockets' asyncio client woke a task for every message (a turn of the generator's loop
     between a message's arrival and its reading, counted in the latency) and cost the load
-    clients 0.21-0.22 ms of CPU an action beside the server's 0.30; this, 0.15-0.19 ms (issue 13:
+    clients 0.21-0.22 ms of CPU an action beside the server's 0.30; this, 0.15-0.19 ms (
     500 tables, ``--think 200``, steady state).
 
     It says hello with its seat's token, keeps the latest state it was sent, and acts when it
@@ -557,7 +557,7 @@ async def set_ups(base: str, kind: Kind, n: int, server: int | None) -> dict[str
 ANCHOR = "goofspiel(num_cards=8,players=3)"
 """The machine's speed beside each row: this hour's figures compare with another hour's only
 at the same speed (this 2-core machine's server CPU an action moved 0.28-0.35 ms from hour to
-hour for the same code, issue 13)."""
+hour for the same code, docs/server-load.md)."""
 
 
 def machine_speed(seconds: float = 1.0) -> float | None:

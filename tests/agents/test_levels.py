@@ -1,4 +1,4 @@
-"""Bot levels by name, with parameters, and their descriptions (issue 12)."""
+"""Bot levels by name, with parameters, and their descriptions."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def test_every_level_of_every_game_is_made_and_described() -> None:
 
 
 def test_each_named_level_says_what_it_is_how_long_it_thinks_and_how_strong() -> None:
-    """Issue 12: one line a level, how strong and how long; the audit found ``ismcts`` saying only
+    """One line a level, how strong and how long; the audit found ``ismcts`` saying only
     how long, and "tree search" where Kraut & Rüben's search is flat and paired at the root."""
     for level in ("random", "heuristic", "ismcts", "ismcts-strong"):
         what, time, strength = agents.describe(level).split("; ")

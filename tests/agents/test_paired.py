@@ -1,4 +1,4 @@
-"""The paired root search (issue 12, Kraut & Rüben): every choice played on the same
+"""The paired root search (Kraut & Rüben): every choice played on the same
 determinizations and playout seeds, the heuristic's choice kept unless beaten on those pairs."""
 
 from __future__ import annotations

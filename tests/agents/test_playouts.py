@@ -1,6 +1,6 @@
 """The games' playout policies (their ``playout.py``), run by the search inside sampled states:
 legal, finishing, a function of the state and the generator alone; the search that uses them
-still sees only the seat's view (issue 12, "informed rollouts")."""
+still sees only the seat's view ("informed rollouts")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The search decides for the seat asking, at a simultaneous decision as in turn (issue 12)."""
+"""The search decides for the seat asking, at a simultaneous decision as in turn."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Two knobs of the search, on by default in Garden Rush (its `SearchKnowledge`'s ``widening``
-and ``choice``; measured: docs/bots.md. Progressive widening (issue 12:
+and ``choice``; measured: docs/bots.md. Progressive widening (
 "progressive widening where Garden Rush's ~50-action lists need it"): ``widening=A`` has a
 decision offer the search only its ``4 + n ** A`` best actions by the game's heuristic
 (`potager.games.garden_rush.heuristic.order`) once chosen ``n`` times. The choice by share:

@@ -1,5 +1,5 @@
-"""A move the table's stand-in bot made for a timed-out person (the record's ``stand_in_moves``,
-issue 16) is labelled as the stand-in's and never counted against the person (issue 12)."""
+"""A move the table's stand-in bot made for a timed-out person (the record's ``stand_in_moves``)
+is labelled as the stand-in's and never counted against the person."""
 
 from __future__ import annotations
 

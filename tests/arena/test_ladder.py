@@ -1,4 +1,4 @@
-"""The ladder's first step, measured: each game's heuristic beats random (issue 12)."""
+"""The ladder's first step, measured: each game's heuristic beats random."""
 
 from __future__ import annotations
 

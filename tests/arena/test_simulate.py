@@ -197,7 +197,7 @@ def test_a_dask_cluster_of_two_workers_gives_the_process_pool_totals() -> None:
 
 
 def test_the_random_bot_draws_what_random_choice_draws() -> None:
-    """Its draw is inlined for speed (issue 14) and stays `Random.choice`'s: a seeded simulation
+    """Its draw is inlined for speed and stays `Random.choice`'s: a seeded simulation
     plays the games it played before."""
     agent, game = RandomAgent(), games.get("heuschrecken-poker")
     for seed in range(50):

@@ -1,4 +1,4 @@
-"""The terminal's tests read English unless they choose a language (issue 16): the language of
+"""The terminal's tests read English unless they choose a language: the language of
 ``potager play`` and ``potager replay`` comes from the environment, so it is cleared here."""
 
 from __future__ import annotations

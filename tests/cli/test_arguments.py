@@ -1,4 +1,4 @@
-"""Bad arguments to every command that starts games are refused the one way (issue 16): Click's
+"""Bad arguments to every command that starts games are refused the one way: Click's
 usage, "Try ... --help" and the Error panel naming the argument, exit code 2, never a traceback."""
 
 from __future__ import annotations

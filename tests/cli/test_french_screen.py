@@ -1,4 +1,4 @@
-"""What confused players of the terminal (issue 43): Garden Rush with Tools & Moles in French on
+"""What confused players of the terminal: Garden Rush with Tools & Moles in French on
 an 80 × 24 screen, the French word for a seat, and Pas de Haricots' rules naming a Claudia who is
 never introduced."""
 

@@ -1,4 +1,4 @@
-"""The terminal in four languages (issue 16): what a player reads in ``potager play`` and
+"""The terminal in four languages: what a player reads in ``potager play`` and
 ``potager replay`` is English in the code, through ``t``, ``tn`` and ``Who.says``, and French,
 German or Italian by ``--lang`` or the environment's language.
 

@@ -158,7 +158,7 @@ def test_play_command_plays_to_the_end(monkeypatch: pytest.MonkeyPatch, tmp_path
 def test_bad_options_are_refused_clearly(
     monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
 ) -> None:
-    """Ours and Click's alike, in one style (issue 16: ours was a line "error: ...", Click's an
+    """Ours and Click's alike, in one style (ours was a line "error: ...", Click's an
     Error panel under the usage)."""
     register(monkeypatch)
     result = runner.invoke(app, args)
@@ -208,7 +208,7 @@ def test_play_command_with_hints(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_two_player_game_says_so_when_given_three() -> None:
-    """Issue 16: the message read "played by 2 to 2 players"."""
+    """The message read "played by 2 to 2 players"."""
     result = runner.invoke(app, ["play", "garden-rush", "--players", "3"])
     assert result.exit_code == 2
     assert "garden-rush is played by 2 players only, not 3" in plain(result.output)
@@ -229,7 +229,7 @@ def test_a_two_player_game_says_so_when_given_three() -> None:
     ],
 )
 def test_help_shows_no_value_beside_a_flag(command: list[str]) -> None:
-    """Issue 16: ``--help <bool>``, ``--hints <bool>``."""
+    """``--help <bool>``, ``--hints <bool>``."""
     result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "100"})
     assert result.exit_code == 0
     assert "<bool>" not in result.output and "<list[str]>" not in result.output

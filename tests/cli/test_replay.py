@@ -55,7 +55,7 @@ def test_replay_says_who_sat_where(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
 def test_replay_marks_the_stand_in_bots_moves(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """A move the table's stand-in bot made for a timed-out person says so (issue 16 clocks;
+    """A move the table's stand-in bot made for a timed-out person says so (clocks;
     the record's stand_in_moves), in the replay's language too."""
     path = saved_game(monkeypatch, tmp_path)
     record = GameRecord.from_json(path.read_text())
@@ -95,7 +95,7 @@ def test_replay_steps_forward_back_and_quits(
 def test_replay_jumps_to_a_move_and_to_the_end(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Issue 16: a Pas de Haricots match is 258 moves; stepping one at a time was the only way."""
+    """A Pas de Haricots match is 258 moves; stepping one at a time was the only way."""
     path = saved_game(monkeypatch, tmp_path)
     last = len(json.loads(path.read_text())["moves"])
     result = runner.invoke(app, ["replay", str(path)], input="5\ne\n\n2\nb\n999\nq\n")
@@ -165,7 +165,7 @@ def test_games_lists_every_registered_game(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_games_says_a_single_player_count_once_and_each_bot_level_once() -> None:
-    """Issue 16: Garden Rush read "2–2", and every game repeated every level's description."""
+    """Garden Rush read "2–2", and every game repeated every level's description."""
     result = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     row = next(line for line in result.output.splitlines() if "garden-rush" in line)
@@ -187,7 +187,7 @@ def test_replay_names_a_move_as_it_was_offered(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["garden-rush", "kraut-und-rueben"])
 def test_replay_screens_fit_80_by_24(name: str) -> None:
-    """Issue 16: the replay's title, who sat where and the move's box pushed the table off."""
+    """The replay's title, who sat where and the move's box pushed the table off."""
     state = games.get(name).new_game(2, 8)
     rng = random.Random(8)
     while not state.is_over:

@@ -1,4 +1,4 @@
-"""Issue 16, the terminal polished: an 80 × 24 screen keeps the table in sight (choices grouped),
+"""An 80 × 24 screen keeps the table in sight (choices grouped),
 a decision with one choice is not asked, ``?`` and ``rules`` explain the game, the log says
 "you" with the right verb."""
 
@@ -160,7 +160,7 @@ END_EVENTS = ("game over", "game_end", "game_over")
 
 @pytest.mark.parametrize("name", games.names())
 def test_the_log_says_you_with_the_verb_that_goes_with_it(name: str) -> None:
-    """Issue 16: "You takes"; and the end of a game was raw Python ("scores [35, 39]")."""
+    """The log read "You takes"; and the end of a game was raw Python ("scores [35, 39]")."""
     state = random_game(name, games.get(name).min_players, 4)
     describe = render.for_game(state.game).describe
     for viewer in (0, 1):
@@ -209,7 +209,7 @@ def test_the_table_says_you_take_in_heuschrecken_poker() -> None:
     ],
 )
 def test_every_screen_of_a_random_game_fits_80_by_24(name: str, players: int, lang: str) -> None:
-    """Issue 16: the table, the latest of the log, the choices and the prompt on one screen; in
+    """The table, the latest of the log, the choices and the prompt on one screen; in
     the languages whose words made it taller (Italian, French) too."""
     with speaking(lang):
         screens_fit(name, players)

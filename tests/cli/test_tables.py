@@ -1,5 +1,5 @@
 """``potager analyse`` and ``potager tournament`` on an 80-column terminal: one line a row, no
-header cut (issue 16); a move too long for its column wraps, its figures whole."""
+header cut; a move too long for its column wraps, its figures whole."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The engine's refusals keep their template (issue 16): ``str(exc)`` stays the English text the
+"""The engine's refusals keep their template: ``str(exc)`` stays the English text the
 logs, records and terminal read, and ``exc.reason`` says which template and values made it, so a
 server can say it in the asker's language. The four games' rules (compiled) raise them too."""
 

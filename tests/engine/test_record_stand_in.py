@@ -1,4 +1,4 @@
-"""Records say which moves a stand-in bot made for a timed-out person (issue 16 clocks, issue 12
+"""Records say which moves a stand-in bot made for a timed-out person (clocks,
 analysis): an optional ``stand_in_moves`` key that older records lack and still load without."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bad input, over HTTP and the WebSocket (issue 13, defect 4 and strict types): a short 4xx or
+"""Bad input, over HTTP and the WebSocket (defect 4 and strict types): a short 4xx or
 error message that never echoes what was sent, and nothing changed."""
 
 from __future__ import annotations

@@ -95,7 +95,7 @@ def test_closing_stops_a_worker_in_the_middle_of_a_decision() -> None:
 def test_the_server_stops_cleanly_while_its_bots_think(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Issue 13: the server stops while both bots of a table are deep in thought, with nothing
+    """The server stops while both bots of a table are deep in thought, with nothing
     raised or logged as an error and nothing half-written; started again, it plays on."""
     thinking, release, order = threading.Semaphore(0), threading.Event(), []
     choose = bots.choose
@@ -127,7 +127,7 @@ def test_the_server_stops_cleanly_while_its_bots_think(
 def test_one_client_s_bot_tables_do_not_starve_another_client_s(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 13: one anonymous client's all-bot tables starved every other table's bots. The
+    """One anonymous client's all-bot tables starved every other table's bots. The
     pool's two workers are held while one client (127.0.0.1) opens four all-bot tables and
     another (127.0.0.2) one: the other's bots think third or fourth, not after the eight
     decisions queued before them (the gate's owner is the client who opened the table)."""

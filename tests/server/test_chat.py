@@ -1,4 +1,4 @@
-"""Chat at a table (issue 16): seated players talk, everybody connected hears it (spectators read
+"""Chat at a table: seated players talk, everybody connected hears it (spectators read
 only), the lines stay with the table in the store, and a bad line is refused and changes nothing."""
 
 from __future__ import annotations

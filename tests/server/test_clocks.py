@@ -1,4 +1,4 @@
-"""Clocks and abandoned tables (issue 16, `potager.server.clocks`), on the toy game.
+"""Clocks and abandoned tables (`potager.server.clocks`), on the toy game.
 
 Time is injected: the server reads a `FakeTime` the test moves forward, and looks at its clocks
 every hundredth of a second, so a two-minute clock runs out as soon as the test says so, and no

@@ -1,5 +1,5 @@
 """While a server serves, the automatic garbage collector is off and what the process held is
-frozen (issue 13: `collector`); the cycles it makes meanwhile are freed by a full collection every
+frozen (`collector`); the cycles it makes meanwhile are freed by a full collection every
 ``collect_every`` seconds; once it stops, the process's collector is as it was."""
 
 from __future__ import annotations

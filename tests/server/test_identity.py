@@ -1,4 +1,4 @@
-"""Players (issue 16): an identity per browser, passwords to sign in elsewhere, seats linked to
+"""Players: an identity per browser, passwords to sign in elsewhere, seats linked to
 their player, a rating per game moved once by each rated game between people, and names unique
 at a table in the database itself."""
 

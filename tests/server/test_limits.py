@@ -1,4 +1,4 @@
-"""Limits (issue 13, defect 5): what one client may ask of the server, in-process (TestClient)
+"""Limits (defect 5): what one client may ask of the server, in-process (TestClient)
 and, for what only a real listener sees (slowloris, connections per client), on a uvicorn
 server in a thread. Each limit is set small here; the defaults are `config.Limits`'."""
 

@@ -1,4 +1,4 @@
-"""The lobby's list of tables (issue 13): a table not held in this process is listed from its
+"""The lobby's list of tables: a table not held in this process is listed from its
 stored row, without being read and replayed, and says what the table itself says."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``potager serve --log-level`` (``POTAGER_LOG_LEVEL``): at ``info`` the server logs every
-request and every socket it opens; at ``warning`` none of them, only what goes wrong (issue 13:
+request and every socket it opens; at ``warning`` none of them, only what goes wrong (
 those lines were a fifth of the CPU to set a table up, and the load bench serves at
 ``warning``)."""
 

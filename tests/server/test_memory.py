@@ -96,7 +96,7 @@ def test_a_replay_is_built_off_the_event_loop(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """While a replay's frames are being built, other requests are answered (built on the
-    event loop, one replay held every request up: issue 13)."""
+    event loop, one replay held every request up)."""
     building, done, order = threading.Event(), threading.Event(), []
     frames = replays.frames
 

@@ -1,4 +1,4 @@
-"""The state message, written from plain data on the hot path (issue 13), says exactly what the
+"""The state message, written from plain data on the hot path, says exactly what the
 `StateMessage` model says of the same table: the same text, byte for byte, for every game, every
 seat and the spectators, at every move of seeded games, with clocks, bots, ratings, watchers,
 results, endings and the Undo flag."""

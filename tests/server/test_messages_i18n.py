@@ -1,4 +1,4 @@
-"""The server's refusals in the asker's language (issue 16): over HTTP by the pages' cookie or
+"""The server's refusals in the asker's language: over HTTP by the pages' cookie or
 the browser's Accept-Language, on a table's socket by its hello's; English without either, and
 always English in the server's own use."""
 
@@ -97,7 +97,7 @@ def test_a_socket_message_refused_by_its_model_is_said_in_the_socket_s_language(
     client: TestClient,
 ) -> None:
     """A chat line with a bidi override fails the message's model: the refusal's words are in
-    the socket's language, as a 422 over HTTP is (found by the fuzz of issue 13)."""
+    the socket's language, as a 422 over HTTP is (found by the fuzz)."""
     created = create(client, TOY, ["human", "human"], name="Ada")
     table_id, you = created["table"]["id"], created["you"]
     client.cookies.set("potager.lang", "de")

@@ -1,4 +1,4 @@
-"""A server process that missed another's message about a table finds out (issue 13).
+"""A server process that missed another's message about a table finds out.
 
 With several processes, a table's mirror learns of each stored move from the owner's message
 through Redis; a message lost (Redis reconnecting, a failed publish) used to leave the mirror
@@ -66,7 +66,7 @@ def test_a_mirror_that_missed_a_move_reads_it_again(
 def test_a_new_table_is_claimed_before_it_is_stored(tmp_path: Path, redis_url: str) -> None:
     """Another process's sweep claims every unfinished table of the store that nobody owns, so
     a table stored before its opener claimed it could be taken by a sweep in between while the
-    opener believed it its own: two writers of one table (issue 13, seen under the load bench
+    opener believed it its own: two writers of one table (seen under the load bench
     with two processes). The opener's claim is in Redis before the table is in the store."""
     base = settings(f"sqlite:///{tmp_path / 'potager.db'}")
     with TestClient(create_app(replace(base, redis_url=redis_url))) as client:

@@ -1,4 +1,4 @@
-"""Display names (issue 16): every seat chooses one, unique at its table, kept with the seat and
+"""Display names: every seat chooses one, unique at its table, kept with the seat and
 written into the game record; a friend's invite link names its seat before sitting down."""
 
 from __future__ import annotations

@@ -151,7 +151,7 @@ def seated(client: TestClient, players: int) -> Iterator[tuple[str, list[SeatDri
 
 
 def test_seats_bidding_at_once_share_a_write_and_are_shown_in_order(client: TestClient) -> None:
-    """Issue 13: a table's moves do not wait for each other's write. While Ada's bid is being
+    """A table's moves do not wait for each other's write. While Ada's bid is being
     written, Bob's and Cy's are checked against the table as it will be and written together
     in the next group; each is shown only once stored, in the order sent. Ada's bid again from
     her other device, on the version it shows, is refused: she has bid, in the table ahead."""

@@ -1,4 +1,4 @@
-"""A player's seats across devices (issue 16: "a player may add a password ... to use it on
+"""A player's seats across devices ("a player may add a password ... to use it on
 another device"): signed in elsewhere, the player's token lists its seats in the "your turn"
 answer and opens them at the table, only while the player holds them; a seat given up or taken
 by another refuses it at once, and the wrong token reads as any wrong seat token."""

@@ -1,4 +1,4 @@
-"""Trained policies at the server (issue 13): only the files the server was started with.
+"""Trained policies at the server: only the files the server was started with.
 
 A client that could name ``policy:PATH`` would have the server read any file it can, and hear
 back whether it exists and what the loader thought of it. The server offers ``policy:PATH`` for

@@ -1,5 +1,5 @@
 """A player who comes back through another server process has their seat back at once (issue
-16's clocks with issue 13's processes): the owner used to notice only at its clocks' next look
+clocks with several processes): the owner used to notice only at its clocks' next look
 (every second), while a player back through the owner itself took the seat back on their hello.
 One process plays both parts here: it owns the table, and hears another process's presence
 message as Redis would bring it; its clocks are never looked at during the test."""

@@ -1,4 +1,4 @@
-"""The "rated" badge tells the truth (issue 16): a table created rated is said rated (its
+"""The "rated" badge tells the truth: a table created rated is said rated (its
 summary, its presence messages) only while every seat taken is held by a different player with an
 identity, as the end's rating (`potager.store.players.rate_finished`) requires. It used to say
 "rated" for a table a person without an identity had joined, whose end then rated nobody."""

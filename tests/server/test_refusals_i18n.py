@@ -1,7 +1,7 @@
-"""Refusals a person reads, in their language (issue 16): Pydantic's own validation messages
+"""Refusals a person reads, in their language: Pydantic's own validation messages
 by their type (`refusals.VALIDATION`), an unknown type by a generic message, and the engine's
 refusals (a notation naming no action, a player count) by their templates; the English stays as
-it was, and nothing the asker sent is repeated (issue 13)."""
+it was, and nothing the asker sent is repeated."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A rematch is the same table again (issue 16's table choices, issue 12's hints): the creator's
+"""A rematch is the same table again (its hints too): the creator's
 variant, clock and its stand-in bot, hints, chat, undo and rating choices carry over, as do the
 players' names; only the deal is new."""
 

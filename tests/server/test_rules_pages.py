@@ -1,4 +1,4 @@
-"""The rules pages, ``/rules/<game>``, and what the lobby shows of each game (issue 16, "Rules"):
+"""The rules pages, ``/rules/<game>``, and what the lobby shows of each game ("Rules"):
 drawn from the game's docs page and the measured lengths, escaped, under the pages'
 Content-Security-Policy."""
 

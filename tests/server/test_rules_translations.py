@@ -1,4 +1,4 @@
-"""The rules pages in four languages (issue 16): a game's docs text in the page's language where
+"""The rules pages in four languages: a game's docs text in the page's language where
 ``docs/games/<game>.<lang>.md`` exists, else in English under a note; and every translated page
 shaped as its English page, so the translations cannot drift from it unnoticed."""
 

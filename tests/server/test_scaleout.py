@@ -1,4 +1,4 @@
-"""Two server processes on one PostgreSQL database and one Redis (issue 13, scale-out).
+"""Two server processes on one PostgreSQL database and one Redis (scale-out).
 
 Both run ``potager serve`` in a subprocess on their own port; the table is opened on the first
 (its owner), one player plays through each process and a spectator watches through the second.

@@ -1,4 +1,4 @@
-"""No display name that reads as another seat (issue 16 audit): a person called "Heuristic bot 4"
+"""No display name that reads as another seat: a person called "Heuristic bot 4"
 beside the fourth seat's heuristic bot, or "Seat 1" beside an unnamed seat 1, read alike on the
 page; such names are refused in any of the four languages, with a translated reason."""
 

@@ -1,5 +1,5 @@
-"""A timed-out person's moves made by the stand-in bot are kept as the bot's (issue 16 clocks,
-issue 12 analysis): the store marks them, the record (``stand_in_moves``) and the replay list
+"""A timed-out person's moves made by the stand-in bot are kept as the bot's (clocks,
+analysis): the store marks them, the record (``stand_in_moves``) and the replay list
 them, and the person's own moves are not listed. Time is injected (`test_clocks.FakeTime`)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The "your turn" list (issue 16): ``POST /api/turns`` answers, for the seats a browser holds,
+"""The "your turn" list: ``POST /api/turns`` answers, for the seats a browser holds,
 which tables wait on them now and since when; a wrong token is simply left out; the body is
 bounded and the rate is its own; the answer is the same from memory, after a restart, and from
 a server process that does not hold the table."""

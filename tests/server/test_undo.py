@@ -1,4 +1,4 @@
-"""Undo like BGA (issue 16): a seat takes its own last move back while no other seat has acted
+"""Undo like BGA: a seat takes its own last move back while no other seat has acted
 since, never across a reveal or a draw from a hidden pile, at a table that allows it.
 
 The test of the move (`takeback.refusal`) is proved per game on seeded games; then the table:

@@ -1,4 +1,4 @@
-"""Tables waiting for players (issue 16 audit, `potager.server.clocks`): one whose seated people
+"""Tables waiting for players (audit, `potager.server.clocks`): one whose seated people
 have all been away for the away time leaves the lobby's open tables (its invite link still
 opens it, and it is back in the list when one of them returns); one left waiting
 `WAITING_LIMIT` is ended unstarted. Time is injected (`FakeTime`, as in test_clocks)."""

@@ -67,7 +67,7 @@ def test_moves_are_written_in_order_once(store: Store) -> None:
 
 
 def test_a_group_of_moves_writes_all_but_the_stale_one(store: Store) -> None:
-    """A group commit (issue 13) of three tables' moves, one of them for a version its table has
+    """A group commit of three tables' moves, one of them for a version its table has
     passed: that one alone is refused, the others are stored with their status and result."""
     for table_id in ("t1", "t2", "t3"):
         store.create_table(new_table(table_id))
@@ -91,7 +91,7 @@ def test_a_group_of_moves_writes_all_but_the_stale_one(store: Store) -> None:
 
 
 def test_a_table_s_later_moves_in_a_group_are_not_written_once_one_is_not(store: Store) -> None:
-    """Two moves of one table in a group (seats bidding at once, issue 13), the second played on
+    """Two moves of one table in a group (seats bidding at once), the second played on
     the first: once another writer stored the first's version, neither goes in, though the
     second's version is now the table's (it would follow a move it was not played on)."""
     store.create_table(new_table())
@@ -148,7 +148,7 @@ def test_hints_and_an_analysis_round_trip(store: Store) -> None:
 
 
 def test_the_migrations_on_main_end_in_one_head() -> None:
-    """Branches built side by side are joined before they land (as 0005 joins issue 16's four),
+    """Branches built side by side are joined before they land (as 0005 joins four branches),
     so that the next migration has one parent to follow."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))

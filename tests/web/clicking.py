@@ -94,7 +94,7 @@ def play_one(page: Page, *choices: str, rng: random.Random | None = None) -> str
 
 
 def check_result_in_view(page: Page) -> None:
-    """At the game's end the final scores and Rematch are on screen without scrolling (issue 16:
+    """At the game's end the final scores and Rematch are on screen without scrolling (
     they sat below the fold of a 1366×900 screen)."""
     expect(page.locator("#result .scores")).to_be_in_viewport(ratio=1)
     expect(page.locator("#result button", has_text="Rematch")).to_be_in_viewport(ratio=1)

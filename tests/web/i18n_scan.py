@@ -1,4 +1,4 @@
-"""Reading the browser client's source for its texts (issue 16, four languages): what
+"""Reading the browser client's source for its texts (four languages): what
 ``tests/web/test_i18n.py`` checks, without a browser. The rules are potager/web/I18N.md's.
 
 The JavaScript is tokenized here (strings, template literals with their ``${}`` expressions,

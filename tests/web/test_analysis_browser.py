@@ -80,7 +80,7 @@ def test_analyse_a_finished_game_on_its_replay_page(browser: Browser, server: st
     loaded = "() => document.getElementById('analysis-chart').naturalWidth > 0"
     page.wait_for_function(loaded, timeout=60_000)
     expect(page.locator("#analysis-chart")).to_be_visible()
-    # The side panel's thumbnail opens the chart at the page's width (issue 43: 250 px).
+    # The side panel's thumbnail opens the chart at the page's width (250 px).
     page.click("#analysis-chart-link")
     large = page.locator("#analysis-dialog img")
     expect(large).to_be_visible()

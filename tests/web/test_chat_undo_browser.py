@@ -1,4 +1,4 @@
-"""Chat and undo at a table in the browser (issue 16): two players (one on a phone) and a
+"""Chat and undo at a table in the browser: two players (one on a phone) and a
 spectator. A chat line reaches every page as text, never HTML; the spectator reads and cannot
 write; a bid taken back with Undo is gone from both players' pages, and the bid that reveals
 shows no Undo; a table created with chat and undo off says so and shows neither; the replay shows

@@ -1,4 +1,4 @@
-"""The lobby's check boxes keep their size (issue 16's acceptance audit): beside a label that
+"""The lobby's check boxes keep their size: beside a label that
 wraps onto two or three lines (the creation form's "Allow hints", "Allow undo", the settings'
 "A notification when it is my turn") a box shrank to a sliver, 5–8 pixels wide for 13 high, at
 every screen width, as a flex item allowed to shrink."""

@@ -1,4 +1,4 @@
-"""Clocks in the browser (issue 16): a real-time table chosen in the lobby's form shows its
+"""Clocks in the browser: a real-time table chosen in the lobby's form shows its
 player's clock counting down, and when the player does nothing, their bot plays for them; after
 three time-outs in a row the seat is marked absent, and "Take my seat back" gives it back. The
 server runs real time a fiftieth as long (``clock_scale``): 2.4 s a decision and a 1.2 s bank,

@@ -1,4 +1,4 @@
-"""What confused new users in the browser (issue 43, "Fix what confused"), each fixed and held:
+"""What confused new users in the browser ("Fix what confused"), each fixed and held:
 the phone layout, the replay's moves in the page's words, Undo that says why it went, the invite
 page's table under its name form, a failed sign-in that stays said, the clock's full speed, the
 stand-in bot only with a clock, the chat before the first move, Kraut & Rüben's end sums."""

@@ -1,4 +1,4 @@
-"""The four games' drawings in French, German and Italian (issue 16: every page in the rulebooks'
+"""The four games' drawings in French, German and Italian (every page in the rulebooks'
 four languages, game terms as each rulebook names them).
 
 Each game is played a few seeded moves at a time; at each moment its plug-in draws the state (as
@@ -237,7 +237,7 @@ def test_a_game_is_drawn_in_each_language_with_its_rulebook_terms(
 def test_pas_de_haricots_keeps_the_notations_letters_in_every_language(
     pages: dict[str, Page],
 ) -> None:
-    """Issue 16: the court cards carry the notation's J, N, Q, K in every language; only their
+    """The court cards carry the notation's J, N, Q, K in every language; only their
     names follow it (Bube, Reiter, Dame, König in German), in the legend beside each letter."""
     game = "pas-de-haricots"
     facts = games.get(game).facts()

@@ -150,7 +150,7 @@ def test_the_last_turn_draws_a_gap_in_the_hedge_where_its_token_was(
     assert not errors
 
 
-# -- issue 16's findings, each on a real state drawn by the plug-in -------------------------------
+# -- findings of an audit, each on a real state drawn by the plug-in -------------------------------
 def random_game(seed: int, stop: Callable[[State], object]) -> State:
     """A two-player game of seeded random moves, stopped at the first state where ``stop`` holds
     (or at its end)."""

@@ -204,7 +204,7 @@ a drop, a cross drawn)."""
 
 
 def test_a_redraw_animates_only_what_is_new(drawing: Callable[..., Page]) -> None:
-    """Issue 16: the result lines under the reveal faded in again on every state message."""
+    """The result lines under the reveal faded in again on every state message."""
     state = state_after(3, ("corn", "corn", "grasshopper"), [(0, "3"), (1, "3"), (2, "5")])
     page = drawing(state, 0)
     state.apply(2, state.str_to_action(2, "corn"))
@@ -217,7 +217,7 @@ def test_a_redraw_animates_only_what_is_new(drawing: Callable[..., Page]) -> Non
 
 
 def test_a_table_waiting_for_players_says_so(drawing: Callable[..., Page]) -> None:
-    """Issue 16: it said "Everyone bids — Waiting for You…" while no bid could be made."""
+    """It said "Everyone bids — Waiting for You…" while no bid could be made."""
     state = state_after(2, ("corn", "strawberry", "broccoli"), [])
     seats = [
         {"seat": 0, "kind": "human", "name": "Ada", "taken": True},

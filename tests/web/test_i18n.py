@@ -1,4 +1,4 @@
-"""Four languages and no text left untranslated (issue 16), read from the source, no browser.
+"""Four languages and no text left untranslated, read from the source, no browser.
 
 Every text of the pages, the plug-ins, the server's messages to people and the terminal is
 English in the code (``Potager.t``, ``tn``, ``data-i18n``, ``say``; the terminal's ``t``, ``tn``

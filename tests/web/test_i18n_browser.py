@@ -1,4 +1,4 @@
-"""Four languages in the browser (issue 16): a German browser gets the German lobby, table and
+"""Four languages in the browser: a German browser gets the German lobby, table and
 rules page with no English left on them; choosing Italian on the switcher sticks."""
 
 from __future__ import annotations

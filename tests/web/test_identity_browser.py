@@ -1,4 +1,4 @@
-"""A player's identity in the browser (issue 16): the lobby makes one on the first visit under
+"""A player's identity in the browser: the lobby makes one on the first visit under
 the kept name; a password added there signs the same player in from a second browser; after a
 rated game between two people, the lobby shows the player's rating and the game's leaderboard,
 and the next table shows each seat's rating beside its name."""

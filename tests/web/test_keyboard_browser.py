@@ -1,4 +1,4 @@
-"""A move made by keys alone in each game, in a few keys (issue 43: a far square took up to 24
+"""A move made by keys alone in each game, in a few keys (a far square took up to 24
 Tabs): Tab reaches "Skip to the game", Enter goes into the drawing, whose controls the arrow keys
 and the shortcuts (`aria-keyshortcuts`) go through, and Enter plays (js/keys.js)."""
 

@@ -1,4 +1,4 @@
-"""Names at a table (issue 16): a friend who opens an invite link chooses a name before sitting
+"""Names at a table: a friend who opens an invite link chooses a name before sitting
 down, prefilled with the one their browser keeps; a name taken at the table is refused and says
 so; both people's pages show both names, and a renamed seat is renamed on every page."""
 

@@ -1,4 +1,4 @@
-"""Numbers in the page's language (issue 16): the replay's analysis summary wrote "3.8 points" with
+"""Numbers in the page's language: the replay's analysis summary wrote "3.8 points" with
 a decimal point on a French page, where French writes 3,8."""
 
 from __future__ import annotations

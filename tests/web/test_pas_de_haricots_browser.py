@@ -75,14 +75,14 @@ def test_a_person_plays_a_whole_match_by_clicking_cards(
 
 
 def test_the_cards_carry_the_notations_letters_and_the_page_explains_them(lobby: Page) -> None:
-    """Issue 16: the cards showed the French R, C, D, V where the notation has K, N, Q, J."""
+    """The cards showed the French R, C, D, V where the notation has K, N, Q, J."""
     state = games.get(GAME).new_game(3, seed=1)
     page = draw_state(lobby, state, 0)
     courts = page.locator(".pdh-hand .pdh-card.court")
     expect(courts.first).to_be_visible()
     for card in courts.all():
         rank = str(card.get_attribute("data-card"))[1:]
-        # The card's marks are drawn from data-glyph (its name is its aria-label, issue 43).
+        # The card's marks are drawn from data-glyph (its name is its aria-label).
         expect(card.locator(".corner.tl b")).to_have_attribute("data-glyph", rank)
         expect(card.locator(".court-letter")).to_have_attribute("data-glyph", rank)
     legend = page.locator(".pdh-legend")

@@ -1,4 +1,4 @@
-"""A player's seats on a second device (issue 16), in Chromium: Ada's table, begun in one
+"""A player's seats on a second device, in Chromium: Ada's table, begun in one
 browser, is listed in the "Your turn" list of a second browser once she signs in there with her
 password, and opens there as her seat, where she bids; the table's page finds it by itself."""
 

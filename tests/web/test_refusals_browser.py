@@ -1,4 +1,4 @@
-"""A German page reads the server's refusals and its own failed requests in German (issue 16):
+"""A German page reads the server's refusals and its own failed requests in German:
 Pydantic's messages in a 422, a request the browser could not send ("Failed to fetch"), and a
 status the server answered without a detail (a proxy's 502)."""
 

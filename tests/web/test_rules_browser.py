@@ -1,4 +1,4 @@
-"""The rules pages and the lobby's game cards in Chromium (issue 16, "Rules"): each page shows the
+"""The rules pages and the lobby's game cards in Chromium ("Rules"): each page shows the
 game's sections and its components drawn by its plug-in, with no script error and nothing the
 Content-Security-Policy refuses; the lobby shows each game's picture, pitch, players, length and
 bot levels, and links to its rules, as the table page does."""

@@ -1,4 +1,4 @@
-"""The rules pages and the lobby's pitches in French, German and Italian in Chromium (issue 16,
+"""The rules pages and the lobby's pitches in French, German and Italian in Chromium (
 "Four languages ... for every page"): a browser of each language reads each game's docs text in
 its language (``docs/games/<game>.<lang>.md``), under the English page's section ids, with no
 note of English and no catalog English left, and the lobby's cards give each game's pitch in it."""

@@ -1,4 +1,4 @@
-"""The pages every game shares, as issue 16 found them ("Found, to mend"): each seat has one
+"""The pages every game shares, as an audit found them ("Found, to mend"): each seat has one
 distinct, short label everywhere; an error names seats as the page does; on a phone the log and
 a drawing's own panels (Kraut & Rüben's contract) are a tap away.
 """
@@ -68,7 +68,7 @@ def test_a_drawing_shows_each_label_whole(lobby: Page, name: str) -> None:
 
 
 def test_an_error_names_seats_as_the_page_does(browser: Browser, server: str) -> None:
-    """Issue 16: a toast said "it is not seat 0's turn" where the page numbers seats from 1.
+    """A toast said "it is not seat 0's turn" where the page numbers seats from 1.
     Ada bids; Bob (seated through the API) has not; a move of Ada's then is refused."""
     page, errors = open_page(browser)
     sockets: list[WebSocketRoute] = []
@@ -102,7 +102,7 @@ def get(url: str) -> dict[str, Any]:
 
 
 def test_on_a_phone_the_log_and_the_contract_are_a_tap_away(browser: Browser, server: str) -> None:
-    """Issue 16: on a phone they came far below the board."""
+    """On a phone they came far below the board."""
     page, errors = open_page(browser)
     page.set_viewport_size(PHONE)
     create_table(page, server, "kraut-und-rueben", ["you", "bot:random"], {"match": "false"})

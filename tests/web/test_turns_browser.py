@@ -1,4 +1,4 @@
-"""Your turn across tables, sounds, notifications and animations (issue 16), in Chromium.
+"""Your turn across tables, sounds, notifications and animations, in Chromium.
 
 The lobby lists the one of two tables that waits on this browser's seat, and rings when one
 starts waiting while it is hidden; the settings menu's choices outlive a reload; on a table

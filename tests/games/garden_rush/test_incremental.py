@@ -1,4 +1,4 @@
-"""The indexes that the rules keep up to date square by square (issue 12's speed) equal the ones
+"""The indexes that the rules keep up to date square by square equal the ones
 computed from scratch, at every step of seeded random games with and without Tools & Moles: each
 seat's complete fields (`ready`, through `_THROUGH` indexed by `_window`) and its plants onto its
 free squares (`plants`)."""

@@ -1,4 +1,4 @@
-"""The search's samples (`playout.sampler`, issue 12): quiet states, and the bids that other seats
+"""The search's samples (`playout.sampler`): quiet states, and the bids that other seats
 made in secret drawn as the heuristic would make them, from what the seat asking sees."""
 
 from __future__ import annotations

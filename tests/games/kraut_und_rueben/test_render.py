@@ -61,7 +61,7 @@ def test_every_event_has_a_log_line_but_pass() -> None:
 
 
 def test_a_score_of_one_is_one_point() -> None:
-    """A singular for one point (the acceptance audit of issue 16 read "score 1 points")."""
+    """A singular for one point (an audit read "score 1 points")."""
     state = GAME.new_game(2, 1)
     view = dict(state.view(0)) | {"running_score": 1}
     assert "Your gardens score 1 point now." in text(view, 0)

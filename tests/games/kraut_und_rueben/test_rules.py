@@ -406,7 +406,7 @@ def test_notation() -> None:
         state.apply(0, state.str_to_action(0, "take 2"))
 
 
-# -- the public log (a view key: what every player saw placed, issue 12) ------------------------
+# -- the public log (a view key: what every player saw placed) ------------------------
 def test_the_log_records_placements_moles_and_takes_in_order() -> None:
     """Every placement, the mole and every take, in order, the same in every view; a tile
     with no place is not logged (it went nowhere), and the next game of a match starts a new

@@ -1,4 +1,4 @@
-"""The search's samples (`playout.sampler`, issue 12): quiet states, which play the rules as the
+"""The search's samples (`playout.sampler`): quiet states, which play the rules as the
 game's own samples do and keep no record."""
 
 from __future__ import annotations

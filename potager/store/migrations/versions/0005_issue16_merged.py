@@ -1,4 +1,4 @@
-"""Issue 16's four branches joined: chat and undo, clocks, players and ratings, the turns list.
+"""Four branches joined: chat and undo, clocks, players and ratings, the turns list.
 
 They were written side by side as branches of 0003 (each adds its own tables and columns, none
 touches another's), so the merge itself changes nothing. Later migrations follow this one.

@@ -227,7 +227,7 @@ const Potager = (() => {
   }
 
   /* -- on a phone: the panels far down the page, a tap away ----------------------------------- */
-  /* Issue 16: on a phone the game log (and Kraut & Rüben's contract) came far below the board.
+  /* On a phone the game log (and Kraut & Rüben's contract) came far below the board.
    * `bar` (fixed to a narrow screen's bottom by potager.css) gets a button per panel of the page
    * marked `data-sheet="<name>"` — the log, and any a drawing marks — which opens that panel over
    * the lower part of the screen, and closes it again. `badge(panel, open)` is the count shown on
