@@ -5,9 +5,9 @@ iteration draws a full state from the asking seat's own view with `Game.sample` 
 sees what that seat may not know), descends one tree shared by all those states, expands one
 decision, finishes the game with the game's playout policy (random play where it has none) and
 credits every seat with its share of the win. Simultaneous decisions are decoupled-UCB nodes;
-forced steps get no node; a game's paired root (`SearchKnowledge.paired`) is flat, its choices
-compared on common random numbers against the heuristic's (`paired_root`, with ``plan`` whole
-turns: `_arms`). An agent: its `Budget`, `SearchSettings`, the game's knowledge and a guide.
+forced steps get no node; a game's ``PAIRED`` root is flat, its choices compared on common random
+numbers against the heuristic's (`paired_root`, with ``plan=1`` whole turns: `_arms`).
+
 `evaluate` returns every legal action's visits, win share and mean final score with 95% intervals
 (`ActionValue`), best first; `act` plays the first, or with ``mix`` one of the most searched
 (`_mixed`). ``workers`` > 1 runs independent trees in worker processes (root parallelism).
@@ -24,13 +24,12 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing import get_all_start_methods, get_context
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from potager.engine import Action, Agent, Game, SearchKnowledge, Seat, State
+from potager.engine import Action, Agent, Game, Seat, State
 
 from .action_value import ActionValue, mean_interval, wilson
 from .random_agent import AnyView, random_playout
-from .settings import Budget, SearchSettings
 
 _VISITS, _AVAILABLE, _WIN, _WIN2, _SCORE, _SCORE2, _GAIN, _GAIN2 = range(8)
 """The fields of an edge (a list of floats, for speed): one seat's action at one node. A paired
@@ -40,29 +39,40 @@ pairs, and of its square."""
 Edge = list[float]
 Hint = tuple[Seat, Action, float]
 """(seat, action, weight): the guide's choice for the asking seat at the root."""
-Limits = tuple[int | None, float | None, float]
-"""(iterations, seconds, exploration): what one worker is asked (`Budget`, `SearchSettings`)."""
+Budget = tuple[int | None, float | None, float]
+"""(iterations, seconds, exploration): a search stops at the first of its limits given."""
 Arm = Action | tuple[Action, Action]
 """What a paired root compares: one of the seat's actions, or an action and the follow-up the
 seat plans to play after it (`FollowUp`)."""
 RootStats = dict[Arm, Edge]
 Playout = Callable[[State, random.Random], object]
+"""Plays a sampled state to its end: `random_playout`, or a game's own policy (its
+``playout.py``)."""
 Draw = Callable[[random.Random], State]
+"""Draws one state from a view read once: an iteration's determinization."""
 Sampler = Callable[[Game, AnyView, Seat], Draw]
+"""A game's search sampler (``sampler`` in its ``playout.py``): reads the seat's view once and
+returns the `Draw` of states made for the search: in Heuschrecken Poker, quiet states that keep
+no record, with the bids other seats made in secret drawn as they likely bid."""
 Order = Callable[[State, Seat, list[Action]], list[Action]]
+"""A game's ``order(state, seat, actions)`` (in its ``heuristic.py``): ``actions`` best first by
+its rules of thumb, for progressive widening."""
 FollowUp = Callable[[State, Seat], bool]
+"""A game's ``follow_up(state, seat)`` (in its ``playout.py``): whether the decision due in
+``state`` is ``seat``'s again, in the same turn, with nothing drawn or revealed since its last
+(Kraut & Rüben: the take after a placement), so that a paired root may plan the two together."""
 Merge = Callable[[State, list[Action]], list[Action]]
-"""The game's pieces of `SearchKnowledge` (`potager.engine.pieces`), on any state."""
+"""A game's ``representatives(state, actions)`` (in its ``playout.py``): for each legal action,
+the first of those that lead to the same game but for a detail that never matters (Kraut &
+Rüben: which empty space of a garden a tile goes to), read from public information only."""
 
 
-class Guidance(NamedTuple):
-    """What guides one search besides its statistics, read once from the agent: ``hint``, the
-    guide's choice at the root, tried first and favoured by a progressive bias; ``playout``, how
-    a sampled state is played to its end; ``merge``, the game's equivalent actions, searched as
-    one; ``paired``, a flat paired search at the root instead of a tree (`paired_root`);
-    ``sampler``, how states are drawn from the view (`Game.sampler` when ``None``); ``order``
-    and ``widening``, progressive widening (`_widened`); ``follow_up``, what a paired root plans
-    with each choice (`_arms`)."""
+class Knowledge(NamedTuple):
+    """What guides a search besides its statistics: ``hint``, the guide's choice at the root,
+    tried first and favoured by a progressive bias; ``playout``, how a sampled state is played
+    to its end; ``merge``, the game's equivalent actions, searched as one (`Merge`); ``paired``,
+    a flat paired search at the root instead of a tree (`paired_root`); ``sampler``, how states
+    are drawn from the view (`Sampler`; `Game.sample` when ``None``)."""
 
     hint: Hint | None = None
     playout: Playout = random_playout
@@ -74,12 +84,8 @@ class Guidance(NamedTuple):
     follow_up: FollowUp | None = None
 
 
-UNGUIDED = Guidance()
-"""No guidance: random playouts, no hint, nothing merged, a tree."""
-PLAIN = SearchKnowledge()
-"""No knowledge of the game: what a search knows of a game without a registry entry."""
-DEFAULTS = SearchSettings()
-"""The settings of a search given none."""
+PLAIN = Knowledge()
+"""No knowledge: random playouts, no hint, nothing merged, a tree."""
 
 
 class _Node:
@@ -97,32 +103,49 @@ class _Node:
 
 
 class ISMCTSAgent:
-    """ISMCTS for the seat asking, within ``budget`` at each decision (`Budget`: iterations and/or
-    seconds, the first limit reached ends it), as ``settings`` say (`SearchSettings`), with the
-    game's ``knowledge`` (`SearchKnowledge`; its widening, choice and mix where ``settings`` name
-    none) and ``guide``, whose choice at the root the search favours by ``settings.bias``."""
+    """ISMCTS for the seat asking, with a budget of ``iterations`` per decision and/or ``seconds``
+    of thinking (the first limit reached ends it; ``None``: no such limit); ``workers`` processes
+    search side by side (root parallelism), each with that budget."""
 
     name = "ismcts"
 
     def __init__(
         self,
-        budget: Budget,
-        settings: SearchSettings = DEFAULTS,
-        knowledge: SearchKnowledge[Any] = PLAIN,
+        iterations: int | None = 300,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        workers: int = 1,
         guide: Agent | None = None,
+        bias: float = 0.0,
+        playout: Playout = random_playout,
+        merge: Merge | None = None,
+        paired: bool = False,
+        z: float = 1.0,
+        sampler: Sampler | None = None,
+        order: Order | None = None,
+        widening: float = 0.0,
+        choice: float = 0.0,
+        follow_up: FollowUp | None = None,
+        mix: float = 0.0,
     ) -> None:
-        self.budget = budget
-        self.settings = settings
-        self.knowledge = knowledge
+        if iterations is None and seconds is None:
+            raise ValueError("an ISMCTS search needs iterations or seconds")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.workers = workers
         self.guide = guide
-        game_playout = knowledge.playout if settings.game_playout else None
-        self.playout: Playout = random_playout if game_playout is None else game_playout
-        """How sampled states are played out: the game's policy, or random play."""
-        self.widening = knowledge.widening if settings.widening is None else settings.widening
-        self.choice = knowledge.choice if settings.choice is None else settings.choice
-        self.mix = knowledge.mix if settings.mix is None else settings.mix
-        self.follow_up = knowledge.follow_up if settings.plan else None
-        """What a paired root plans with each choice: the game's follow-up, with ``plan``."""
+        self.bias = bias
+        self.playout = playout
+        self.merge = merge
+        self.paired = paired
+        self.z = z
+        self.sampler = sampler
+        self.order = order
+        self.widening = widening
+        self.choice = choice
+        self.follow_up = follow_up
+        self.mix = mix
 
     def act(
         self, game: Game, view: AnyView, seat: Seat, legal_actions: list[Action], rng: random.Random
@@ -130,7 +153,7 @@ class ISMCTSAgent:
         if len(legal_actions) == 1:
             return legal_actions[0]
         values = self.evaluate(game, view, seat, legal_actions, rng)
-        if self.mix and not self.knowledge.paired:
+        if self.mix and not self.paired:
             return _mixed(values, self.mix, rng)
         return values[0].action
 
@@ -139,37 +162,34 @@ class ISMCTSAgent:
     ) -> list[ActionValue]:
         """Every legal action of ``seat`` judged by the search from ``view`` alone, best first:
         most visited, then the higher win share; the first is the search's own choice."""
-        knowledge, settings = self.knowledge, self.settings
-        seeds = [rng.getrandbits(64) for _ in range(settings.workers)]
-        merge = knowledge.merge
+        seeds = [rng.getrandbits(64) for _ in range(self.workers)]
         classes = {}  # each legal action's representative, when the game merges some
-        if merge is not None:
+        if self.merge is not None:
             # Representatives depend on public information only: any sample of the view serves.
             sample = game.sample(view, seat, random.Random(seeds[0]))
-            classes = dict(zip(legal_actions, merge(sample, legal_actions), strict=True))
+            classes = dict(zip(legal_actions, self.merge(sample, legal_actions), strict=True))
         hint = None
-        if self.guide is not None and settings.bias > 0:
+        if self.guide is not None and self.bias > 0:
             # The guide (the game's heuristic) sees the same view; its own generator is seeded
             # from ours so that the search stays reproducible.
             guess = self.guide.act(game, view, seat, legal_actions, random.Random(seeds[0]))
-            hint = (seat, classes.get(guess, guess), settings.bias)
-        guidance = Guidance(
+            hint = (seat, classes.get(guess, guess), self.bias)
+        knowledge = Knowledge(
             hint,
             self.playout,
-            merge,
-            knowledge.paired,
-            knowledge.sampler,
-            knowledge.order,
+            self.merge,
+            self.paired,
+            self.sampler,
+            self.order,
             self.widening,
             self.follow_up,
         )
-        limits = (self.budget.iterations, self.budget.seconds, settings.exploration)
-        if settings.workers == 1:
-            stats = _search(game, view, seat, seeds[0], limits, guidance)
+        if self.workers == 1:
+            stats = _search(game, view, seat, seeds[0], self.budget(), knowledge)
         else:
-            stats = _parallel(game, view, seat, seeds, limits, guidance)
-        if knowledge.paired and stats:
-            plan = _paired_choice(stats, None if hint is None else hint[1], settings.z)
+            stats = _parallel(game, view, seat, seeds, self.budget(), knowledge)
+        if self.paired and stats:
+            plan = _paired_choice(stats, None if hint is None else hint[1], self.z)
             stats = _by_action(stats, plan)
             chosen = plan[0] if isinstance(plan, tuple) else plan
             values = _values(stats, legal_actions, classes)
@@ -178,13 +198,17 @@ class ISMCTSAgent:
         values = _values(stats, legal_actions, classes)
         return _chosen(values, self.choice) if self.choice else values
 
+    def budget(self) -> Budget:
+        """What one worker is asked to do."""
+        return self.iterations, self.seconds, self.exploration
+
 
 def _search(
-    game: Game, view: AnyView, seat: Seat, seed: int, limits: Limits, guidance: Guidance
+    game: Game, view: AnyView, seat: Seat, seed: int, budget: Budget, knowledge: Knowledge
 ) -> RootStats:
-    """One worker's search: `paired_root` or `search_root`, as ``guidance`` says."""
-    search = paired_root if guidance.paired else search_root
-    return search(game, view, seat, seed, limits, guidance)
+    """One worker's search: `paired_root` or `search_root`, as ``knowledge`` says."""
+    search = paired_root if knowledge.paired else search_root
+    return search(game, view, seat, seed, budget, knowledge)
 
 
 def search_root(
@@ -192,31 +216,31 @@ def search_root(
     view: AnyView,
     seat: Seat,
     seed: int,
-    limits: Limits,
-    guidance: Guidance = UNGUIDED,
+    budget: Budget,
+    knowledge: Knowledge = PLAIN,
 ) -> RootStats:
     """One tree searched for ``seat`` from ``view``: the asking seat's edges at the root. The
-    hint (seat, action, weight) of ``guidance`` is tried first at the root and favoured there by
+    hint (seat, action, weight) of ``knowledge`` is tried first at the root and favoured there by
     a progressive bias, weight / (visits + 1), which fades as the statistics grow."""
-    iterations, seconds, exploration = limits
+    iterations, seconds, exploration = budget
     rng = random.Random(seed)
     root = _Node()
     deadline = None if seconds is None else time.monotonic() + seconds
-    draw = _draw(game, view, seat, guidance)
+    draw = _draw(game, view, seat, knowledge)
     done = 0
     while _going(done, iterations, deadline):
-        _iterate(root, draw(rng), rng, exploration, guidance)
+        _iterate(root, draw(rng), rng, exploration, knowledge)
         done += 1
     stats: RootStats = {action: edge for action, edge in root.edges.get(seat, {}).items()}
     return stats
 
 
-def _draw(game: Game, view: AnyView, seat: Seat, guidance: Guidance) -> Draw:
+def _draw(game: Game, view: AnyView, seat: Seat, knowledge: Knowledge) -> Draw:
     """How a search draws its states from ``view``: the search sampler of the game's playout
     policy where it has one (the view read once for the whole search, the states quiet), else
     `Game.sampler` (which reads it once too where the game can)."""
-    if guidance.sampler is not None:
-        return guidance.sampler(game, view, seat)
+    if knowledge.sampler is not None:
+        return knowledge.sampler(game, view, seat)
     return game.sampler(view, seat)
 
 
@@ -234,10 +258,10 @@ def _iterate(
     state: State,
     rng: random.Random,
     c: float,
-    guidance: Guidance,
+    knowledge: Knowledge,
 ) -> None:
     """One iteration: selection and expansion in the tree, a playout, the backup."""
-    hint, merge = guidance.hint, guidance.merge
+    hint, merge = knowledge.hint, knowledge.merge
     path: list[tuple[Seat, Edge]] = []
     node = root
     while not state.is_over:
@@ -252,8 +276,8 @@ def _iterate(
                 state.apply(mover, actions[0])
                 continue
             guided = hint if hint is not None and node is root and mover == hint[0] else None
-            if guidance.order is not None and guidance.widening and len(actions) > WIDE:
-                actions = _widened(node, state, mover, actions, guided, guidance)
+            if knowledge.order is not None and knowledge.widening and len(actions) > WIDE:
+                actions = _widened(node, state, mover, actions, guided, knowledge)
             action, edge, expanded = _choose(node, mover, actions, rng, c, guided, True)
             path.append((mover, edge))
             state.apply(mover, action)
@@ -282,7 +306,7 @@ def _iterate(
         node = child
         if expanded:
             break
-    guidance.playout(state, rng)
+    knowledge.playout(state, rng)
     result = state.result()
     winners, scores = result.winners, result.scores
     share = 1.0 / len(winners)
@@ -344,7 +368,7 @@ def _widened(
     mover: Seat,
     actions: list[Action],
     guided: Hint | None,
-    guidance: Guidance,
+    knowledge: Knowledge,
 ) -> list[Action]:
     """Progressive widening (Coulom 2007; Chaslot et al. 2008's progressive unpruning): of
     ``actions``, the ``WIDE + n ** widening`` best by the game's ``order`` once ``mover`` has
@@ -352,7 +376,7 @@ def _widened(
     a node, from the second state that reaches it (the first expands an action at random, as
     without widening); an action legal only in later determinizations comes after those it
     ranked."""
-    assert guidance.order is not None
+    assert knowledge.order is not None
     edges = node.edges.get(mover)
     if not edges:
         return actions  # a first visit, as most nodes have only: no order read for it
@@ -360,9 +384,9 @@ def _widened(
         node.orders = {}
     best = node.orders.get(mover)
     if best is None:
-        best = node.orders[mover] = dict.fromkeys(guidance.order(state, mover, actions))
+        best = node.orders[mover] = dict.fromkeys(knowledge.order(state, mover, actions))
     n = sum(edge[_VISITS] for edge in edges.values())
-    width = WIDE + int(n**guidance.widening)
+    width = WIDE + int(n**knowledge.widening)
     legal = set(actions)
     offered = []
     for a in best:  # best first: the walk stops at the width, without sorting every action
@@ -401,8 +425,8 @@ def paired_root(
     view: AnyView,
     seat: Seat,
     seed: int,
-    limits: Limits,
-    guidance: Guidance = UNGUIDED,
+    budget: Budget,
+    knowledge: Knowledge = PLAIN,
 ) -> RootStats:
     """A flat search for ``seat`` with common random numbers: each determinization drawn from
     ``view`` is played to its end after each of the seat's choices (merged as the game says; with
@@ -410,20 +434,20 @@ def paired_root(
     `_arms`), all with one playout seed, so that the choices meet the same tiles and the same
     playout decisions; an iteration is one such playout. Besides each edge's win share and
     score, the sums of its win share less the reference's (the hint's choice, else the first) on
-    the same pairs, which `_paired_choice` weighs. Limits as `search_root` (the exploration
+    the same pairs, which `_paired_choice` weighs. Budget as `search_root` (the exploration
     unused), counted in whole determinizations."""
-    iterations, seconds, _ = limits
+    iterations, seconds, _ = budget
     rng = random.Random(seed)
     deadline = None if seconds is None else time.monotonic() + seconds
-    playout = guidance.playout
+    playout = knowledge.playout
     stats: RootStats = {}
     done = 0
-    draw = _draw(game, view, seat, guidance)
+    draw = _draw(game, view, seat, knowledge)
     arms: list[Arm] = []
     while _going(done, iterations, deadline):
         state = draw(rng)
         if not arms:
-            arms = _arms(state, seat, guidance)
+            arms = _arms(state, seat, knowledge)
             for arm in arms:
                 stats[arm] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
             if len(arms) == 1:
@@ -457,13 +481,13 @@ def paired_root(
     return stats
 
 
-def _arms(state: State, seat: Seat, guidance: Guidance) -> list[Arm]:
+def _arms(state: State, seat: Seat, knowledge: Knowledge) -> list[Arm]:
     """What a paired root compares, the reference first (the hint's choice, played on as the
     playout would): each of the seat's choices (merged as the game says), and where the game's
     ``follow_up`` says the seat decides again at once, each choice with each of its follow-ups
     (merged too) instead. The follow-ups are read from the first sampled state: they depend on
     public information only, as the choices do."""
-    merge, hint, follow_up = guidance.merge, guidance.hint, guidance.follow_up
+    merge, hint, follow_up = knowledge.merge, knowledge.hint, knowledge.follow_up
     choices = list(state.legal_actions(seat))
     if merge is not None:
         choices = _distinct(merge(state, choices))
@@ -624,13 +648,13 @@ def _parallel(
     view: AnyView,
     seat: Seat,
     seeds: list[int],
-    limits: Limits,
-    guidance: Guidance,
+    budget: Budget,
+    knowledge: Knowledge,
 ) -> RootStats:
     """``len(seeds)`` independent trees in worker processes; their root statistics summed."""
     plain = dict(view.items())  # a `SeatView` is read into the dict it stands for
     pool = _pool(len(seeds))
-    jobs = [pool.submit(_worker, game.name, plain, seat, s, limits, guidance) for s in seeds]
+    jobs = [pool.submit(_worker, game.name, plain, seat, s, budget, knowledge) for s in seeds]
     total: RootStats = {}
     for job in jobs:
         for action, edge in job.result().items():
@@ -645,9 +669,9 @@ def _worker(
     view: AnyView,
     seat: Seat,
     seed: int,
-    limits: Limits,
-    guidance: Guidance,
+    budget: Budget,
+    knowledge: Knowledge,
 ) -> RootStats:
     from potager import games
 
-    return _search(games.get(name), view, seat, seed, limits, guidance)
+    return _search(games.get(name), view, seat, seed, budget, knowledge)

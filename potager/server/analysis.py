@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
@@ -82,28 +81,15 @@ class Hint(BaseModel):
     score_high: float
 
 
-def review_job(
-    game_name: str,
-    level: str,
-    decision: Decision,
-    seed: int,
-    params: Mapping[str, Any] | None = None,
-) -> MoveReview:
-    """One decision of an analysis (runs in a bot worker), of a game played by ``params``."""
-    game = games.get(game_name).tuned(params)
+def review_job(game_name: str, level: str, decision: Decision, seed: int) -> MoveReview:
+    """One decision of an analysis (runs in a bot worker)."""
+    game = games.get(game_name)
     return review(game, decision, evaluator(level, game), seed)
 
 
-def hint_job(
-    game_name: str,
-    view: View,
-    seat: Seat,
-    legal: list[Action],
-    ply: int,
-    params: Mapping[str, Any] | None = None,
-) -> ActionValue:
-    """The best action's estimate for a hint (runs in a bot worker), by ``params``."""
-    game = games.get(game_name).tuned(params)
+def hint_job(game_name: str, view: View, seat: Seat, legal: list[Action], ply: int) -> ActionValue:
+    """The best action's estimate for a hint (runs in a bot worker)."""
+    game = games.get(game_name)
     return best_move(evaluator(HINT_LEVEL, game, every_action=False), game, view, seat, legal, ply)
 
 
@@ -179,7 +165,6 @@ class Analyst:
                         self.level,
                         decision,
                         ANALYSIS_SEED,
-                        live.info.params,
                     )
                 )
                 self.progress[table_id] = len(reviews)
@@ -233,7 +218,6 @@ class Analyst:
                 auth.seat,
                 legal,
                 len(state.moves),
-                live.info.params,
             )
         finally:
             self.asking.discard(asking)

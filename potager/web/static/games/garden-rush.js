@@ -152,6 +152,23 @@
   /* A sentence begins with a capital in all four languages, whatever phrase comes first. */
   const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
+  /* -- what a token, a square and a field are worth (Potager.explain), from the facts ---------- */
+  const fieldSizes = (facts, veg) => facts.patterns[veg].map((shape) => shape.split("").filter((x) => x === "X").length);
+  const either = (items) => new Intl.ListFormat(Potager.i18n.lang, { type: "disjunction" }).format(items.map(String));
+
+  function tokenWorth(kind, face, facts) {
+    if (face === "mole") return t("Mole: it blocks its square for good and scores nothing.");
+    if (!isVegetable(facts, kind)) {
+      return t("{name} tool token, placed in your Potager (not on a tool square): {help}. Or drop it mole side up in your opponent's Potager, where it blocks a square.", { name: nameOf(kind), help: helpOf(kind) });
+    }
+    const params = { name: nameOf(kind), sizes: either(fieldSizes(facts, kind)) };
+    return face === "double"
+      ? t("{name}, double face: a harvested field scores a point per token; a double then turns single and stays. Fields of {name}: {sizes} tokens.", params)
+      : t("{name}, single face: a harvested field scores a point per token; a single then leaves your Potager. Fields of {name}: {sizes} tokens.", params);
+  }
+
+  const toolSquareWorth = (tool) => t("{name} square, a token placed here gives its bonus action: {help}. A bonus square of the score track lets you use it again while it is uncovered.", { name: nameOf(tool), help: helpOf(tool) });
+
   /* The winners of a finished game: the higher gnome(s), or the other seat of a stuck player. */
   function winnersOf(view) {
     if (view.phase !== "over") return [];
@@ -332,18 +349,21 @@
     }
     const title = [tool ? `${sq} · ${nameOf(tool)}: ${helpOf(tool)}` : sq,
       fixed ? t("this token gave the bonus: it stays") : "", target ? moveLabel(ctx, target) : ""].filter(Boolean).join(" — ");
+    // A square with a tool or a token says what they are worth.
+    const worth = [placed ? tokenWorth(placed.token, placed.face, ctx.facts) : "", tool ? toolSquareWorth(tool) : ""].filter(Boolean).join(" ");
+    const explained = (el) => (worth ? Potager.explain(el, `${title}. ${worth}`) : el);
     const attrs = { class: classes, title, dataset: { key, square: sq, owner } };
     if (target) {
-      return h("button", {
+      return explained(h("button", {
         ...attrs, type: "button", dataset: { key, square: sq, owner, action: target.notation },
         "aria-label": moveLabel(ctx, target), onclick: () => ctx.send(target.action),
-      }, children);
+      }, children));
     }
     if (pick) {
-      return h("button", {
+      return explained(h("button", {
         ...attrs, type: "button", dataset: { key, square: sq, owner, pick: `${pick.type} ${sq}` },
         onclick: () => ctx.choose(selected ? null : pick),
-      }, children);
+      }, children));
     }
     if (harvestable) {
       // A div, not a button: the fields popover inside it holds buttons.
@@ -354,9 +374,9 @@
         onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(); } },
       }, children);
       if (ui.anchor === key) cell.append(fieldPopover(ctx, sq));
-      return cell;
+      return explained(cell);
     }
-    return h("div", attrs, children);
+    return explained(h("div", attrs, children));
   }
 
   /* The token the chosen move would put on a free square, as it would lie there: a Hedge
@@ -511,14 +531,19 @@
       } else {
         cell = h("div", { class: classes, dataset: { slot: k }, title, role: "img", "aria-label": title }, content);
       }
+      if (kind) Potager.explain(cell, `${cell.title || cell.getAttribute("aria-label")}. ${tokenWorth(kind, isVegetable(facts, kind) ? "double" : "tool", facts)}`);
       return h("div", { class: "slot-wrap" }, cell, swapButton);
     });
-    const tramp = h("div", { class: `gr-trampoline ${rev ? "left" : "right"}`, title: t("Trampoline: its token enters the Hedge at slot {slot}", { slot: facts.hedge_slots }) },
+    const trampTitle = t("Trampoline: its token enters the Hedge at slot {slot}", { slot: facts.hedge_slots });
+    const tramp = h("div", { class: `gr-trampoline ${rev ? "left" : "right"}`, title: trampTitle },
       h("span", { class: "mat" }, view.trampoline
         ? token(view.trampoline, isVegetable(facts, view.trampoline) ? "double" : "tool", fresh.get("trampoline") || "")
         : h("span", { class: "empty-mat" }, "—")),
       h("span", { class: "tramp-arrow", "aria-hidden": "true" }, rev ? "→" : "←"),
       h("span", { class: "tramp-label" }, t("Trampoline")));
+    if (view.trampoline) {
+      Potager.explain(tramp, `${trampTitle}. ${tokenWorth(view.trampoline, isVegetable(facts, view.trampoline) ? "double" : "tool", facts)}`);
+    }
     return row(ctx, "gr-hedge", h("span", { class: "hedge-label" }, t("Hedge")), slots, tramp);
   }
 
@@ -530,14 +555,17 @@
     const cells = [];
     for (let n = 0; n <= last; n++) {
       const here = view.scores.map((g, s) => (g === n ? s : -1)).filter((s) => s >= 0);
-      cells.push(h("li", {
+      const cell = h("li", {
         class: `cell ${bonus.has(n) ? "bonus" : ""} ${n === view.goal ? "goal" : ""} ${n % 10 === 0 ? "ten" : ""}`,
-        title: bonus.has(n) ? t("{n}: bonus square (use a visible tool of yours)", { n }) : String(n),
+        title: String(n),
       },
       h("span", { class: "n" }, String(n)),
       bonus.has(n) ? icon("star", "star") : null,
       here.map((s) => icon("gnome", `gnome s${s} ${fresh.has(`gnome:${s}`) ? "hop" : ""}`)),
-      here.map((s) => h("span", { class: "sr-only" }, `${who(table, s, seat)}`))));
+      here.map((s) => h("span", { class: "sr-only" }, `${who(table, s, seat)}`)));
+      if (bonus.has(n)) Potager.explain(cell, t("{n}: a bonus square: a gnome landing here lets its player use one of their uncovered tool squares.", { n }));
+      if (n === view.goal) Potager.explain(cell, t("{n}: the goal: the game ends after the turn in which a gnome reaches it, or the bag runs out; the higher gnome wins.", { n }));
+      cells.push(cell);
     }
     return h("section", { class: "gr-track", "aria-label": t("Score track") },
       h("ol", {}, cells));
@@ -696,10 +724,12 @@
       facts.patterns[veg].map((shape) => {
         const rows = shape.split("|");
         const n = shape.split("").filter((x) => x === "X").length;
-        return h("span", { class: "pattern", title: tokens(n, veg) },
+        return Potager.explain(h("span", { class: "pattern", role: "img", "aria-label": tokens(n, veg) },
           h("span", { class: "shape", style: `grid-template-columns: repeat(${rows[0].length}, 9px)` },
             rows.flatMap((row) => row.split("").map((x) => h("i", { class: x === "X" ? "on" : "" })))),
-          h("small", {}, String(n)));
+          h("small", {}, String(n))),
+        tn(n, "A field of {tokens} in this shape, turned or mirrored as you like: harvesting it scores {n} point.",
+          "A field of {tokens} in this shape, turned or mirrored as you like: harvesting it scores {n} points.", { tokens: tokens(n, veg) }));
       }));
   }
 
@@ -847,7 +877,7 @@
           title: t("Vegetable tokens"),
           note: t("{n} of each vegetable. The double face goes down in the column of the token's Hedge slot, the single face anywhere else; a harvest turns a double single.", { n: facts.per_vegetable }),
           items: ["double", "single"].flatMap((face) => facts.vegetables.map((veg) => ({
-            picture: token(veg, face), caption: t("{name}, {face}", { name: nameOf(veg), face: faceName(face) }),
+            picture: Potager.explain(token(veg, face), tokenWorth(veg, face, facts)), caption: t("{name}, {face}", { name: nameOf(veg), face: faceName(face) }),
           }))),
         },
         {
@@ -863,8 +893,8 @@
         {
           title: t("Tools & Moles tokens"),
           note: t("The module adds {n} of each tool token, placed as a tool in your Potager or as a mole in your opponent's.", { n: facts.per_tool_token }),
-          items: [...facts.tool_tokens.map((tool) => ({ picture: token(tool, "tool"), caption: `${nameOf(tool)}: ${helpOf(tool)}` })),
-            { picture: token(facts.tool_tokens[0], "mole"), caption: t("a tool token as a mole") }],
+          items: [...facts.tool_tokens.map((tool) => ({ picture: Potager.explain(token(tool, "tool"), tokenWorth(tool, "tool", facts)), caption: `${nameOf(tool)}: ${helpOf(tool)}` })),
+            { picture: Potager.explain(token(facts.tool_tokens[0], "mole"), tokenWorth(facts.tool_tokens[0], "mole", facts)), caption: t("a tool token as a mole") }],
         },
       ],
     };

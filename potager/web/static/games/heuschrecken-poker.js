@@ -108,14 +108,42 @@
       plague: f.plague_at || 3,
       hand: f.hand_size || 8,
       round: f.round_chips ?? 1,
+      chips: f.harvest_chips ?? 1,
+      counts: f.card_counts || {},
+      beginner: Boolean(view.variant && view.variant.beginner),
     };
   }
 
+  /* -- what each component is worth and when it scores (Potager.explain), from the facts ------- */
+  function cardWorth(kind, facts) {
+    const inGame = facts.counts[kind] ? t("{cards} in the game.", { cards: count(facts.counts[kind], kind) }) : "";
+    if (kind === facts.grasshopper) {
+      return `${inGame} ${t("Worth nothing and not a plant: {plague} in a garden eat all of it, the cards just taken included, before any harvest.", { plague: facts.plague })}`;
+    }
+    return `${inGame} ${tn(facts.chips, "Every {set} in your garden are harvested at once for {n} win chip.", "Every {set} in your garden are harvested at once for {n} win chips.", { set: facts.harvest })} ${tn(facts.round, "A plant: the most plants at a round's end earn {n} win chip.", "A plant: the most plants at a round's end earn {n} win chips.")}`;
+  }
+
+  function bidWorth(bid, facts) {
+    if (bid === facts.ace) {
+      return facts.beginner ? t("The Ace takes the whole display; two Aces cancel out.")
+        : t("The Ace takes the whole display, unless exactly one X card is played too; two Aces cancel out.");
+    }
+    if (bid === facts.x) {
+      return facts.beginner ? t("The X card is a pass: it takes nothing (beginners' variant).")
+        : t("The X card takes the whole display from a lone Ace; with no Ace it takes nothing.");
+    }
+    return t("Poker card {bid}: the highest number not cancelled picks a kind of the display first, then the next; equal bids cancel out. Back to hand at the round's end.", { bid });
+  }
+
+  const chipWorth = (n) => tn(n, "{n} win chip: the most win chips at the game's end win; a tie goes to the fewest grasshoppers in the garden.",
+    "{n} win chips: the most win chips at the game's end win; a tie goes to the fewest grasshoppers in the garden.");
+
   /* -- cards ------------------------------------------------------------------------------------ */
-  function gardenCard(kind, extra = "", style = null) {
+  /* A garden card; with `facts`, it explains what it is worth. */
+  function gardenCard(kind, extra = "", style = null, facts = null) {
     const el = h("span", { class: `hp-gc kind-${kind} ${extra}`, title: kindName(kind), role: "img", "aria-label": kindName(kind), style });
     el.innerHTML = `<svg viewBox="0 0 48 48" aria-hidden="true">${ART[kind]}</svg>`;
-    return el;
+    return facts ? Potager.explain(el, cardWorth(kind, facts)) : el;
   }
 
   const gardenBack = (extra = "", style = null) => h("span", { class: `hp-gc back ${extra}`, style, "aria-hidden": "true" });
@@ -145,12 +173,15 @@
       opts.action ? "playable" : ""].join(" ");
     const style = `--seat:${colourOf(s)};${opts.delay ? `animation-delay:${opts.delay}ms` : ""}`;
     const title = opts.title || pokerName(bid, facts);
-    if (!opts.action) return h("span", { class: classes, style, title, role: "img", "aria-label": title, dataset: { bid } }, pokerFace(bid, facts));
+    if (!opts.action) {
+      const worth = opts.title ? `${opts.title}. ${bidWorth(bid, facts)}` : bidWorth(bid, facts);
+      return Potager.explain(h("span", { class: classes, style, role: "img", "aria-label": title, dataset: { bid } }, pokerFace(bid, facts)), worth);
+    }
     const name = t("Bid {card}", { card: pokerName(bid, facts) });
-    return h("button", {
-      type: "button", class: classes, style, title: name, "aria-label": name, "aria-keyshortcuts": bid,
+    return Potager.explain(h("button", {
+      type: "button", class: classes, style, "aria-label": name, "aria-keyshortcuts": bid,
       dataset: { bid, action: opts.action.notation }, onclick: () => opts.send(opts.action.action),
-    }, pokerFace(bid, facts));
+    }, pokerFace(bid, facts)), bidWorth(bid, facts));
   }
 
   function pokerBack(s, extra = "", peek = null) {
@@ -160,9 +191,11 @@
     }, peek ? h("span", { class: "peek" }, peek) : null);
   }
 
-  function chipToken(n, extra = "") {
+  /* Win chips; `worth`: it explains what they are worth. */
+  function chipToken(n, extra = "", worth = true) {
     const title = tn(n, "{n} win chip", "{n} win chips");
-    return h("span", { class: `hp-chip ${extra}`, title, role: "img", "aria-label": title }, String(n));
+    const el = h("span", { class: `hp-chip ${extra}`, title, role: "img", "aria-label": title }, String(n));
+    return worth ? Potager.explain(el, chipWorth(n)) : el;
   }
 
   /* -- the last reveal and its outcome, from the public events ---------------------------------- */
@@ -326,12 +359,14 @@
         h("span", { class: "badge", dataset: { glyph: `×${n}` } }),
         h("span", { class: "hp-label" }, count(n, kind))];
       const action = takeActions.get(kind);
-      if (!action) return h("div", { class: `hp-stack kind-${kind}`, dataset: { kind } }, inner);
+      if (!action) {
+        return Potager.explain(h("div", { class: `hp-stack kind-${kind}`, role: "img", "aria-label": count(n, kind), dataset: { kind } }, inner), cardWorth(kind, facts));
+      }
       const name = t("Take {cards}", { cards: count(n, kind) });
-      return h("button", {
-        type: "button", class: `hp-stack kind-${kind} playable`, title: name, "aria-label": name,
+      return Potager.explain(h("button", {
+        type: "button", class: `hp-stack kind-${kind} playable`, "aria-label": name,
         "aria-keyshortcuts": String(i + 1), dataset: { kind, action: action.notation }, onclick: () => send(action.action),
-      }, inner);
+      }, inner), cardWorth(kind, facts));
     });
     return h("div", { class: `hp-display ${takeActions.size ? "choosing" : ""}` },
       h("div", { class: "hp-caption" }, t("Display")),
@@ -355,7 +390,7 @@
     }
     if (item.type === "empty") return h("li", { class: "empty" }, t("nothing left"));
     if (item.type === "harvest") {
-      return h("li", { class: "harvest" }, chipToken(item.chips, "tiny"),
+      return h("li", { class: "harvest" }, chipToken(item.chips, "tiny", false),
         verb(s, seat, t("harvest {cards}", { cards: count(item.chips * facts.harvest, item.kind) }),
           t("harvests {cards}", { cards: count(item.chips * facts.harvest, item.kind) })));
     }
@@ -434,13 +469,13 @@
     const garden = view.gardens[s];
     const hop = facts.grasshopper;
     const cards = (kind) => Array.from({ length: garden[kind] }, (_, i) =>
-      gardenCard(kind, fresh.has(`${s}:${kind}:${i}`) ? "fresh" : ""));
+      gardenCard(kind, fresh.has(`${s}:${kind}:${i}`) ? "fresh" : "", null, facts));
     const danger = garden[hop] === facts.plague - 1;
     const rows = facts.kinds.filter((k) => k !== hop).map((kind) => {
       const n = garden[kind];
       const title = t("{cards}: {set} are harvested for a win chip", { cards: count(n, kind), set: facts.harvest });
       return h("div", { class: `hp-row kind-${kind}`, title, dataset: { kind } },
-        n ? cards(kind) : gardenCard(kind, "ghost"),
+        n ? cards(kind) : gardenCard(kind, "ghost", null, facts),
         h("span", { class: "tally" }, `${n}/${facts.harvest}`));
     });
     const plants = plantsOf(garden, facts);
@@ -451,7 +486,7 @@
         class: `hp-hoppers ${danger ? "danger" : ""}`,
         title: t("{cards}: {plague} eat the garden", { cards: count(garden[hop], hop), plague: facts.plague }),
       },
-      garden[hop] ? cards(hop) : gardenCard(hop, "ghost"),
+      garden[hop] ? cards(hop) : gardenCard(hop, "ghost", null, facts),
       h("span", { class: "tally" }, danger
         ? t("{n}/{plague}: one more eats the garden!", { n: garden[hop], plague: facts.plague })
         : `${garden[hop]}/${facts.plague}`)),
@@ -626,7 +661,7 @@
         {
           title: t("Garden cards"),
           note: t("{total} cards, shuffled into the draw pile; {display} lie face up in the display.", { total, display: printed.display_size }),
-          items: facts.kinds.map((kind) => ({ picture: gardenCard(kind, "", "--w: var(--gw)"), caption: `${kindName(kind)} ×${counts[kind]}` })),
+          items: facts.kinds.map((kind) => ({ picture: gardenCard(kind, "", "--w: var(--gw)", facts), caption: `${kindName(kind)} ×${counts[kind]}` })),
         },
         {
           title: t("Poker cards"),

@@ -118,6 +118,33 @@
     return total;
   }
 
+  /* -- what a tile, a contract card and the cup are worth (Potager.explain), from the facts and
+   * the viewer's contract card (`contract`: its number, null for a spectator or the rules page) -- */
+  function tileWorth(kind, facts, contract) {
+    const scored = t("Scored at the game's end, in the gardens each gardener took.");
+    if (kind in facts.fixed_points) {
+      const fixed = t("{kind} scores {points} in any garden, whatever the contract.", { kind: kindName(kind), points: points(facts.fixed_points[kind], true) });
+      const covers = kind === "snail" || kind === "mole" ? ` ${t("It covers the tile under it, which no longer counts.")}` : "";
+      return `${fixed}${covers} ${scored}`;
+    }
+    const card = contract ? facts.contracts[contract] : null;
+    const params = { kind: kindName(kind), negative: points(facts.negative_points, true) };
+    if (!card) {
+      const values = Object.values(facts.contracts).flatMap((c) => [...c.lower_points, ...c.higher_points]);
+      return `${t("{kind} scores by each gardener's secret contract card: nothing as the principal vegetable, {low} to {high} per tile as a scoring one, {negative} per tile as the negative one.", {
+        ...params, low: Math.min(...values), high: Math.max(...values) })} ${scored}`;
+    }
+    const best = facts.column_labels[card.higher_points.indexOf(Math.max(...card.higher_points))];
+    if (kind === card.principal) {
+      return `${t("{kind} is your principal vegetable: it scores nothing itself, but how many lie uncovered in your garden picks your card's column (best: {best}).", { ...params, best })} ${scored}`;
+    }
+    if (kind === card.negative) return `${t("{kind} is your negative vegetable: {negative} per tile in your garden.", params)} ${scored}`;
+    const values = (kind === card.lower ? card.lower_points : card.higher_points).join("/");
+    return `${t("{kind} scores {values} per tile in your garden, by the column the count of {principal} picks.", { ...params, values, principal: kindName(card.principal) })} ${scored}`;
+  }
+
+  const cupWorth = (facts) => t("The cup: {points} in each game of a match to whoever takes a garden first.", { points: points(facts.cup_points, true) });
+
   /* -- tiles ------------------------------------------------------------------------------------ */
   function art(kind, cls) {
     const el = h("span", { class: `${cls} kind-${kind}`, title: kindName(kind), role: "img", "aria-label": kindName(kind) });
@@ -125,9 +152,10 @@
     return el;
   }
   const tile = (kind, extra = "") => art(kind, `kr-tile ${extra}`);
-  function cup() {
-    const el = h("span", { class: "kr-cup", title: t("the cup: first to take a garden, +3"), role: "img", "aria-label": t("the cup: first to take a garden, +3") });
+  function cup(facts) {
+    const el = h("span", { class: "kr-cup", role: "img", "aria-label": t("the cup") });
     el.innerHTML = CUP_SVG;
+    Potager.explain(el, cupWorth(facts));
     return el;
   }
   const token = (kind, extra = "") => art(kind, `kr-cover ${extra}`);
@@ -175,12 +203,14 @@
       style: opts.recent !== undefined ? `--ring: ${colourOf(opts.recent)}` : null,
       dataset: { space: `${g} ${name}` },
     };
-    if (!opts.move) return h("div", attrs, children);
-    return h("button", {
+    // A space with a tile says what its top tile is worth to the viewer.
+    const worth = (el) => (stack.length ? Potager.explain(el, `${el.title}. ${opts.worth(stack[stack.length - 1])}`) : el);
+    if (!opts.move) return worth(h("div", attrs, children));
+    return worth(h("button", {
       ...attrs, type: "button", title: `${attrs.title} — ${moveLabel(opts.move.notation, opts.drawn)}`,
       dataset: { space: `${g} ${name}`, action: opts.move.notation },
       "aria-label": moveLabel(opts.move.notation, opts.drawn), onclick: () => opts.send(opts.move.action),
-    }, children);
+    }, children));
   }
 
   /* -- a garden: its header (number, owner, full), the 3 × 4 bed, the viewer's score ------------ */
@@ -199,6 +229,7 @@
         const stack = garden.spaces[name] || [];
         cells.push(space(g, name, stack, {
           move: moves && moves.get(name), ghost: ctx.ghost, send: ctx.send, drawn: view.drawn,
+          worth: (kind) => tileWorth(kind, facts, isPlayer(seat) ? view.contract : null),
           fresh: ctx.fresh.has(`${g} ${name}`), recent: ctx.recent.get(`${g} ${name}`),
         }));
       }
@@ -258,7 +289,10 @@
       }, h("span", { class: "kr-count" }, label),
       litCols.has(col) && opts.marks !== false
         ? h("span", { class: "kr-mark" }, litCols.get(col).map(gardenTag).join(" ")) : null)));
-    return h("div", { class: `kr-contract ${opts.small ? "small" : ""}`, dataset: { contract: number } },
+    const worth = t("Contract card {n}: at the game's end each garden its owner took scores by it. The count of uncovered {principal} picks the column; {lower} and {higher} score per tile as that column says; {negative} {points} per tile.", {
+      n: number, principal: kindName(principal), lower: kindName(lower), higher: kindName(higher), negative: kindName(negative), points: points(facts.negative_points, true),
+    });
+    return Potager.explain(h("div", { class: `kr-contract ${opts.small ? "small" : ""}`, dataset: { contract: number } },
       h("div", { class: "kr-contract-title" }, h("span", {}, opts.title || t("Contract card")),
         h("span", { class: "kr-card-no" }, t("card {n}", { n: number }))),
       h("table", {},
@@ -270,7 +304,7 @@
             cellsOf(labels.map(() => facts.negative_points), negative)))),
       opts.small ? null : h("div", { class: "kr-fixed" },
         Object.entries(facts.fixed_points).map(([kind, v]) => h("span", { class: "kr-fixed-item" },
-          tile(kind, "mini"), signed(v)))));
+          tile(kind, "mini"), signed(v))))), worth);
   }
 
   /* The column each garden of `s` falls in under `contract`: [[garden number, column], ...]. */
@@ -369,7 +403,8 @@
   function drawnSlot(view, ctx) {
     const fresh = ctx.freshDrawn;
     return h("div", { class: "kr-drawn" },
-      view.drawn ? tile(view.drawn, `big ${fresh ? "flip" : ""}`) : h("span", { class: "kr-tile big slot" }),
+      view.drawn ? Potager.explain(tile(view.drawn, `big ${fresh ? "flip" : ""}`), tileWorth(view.drawn, ctx.facts, isPlayer(ctx.seat) ? view.contract : null))
+        : h("span", { class: "kr-tile big slot" }),
       h("span", { class: "kr-drawn-label" }, view.drawn ? t("drawn: {tile}", { tile: kindName(view.drawn) }) : t("no tile drawn")));
   }
 
@@ -461,7 +496,7 @@
             : h("span", { class: "muted" }, t("no garden"))),
           view.finished.includes(s) ? h("span", { class: "kr-chip done", title: t("its garden is full") }, t("✓ done")) : null,
           view.games > 1 && first === s
-            ? h("span", { class: "kr-chip cup", title: t("took a garden first: the cup, +3") }, cup(), t("cup")) : null),
+            ? h("span", { class: "kr-chip cup" }, cup(table.facts), t("cup")) : null),
         reveal || h("div", { class: "kr-secret", title: contract ? t("card {n}", { n: contract }) : t("a secret contract card") },
           h("span", { class: "kr-card-back" }),
           contract && !over ? t("your card {n}", { n: contract }) : over ? t("no card") : t("secret contract card")),
@@ -491,7 +526,7 @@
       h("thead", {}, h("tr", {}, h("th", {}, t("Game no.")), seats.map((s) => h("th", {}, nameOf(table, s, seat))))),
       h("tbody", {}, view.history.map((g) => h("tr", {}, h("th", {}, String(g.game)),
         seats.map((s) => h("td", { class: g.winners.includes(s) ? "winner" : "" },
-          `${g.scores[s]}`, g.cup === s ? cup() : null, " ", h("small", {}, t("card {n}", { n: g.contracts[s] }))))))),
+          `${g.scores[s]}`, g.cup === s ? cup(table.facts) : null, " ", h("small", {}, t("card {n}", { n: g.contracts[s] }))))))),
       h("tfoot", {}, h("tr", {}, h("th", {}, t("Total")), view.totals.map((total) => h("td", {}, String(total))))));
   }
 
@@ -638,7 +673,7 @@
         {
           title: t("Tiles"),
           note: t("{n} tiles make the pile; each player keeps a mole beside it.", { n: pile }),
-          items: facts.kinds.map((kind) => ({ picture: tile(kind, "big"), caption: `${kindName(kind)} ×${facts.tile_counts[kind]}` })),
+          items: facts.kinds.map((kind) => ({ picture: Potager.explain(tile(kind, "big"), tileWorth(kind, facts, null)), caption: `${kindName(kind)} ×${facts.tile_counts[kind]}` })),
         },
         {
           title: t("Contract cards"),
@@ -652,7 +687,7 @@
         {
           title: t("The cup"),
           note: t("In a match of {n} games, the first to take a garden in a game gets the cup: {points}.", { n: facts.match_games, points: signed(facts.cup_points) }),
-          items: [{ picture: cup(), caption: t("the cup") }],
+          items: [{ picture: cup(facts), caption: t("the cup") }],
         },
       ],
     };

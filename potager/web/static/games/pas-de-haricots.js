@@ -41,7 +41,7 @@
         return [rank, name, rank === facts.doubler_rank ? "×2" : facts.minus_ranks.includes(rank) ? "−" : ""];
       };
       decks.set(facts, {
-        suits: facts.suits, suitName: facts.suit_names, trumpSuit: (card) => trumps[card], court,
+        facts, suits: facts.suits, suitName: facts.suit_names, trumpSuit: (card) => trumps[card], court,
         suitOf: (card) => trumps[card] || card[0], isTrump: (card) => card in trumps,
       });
     }
@@ -63,6 +63,27 @@
     if (deck.isTrump(card)) return t("trump {n} (no beans in {suit})", { n: card.slice(1), suit: suitWord(deck, deck.trumpSuit(card)) });
     const court = deck.court(rankOf(card));
     return t("{rank} of {suit}", { rank: court ? word(court[1]) : rankOf(card), suit: suitWord(deck, card[0]) });
+  }
+
+  /* What a card is worth and when it scores (Potager.explain), from the facts: at the hand's
+   * end, in the series of its suit that it joins (every card played goes to an opponent). */
+  function cardWorth(deck, card) {
+    const { facts } = deck;
+    const name = cardName(deck, card);
+    const suit = deck.suitOf(card);
+    const params = {
+      card: name, suit: suitWord(deck, suit),
+      minus: Potager.listOf(facts.minus_ranks.map((r) => word(facts.rank_names[r]))),
+      king: word(facts.rank_names[facts.doubler_rank]),
+      trump: Object.keys(facts.pas_de_haricots).find((k) => facts.pas_de_haricots[k] === suit),
+    };
+    if (deck.isTrump(card)) return t("{card}: the series of {suit} it joins is worth 0 at the hand's end, whatever else is in it.", params);
+    const rank = rankOf(card);
+    if (rank === facts.doubler_rank) return t("{card}: worth nothing itself, it doubles the series of {suit} it joins at the hand's end, positive or negative.", params);
+    if (facts.minus_ranks.includes(rank)) {
+      return t("{card}: a minus card, worth nothing itself: with an odd number of minus cards ({minus}) the series of {suit} it joins counts negative at the hand's end.", params);
+    }
+    return t("{card}: worth {n} in the series of {suit} it joins at the hand's end; negative with an odd number of minus cards ({minus}), doubled by the {king}, 0 with trump {trump}.", { ...params, n: facts.pips[rank] });
   }
 
   /* Short text of a card for the log: 7♥, Dame♠, T2. */
@@ -108,13 +129,13 @@
       opts.bean ? bean("on-card") : null,
     ];
     const name = cardName(deck, code);
-    const attrs = { class: classes, title: name, dataset: { card: code } };
-    if (!opts.action) return h("span", { ...attrs, role: "img", "aria-label": name }, children);
-    return h("button", {
+    const attrs = { class: classes, dataset: { card: code } };
+    if (!opts.action) return Potager.explain(h("span", { ...attrs, role: "img", "aria-label": name }, children), cardWorth(deck, code));
+    return Potager.explain(h("button", {
       ...attrs, type: "button", dataset: { card: code, action: opts.action.notation },
       "aria-label": moveWords(deck, opts.action.notation), "aria-keyshortcuts": opts.shortcut,
       onclick: () => opts.send(opts.action.action),
-    }, children);
+    }, children), cardWorth(deck, code));
   }
 
   /* A move in words from its notation ("play H7": "Play the 7 of hearts"), or null. */

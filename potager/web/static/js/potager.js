@@ -34,6 +34,103 @@ const Potager = (() => {
     return el;
   }
 
+  /* -- components that explain themselves --------------------------------------------------- */
+  /* `explain(el, text)`: what a card, chip, token, tile or square is worth and when it scores.
+   * One popover (`#pg-explain`, role "tooltip") shows it on hover, on keyboard focus and on a
+   * long press (touch; the press then does not click); Escape, a tap elsewhere or a scroll hides
+   * it. A screen reader hears it as the element's description (aria-describedby to a hidden copy
+   * inside it), so the element's name stays short. Call it once the element's content is made
+   * (after any innerHTML). */
+  const LONG_PRESS = 500; // ms a finger rests on a component before it explains itself
+  /* The tip's component, and what showed it ("hover", "focus" or "press"): each way hides only
+   * its own tip (a finger's focus does not hide what its long press showed). */
+  const tip = { box: null, target: null, by: null, timer: 0, at: null, pressed: false, touch: false };
+  let explained = 0;
+
+  function explain(el, words) {
+    if (!words) return el;
+    // Each sentence begins with a capital, whatever phrase a translation put first.
+    const text = words.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_, before, letter) => before + letter.toLocaleUpperCase(PotagerI18n.lang));
+    const id = `pg-explain-${++explained}`;
+    el.dataset.explain = text;
+    el.removeAttribute("title"); // one tip, not the browser's as well
+    el.setAttribute("aria-describedby", id);
+    el.append(h("span", { id, hidden: true }, text));
+    return el;
+  }
+
+  const explainedAt = (node) => (node instanceof Element ? node.closest("[data-explain]") : null);
+
+  function showTip(target, by) {
+    if (!tip.box) {
+      tip.box = h("div", { id: "pg-explain", role: "tooltip", hidden: true });
+      document.body.append(tip.box);
+    }
+    const box = tip.box;
+    Object.assign(tip, { target, by });
+    box.textContent = target.dataset.explain;
+    box.hidden = false;
+    const r = target.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    const gap = 6;
+    const top = r.top - b.height - gap >= gap ? r.top - b.height - gap : Math.min(r.bottom + gap, innerHeight - b.height - gap);
+    const left = Math.max(gap, Math.min(r.left + r.width / 2 - b.width / 2, innerWidth - b.width - gap));
+    box.style.top = `${Math.max(gap, top)}px`;
+    box.style.left = `${left}px`;
+  }
+
+  function hideTip(by = null) {
+    if (by && tip.by !== by) return;
+    if (tip.box) tip.box.hidden = true;
+    Object.assign(tip, { target: null, by: null });
+  }
+
+  function listenForExplanations() {
+    const over = (node) => tip.box && tip.box.contains(node);
+    document.addEventListener("pointerover", (event) => {
+      tip.touch = event.pointerType === "touch";
+      if (tip.touch || tip.by === "press") return; // a finger's tip stays until it is dismissed
+      const el = explainedAt(event.target);
+      if (el && el !== tip.target) showTip(el, "hover");
+      else if (!el && !over(event.target)) hideTip("hover");
+    });
+    document.addEventListener("focusin", (event) => {
+      const el = event.target instanceof Element && event.target.matches("[data-explain]:focus-visible") ? event.target : null;
+      if (el) showTip(el, "focus"); else hideTip("focus");
+    });
+    document.addEventListener("focusout", (event) => { if (event.target === tip.target) hideTip("focus"); });
+    document.addEventListener("keydown", (event) => { if (event.key === "Escape") hideTip(); });
+    document.addEventListener("scroll", () => hideTip("press"), true);
+    document.addEventListener("pointerdown", (event) => {
+      tip.touch = event.pointerType === "touch";
+      clearTimeout(tip.timer);
+      tip.pressed = false;
+      if (!over(event.target)) hideTip("press");
+      const el = tip.touch ? explainedAt(event.target) : null;
+      if (!el) return;
+      tip.at = [event.clientX, event.clientY];
+      tip.timer = setTimeout(() => { tip.pressed = true; showTip(el, "press"); }, LONG_PRESS);
+    });
+    document.addEventListener("pointermove", (event) => {
+      if (tip.at && Math.hypot(event.clientX - tip.at[0], event.clientY - tip.at[1]) > 10) clearTimeout(tip.timer);
+    });
+    const release = () => { clearTimeout(tip.timer); tip.at = null; };
+    document.addEventListener("pointerup", release);
+    document.addEventListener("pointercancel", release);
+    // A long press explains: it neither clicks (plays a card) nor opens the browser's menu.
+    document.addEventListener("click", (event) => {
+      if (!tip.pressed) return;
+      tip.pressed = false;
+      event.preventDefault();
+      event.stopPropagation();
+    }, true);
+    document.addEventListener("contextmenu", (event) => { if (tip.touch && explainedAt(event.target)) event.preventDefault(); });
+    // A redraw replaces the component the tip was about.
+    new MutationObserver(() => { if (tip.target && !tip.target.isConnected) hideTip(); })
+      .observe(document.body, { childList: true, subtree: true });
+  }
+  if (document.body) listenForExplanations(); else document.addEventListener("DOMContentLoaded", listenForExplanations);
+
   /* A request says which player sends it (the identity kept here, js/identity.js): the seats
    * it takes are that player's. */
   async function api(path, body) {
@@ -93,18 +190,6 @@ const Potager = (() => {
   }
 
   /* -- readable words ---------------------------------------------------------------------- */
-  /* ``badge`` marks a custom table (rule parameters changed), its title naming them; hidden
-   * for the rulebook's game. */
-  function customBadge(badge, table) {
-    const params = Object.entries(table.params || {});
-    badge.hidden = !params.length;
-    badge.textContent = t("custom");
-    badge.title = t("Custom rules, never rated: {changes}", {
-      changes: params.map(([k, v]) => `${t(humanize(k))} ${Array.isArray(v) ? v.join(",") : typeof v === "string" ? t(v) : v}`).join("; "),
-    });
-    return badge;
-  }
-
   function humanize(key) {
     const text = String(key).replace(/[_-]+/g, " ").trim();
     return text.charAt(0).toUpperCase() + text.slice(1);
@@ -392,8 +477,8 @@ const Potager = (() => {
 
   return {
     t, tn, i18n: PotagerI18n,
-    h, api, store, openTable, inviteLink, humanize, customBadge, levelName, learnLevels, seatName, seatNameTag, playerName, serverText, waitingForSeats, listOf,
-    number, percent, finalScores, generic, renderValue, renderActions, describeEvent, moveLabel, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
+    h, api, store, openTable, inviteLink, humanize, levelName, learnLevels, seatName, seatNameTag, playerName, serverText, waitingForSeats, listOf,
+    number, percent, finalScores, explain, generic, renderValue, renderActions, describeEvent, moveLabel, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();
 window.Potager = Potager;
