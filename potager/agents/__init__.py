@@ -18,13 +18,15 @@ import random
 from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from potager import games
-from potager.engine import Agent, Game, State
+from potager.engine import Agent, Game, GamePieces, State
 
 from .action_value import ActionValue
 from .levels import SEARCH, describe, parse_level, sentence, title
 from .random_agent import RandomAgent, random_playout
+from .settings import Budget, SearchSettings
 
 __all__ = [
     "MODELS",
@@ -121,37 +123,32 @@ def make(level: str, game: Game) -> Agent:
     if level == "heuristic" and entry.heuristic is not None:
         return entry.heuristic()
     if level.split(":", 1)[0] in SEARCH:
-        from .ismcts import ISMCTSAgent
-
-        knowledge = entry.search
-        guide = None if entry.heuristic is None else entry.heuristic()
-        arguments = parse_level(level)
-        if arguments.pop("playout") == "game":
-            arguments["playout"] = knowledge.playout or random_playout
-        # The game's defaults, where the level names none.
-        arguments.setdefault("widening", knowledge.widening)
-        arguments.setdefault("choice", knowledge.choice)
-        arguments.setdefault("mix", knowledge.mix)
-        if arguments.get("widening") and knowledge.order is None:
-            raise ValueError(
-                f"bot level {level!r}: widening needs the game's order of its actions, "
-                f"which {game.name} has not"
-            )
-        plan = arguments.pop("plan", 0)
-        if plan and (knowledge.follow_up is None or not knowledge.paired):
-            raise ValueError(
-                f"bot level {level!r}: plan needs a paired root whose turns go on without a "
-                f"draw (Kraut & Rüben's), which {game.name} has not"
-            )
-        return ISMCTSAgent(
-            **arguments,
-            guide=guide,
-            merge=knowledge.merge,
-            paired=knowledge.paired,
-            sampler=knowledge.sampler,
-            order=knowledge.order,
-            follow_up=knowledge.follow_up if plan else None,
-        )
+        return _search(level, game, entry)
     raise ValueError(
         f"unknown bot level {level!r} for {game.name}; levels: {', '.join(levels(game))}"
     )
+
+
+def _search(level: str, game: Game, entry: GamePieces[Any]) -> Agent:
+    """The agent of search level ``level`` (`parse_level`) for ``game``, with the game's
+    knowledge and its heuristic as the guide; `ValueError` for a parameter the game cannot use."""
+    from .ismcts import ISMCTSAgent
+
+    given = parse_level(level)  # the other parameters are settings of the same names
+    budget = Budget(given.pop("iterations"), given.pop("seconds"))
+    plan, playout = bool(given.pop("plan", 0)), given.pop("playout")
+    settings = SearchSettings(plan=plan, game_playout=playout == "game", **given)
+    knowledge = entry.search
+    guide = None if entry.heuristic is None else entry.heuristic()
+    agent = ISMCTSAgent(budget, settings, knowledge, guide)
+    if agent.widening and knowledge.order is None:
+        raise ValueError(
+            f"bot level {level!r}: widening needs the game's order of its actions, "
+            f"which {game.name} has not"
+        )
+    if settings.plan and (knowledge.follow_up is None or not knowledge.paired):
+        raise ValueError(
+            f"bot level {level!r}: plan needs a paired root whose turns go on without a "
+            f"draw (Kraut & Rüben's), which {game.name} has not"
+        )
+    return agent

@@ -5,9 +5,9 @@ iteration draws a full state from the asking seat's own view with `Game.sample` 
 sees what that seat may not know), descends one tree shared by all those states, expands one
 decision, finishes the game with the game's playout policy (random play where it has none) and
 credits every seat with its share of the win. Simultaneous decisions are decoupled-UCB nodes;
-forced steps get no node; a game's ``PAIRED`` root is flat, its choices compared on common random
-numbers against the heuristic's (`paired_root`, with ``plan=1`` whole turns: `_arms`).
-
+forced steps get no node; a game's paired root (`SearchKnowledge.paired`) is flat, its choices
+compared on common random numbers against the heuristic's (`paired_root`, with ``plan`` whole
+turns: `_arms`). An agent: its `Budget`, `SearchSettings`, the game's knowledge and a guide.
 `evaluate` returns every legal action's visits, win share and mean final score with 95% intervals
 (`ActionValue`), best first; `act` plays the first, or with ``mix`` one of the most searched
 (`_mixed`). ``workers`` > 1 runs independent trees in worker processes (root parallelism).
@@ -24,12 +24,13 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing import get_all_start_methods, get_context
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from potager.engine import Action, Agent, Game, Seat, State
+from potager.engine import Action, Agent, Game, SearchKnowledge, Seat, State
 
 from .action_value import ActionValue, mean_interval, wilson
 from .random_agent import AnyView, random_playout
+from .settings import Budget, SearchSettings
 
 _VISITS, _AVAILABLE, _WIN, _WIN2, _SCORE, _SCORE2, _GAIN, _GAIN2 = range(8)
 """The fields of an edge (a list of floats, for speed): one seat's action at one node. A paired
@@ -39,40 +40,29 @@ pairs, and of its square."""
 Edge = list[float]
 Hint = tuple[Seat, Action, float]
 """(seat, action, weight): the guide's choice for the asking seat at the root."""
-Budget = tuple[int | None, float | None, float]
-"""(iterations, seconds, exploration): a search stops at the first of its limits given."""
+Limits = tuple[int | None, float | None, float]
+"""(iterations, seconds, exploration): what one worker is asked (`Budget`, `SearchSettings`)."""
 Arm = Action | tuple[Action, Action]
 """What a paired root compares: one of the seat's actions, or an action and the follow-up the
 seat plans to play after it (`FollowUp`)."""
 RootStats = dict[Arm, Edge]
 Playout = Callable[[State, random.Random], object]
-"""Plays a sampled state to its end: `random_playout`, or a game's own policy (its
-``playout.py``)."""
 Draw = Callable[[random.Random], State]
-"""Draws one state from a view read once: an iteration's determinization."""
 Sampler = Callable[[Game, AnyView, Seat], Draw]
-"""A game's search sampler (``sampler`` in its ``playout.py``): reads the seat's view once and
-returns the `Draw` of states made for the search: in Heuschrecken Poker, quiet states that keep
-no record, with the bids other seats made in secret drawn as they likely bid."""
 Order = Callable[[State, Seat, list[Action]], list[Action]]
-"""A game's ``order(state, seat, actions)`` (in its ``heuristic.py``): ``actions`` best first by
-its rules of thumb, for progressive widening."""
 FollowUp = Callable[[State, Seat], bool]
-"""A game's ``follow_up(state, seat)`` (in its ``playout.py``): whether the decision due in
-``state`` is ``seat``'s again, in the same turn, with nothing drawn or revealed since its last
-(Kraut & Rüben: the take after a placement), so that a paired root may plan the two together."""
 Merge = Callable[[State, list[Action]], list[Action]]
-"""A game's ``representatives(state, actions)`` (in its ``playout.py``): for each legal action,
-the first of those that lead to the same game but for a detail that never matters (Kraut &
-Rüben: which empty space of a garden a tile goes to), read from public information only."""
+"""The game's pieces of `SearchKnowledge` (`potager.engine.pieces`), on any state."""
 
 
-class Knowledge(NamedTuple):
-    """What guides a search besides its statistics: ``hint``, the guide's choice at the root,
-    tried first and favoured by a progressive bias; ``playout``, how a sampled state is played
-    to its end; ``merge``, the game's equivalent actions, searched as one (`Merge`); ``paired``,
-    a flat paired search at the root instead of a tree (`paired_root`); ``sampler``, how states
-    are drawn from the view (`Sampler`; `Game.sample` when ``None``)."""
+class Guidance(NamedTuple):
+    """What guides one search besides its statistics, read once from the agent: ``hint``, the
+    guide's choice at the root, tried first and favoured by a progressive bias; ``playout``, how
+    a sampled state is played to its end; ``merge``, the game's equivalent actions, searched as
+    one; ``paired``, a flat paired search at the root instead of a tree (`paired_root`);
+    ``sampler``, how states are drawn from the view (`Game.sampler` when ``None``); ``order``
+    and ``widening``, progressive widening (`_widened`); ``follow_up``, what a paired root plans
+    with each choice (`_arms`)."""
 
     hint: Hint | None = None
     playout: Playout = random_playout
@@ -84,8 +74,12 @@ class Knowledge(NamedTuple):
     follow_up: FollowUp | None = None
 
 
-PLAIN = Knowledge()
-"""No knowledge: random playouts, no hint, nothing merged, a tree."""
+UNGUIDED = Guidance()
+"""No guidance: random playouts, no hint, nothing merged, a tree."""
+PLAIN = SearchKnowledge()
+"""No knowledge of the game: what a search knows of a game without a registry entry."""
+DEFAULTS = SearchSettings()
+"""The settings of a search given none."""
 
 
 class _Node:
@@ -103,49 +97,32 @@ class _Node:
 
 
 class ISMCTSAgent:
-    """ISMCTS for the seat asking, with a budget of ``iterations`` per decision and/or ``seconds``
-    of thinking (the first limit reached ends it; ``None``: no such limit); ``workers`` processes
-    search side by side (root parallelism), each with that budget."""
+    """ISMCTS for the seat asking, within ``budget`` at each decision (`Budget`: iterations and/or
+    seconds, the first limit reached ends it), as ``settings`` say (`SearchSettings`), with the
+    game's ``knowledge`` (`SearchKnowledge`; its widening, choice and mix where ``settings`` name
+    none) and ``guide``, whose choice at the root the search favours by ``settings.bias``."""
 
     name = "ismcts"
 
     def __init__(
         self,
-        iterations: int | None = 300,
-        seconds: float | None = None,
-        exploration: float = 0.7,
-        workers: int = 1,
+        budget: Budget,
+        settings: SearchSettings = DEFAULTS,
+        knowledge: SearchKnowledge[Any] = PLAIN,
         guide: Agent | None = None,
-        bias: float = 0.0,
-        playout: Playout = random_playout,
-        merge: Merge | None = None,
-        paired: bool = False,
-        z: float = 1.0,
-        sampler: Sampler | None = None,
-        order: Order | None = None,
-        widening: float = 0.0,
-        choice: float = 0.0,
-        follow_up: FollowUp | None = None,
-        mix: float = 0.0,
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("an ISMCTS search needs iterations or seconds")
-        self.iterations = iterations
-        self.seconds = seconds
-        self.exploration = exploration
-        self.workers = workers
+        self.budget = budget
+        self.settings = settings
+        self.knowledge = knowledge
         self.guide = guide
-        self.bias = bias
-        self.playout = playout
-        self.merge = merge
-        self.paired = paired
-        self.z = z
-        self.sampler = sampler
-        self.order = order
-        self.widening = widening
-        self.choice = choice
-        self.follow_up = follow_up
-        self.mix = mix
+        game_playout = knowledge.playout if settings.game_playout else None
+        self.playout: Playout = random_playout if game_playout is None else game_playout
+        """How sampled states are played out: the game's policy, or random play."""
+        self.widening = knowledge.widening if settings.widening is None else settings.widening
+        self.choice = knowledge.choice if settings.choice is None else settings.choice
+        self.mix = knowledge.mix if settings.mix is None else settings.mix
+        self.follow_up = knowledge.follow_up if settings.plan else None
+        """What a paired root plans with each choice: the game's follow-up, with ``plan``."""
 
     def act(
         self, game: Game, view: AnyView, seat: Seat, legal_actions: list[Action], rng: random.Random
@@ -153,7 +130,7 @@ class ISMCTSAgent:
         if len(legal_actions) == 1:
             return legal_actions[0]
         values = self.evaluate(game, view, seat, legal_actions, rng)
-        if self.mix and not self.paired:
+        if self.mix and not self.knowledge.paired:
             return _mixed(values, self.mix, rng)
         return values[0].action
 
@@ -162,34 +139,37 @@ class ISMCTSAgent:
     ) -> list[ActionValue]:
         """Every legal action of ``seat`` judged by the search from ``view`` alone, best first:
         most visited, then the higher win share; the first is the search's own choice."""
-        seeds = [rng.getrandbits(64) for _ in range(self.workers)]
+        knowledge, settings = self.knowledge, self.settings
+        seeds = [rng.getrandbits(64) for _ in range(settings.workers)]
+        merge = knowledge.merge
         classes = {}  # each legal action's representative, when the game merges some
-        if self.merge is not None:
+        if merge is not None:
             # Representatives depend on public information only: any sample of the view serves.
             sample = game.sample(view, seat, random.Random(seeds[0]))
-            classes = dict(zip(legal_actions, self.merge(sample, legal_actions), strict=True))
+            classes = dict(zip(legal_actions, merge(sample, legal_actions), strict=True))
         hint = None
-        if self.guide is not None and self.bias > 0:
+        if self.guide is not None and settings.bias > 0:
             # The guide (the game's heuristic) sees the same view; its own generator is seeded
             # from ours so that the search stays reproducible.
             guess = self.guide.act(game, view, seat, legal_actions, random.Random(seeds[0]))
-            hint = (seat, classes.get(guess, guess), self.bias)
-        knowledge = Knowledge(
+            hint = (seat, classes.get(guess, guess), settings.bias)
+        guidance = Guidance(
             hint,
             self.playout,
-            self.merge,
-            self.paired,
-            self.sampler,
-            self.order,
+            merge,
+            knowledge.paired,
+            knowledge.sampler,
+            knowledge.order,
             self.widening,
             self.follow_up,
         )
-        if self.workers == 1:
-            stats = _search(game, view, seat, seeds[0], self.budget(), knowledge)
+        limits = (self.budget.iterations, self.budget.seconds, settings.exploration)
+        if settings.workers == 1:
+            stats = _search(game, view, seat, seeds[0], limits, guidance)
         else:
-            stats = _parallel(game, view, seat, seeds, self.budget(), knowledge)
-        if self.paired and stats:
-            plan = _paired_choice(stats, None if hint is None else hint[1], self.z)
+            stats = _parallel(game, view, seat, seeds, limits, guidance)
+        if knowledge.paired and stats:
+            plan = _paired_choice(stats, None if hint is None else hint[1], settings.z)
             stats = _by_action(stats, plan)
             chosen = plan[0] if isinstance(plan, tuple) else plan
             values = _values(stats, legal_actions, classes)
@@ -198,17 +178,13 @@ class ISMCTSAgent:
         values = _values(stats, legal_actions, classes)
         return _chosen(values, self.choice) if self.choice else values
 
-    def budget(self) -> Budget:
-        """What one worker is asked to do."""
-        return self.iterations, self.seconds, self.exploration
-
 
 def _search(
-    game: Game, view: AnyView, seat: Seat, seed: int, budget: Budget, knowledge: Knowledge
+    game: Game, view: AnyView, seat: Seat, seed: int, limits: Limits, guidance: Guidance
 ) -> RootStats:
-    """One worker's search: `paired_root` or `search_root`, as ``knowledge`` says."""
-    search = paired_root if knowledge.paired else search_root
-    return search(game, view, seat, seed, budget, knowledge)
+    """One worker's search: `paired_root` or `search_root`, as ``guidance`` says."""
+    search = paired_root if guidance.paired else search_root
+    return search(game, view, seat, seed, limits, guidance)
 
 
 def search_root(
@@ -216,31 +192,31 @@ def search_root(
     view: AnyView,
     seat: Seat,
     seed: int,
-    budget: Budget,
-    knowledge: Knowledge = PLAIN,
+    limits: Limits,
+    guidance: Guidance = UNGUIDED,
 ) -> RootStats:
     """One tree searched for ``seat`` from ``view``: the asking seat's edges at the root. The
-    hint (seat, action, weight) of ``knowledge`` is tried first at the root and favoured there by
+    hint (seat, action, weight) of ``guidance`` is tried first at the root and favoured there by
     a progressive bias, weight / (visits + 1), which fades as the statistics grow."""
-    iterations, seconds, exploration = budget
+    iterations, seconds, exploration = limits
     rng = random.Random(seed)
     root = _Node()
     deadline = None if seconds is None else time.monotonic() + seconds
-    draw = _draw(game, view, seat, knowledge)
+    draw = _draw(game, view, seat, guidance)
     done = 0
     while _going(done, iterations, deadline):
-        _iterate(root, draw(rng), rng, exploration, knowledge)
+        _iterate(root, draw(rng), rng, exploration, guidance)
         done += 1
     stats: RootStats = {action: edge for action, edge in root.edges.get(seat, {}).items()}
     return stats
 
 
-def _draw(game: Game, view: AnyView, seat: Seat, knowledge: Knowledge) -> Draw:
+def _draw(game: Game, view: AnyView, seat: Seat, guidance: Guidance) -> Draw:
     """How a search draws its states from ``view``: the search sampler of the game's playout
     policy where it has one (the view read once for the whole search, the states quiet), else
     `Game.sampler` (which reads it once too where the game can)."""
-    if knowledge.sampler is not None:
-        return knowledge.sampler(game, view, seat)
+    if guidance.sampler is not None:
+        return guidance.sampler(game, view, seat)
     return game.sampler(view, seat)
 
 
@@ -258,10 +234,10 @@ def _iterate(
     state: State,
     rng: random.Random,
     c: float,
-    knowledge: Knowledge,
+    guidance: Guidance,
 ) -> None:
     """One iteration: selection and expansion in the tree, a playout, the backup."""
-    hint, merge = knowledge.hint, knowledge.merge
+    hint, merge = guidance.hint, guidance.merge
     path: list[tuple[Seat, Edge]] = []
     node = root
     while not state.is_over:
@@ -276,8 +252,8 @@ def _iterate(
                 state.apply(mover, actions[0])
                 continue
             guided = hint if hint is not None and node is root and mover == hint[0] else None
-            if knowledge.order is not None and knowledge.widening and len(actions) > WIDE:
-                actions = _widened(node, state, mover, actions, guided, knowledge)
+            if guidance.order is not None and guidance.widening and len(actions) > WIDE:
+                actions = _widened(node, state, mover, actions, guided, guidance)
             action, edge, expanded = _choose(node, mover, actions, rng, c, guided, True)
             path.append((mover, edge))
             state.apply(mover, action)
@@ -306,7 +282,7 @@ def _iterate(
         node = child
         if expanded:
             break
-    knowledge.playout(state, rng)
+    guidance.playout(state, rng)
     result = state.result()
     winners, scores = result.winners, result.scores
     share = 1.0 / len(winners)
@@ -368,7 +344,7 @@ def _widened(
     mover: Seat,
     actions: list[Action],
     guided: Hint | None,
-    knowledge: Knowledge,
+    guidance: Guidance,
 ) -> list[Action]:
     """Progressive widening (Coulom 2007; Chaslot et al. 2008's progressive unpruning): of
     ``actions``, the ``WIDE + n ** widening`` best by the game's ``order`` once ``mover`` has
@@ -376,7 +352,7 @@ def _widened(
     a node, from the second state that reaches it (the first expands an action at random, as
     without widening); an action legal only in later determinizations comes after those it
     ranked."""
-    assert knowledge.order is not None
+    assert guidance.order is not None
     edges = node.edges.get(mover)
     if not edges:
         return actions  # a first visit, as most nodes have only: no order read for it
@@ -384,9 +360,9 @@ def _widened(
         node.orders = {}
     best = node.orders.get(mover)
     if best is None:
-        best = node.orders[mover] = dict.fromkeys(knowledge.order(state, mover, actions))
+        best = node.orders[mover] = dict.fromkeys(guidance.order(state, mover, actions))
     n = sum(edge[_VISITS] for edge in edges.values())
-    width = WIDE + int(n**knowledge.widening)
+    width = WIDE + int(n**guidance.widening)
     legal = set(actions)
     offered = []
     for a in best:  # best first: the walk stops at the width, without sorting every action
@@ -425,8 +401,8 @@ def paired_root(
     view: AnyView,
     seat: Seat,
     seed: int,
-    budget: Budget,
-    knowledge: Knowledge = PLAIN,
+    limits: Limits,
+    guidance: Guidance = UNGUIDED,
 ) -> RootStats:
     """A flat search for ``seat`` with common random numbers: each determinization drawn from
     ``view`` is played to its end after each of the seat's choices (merged as the game says; with
@@ -434,20 +410,20 @@ def paired_root(
     `_arms`), all with one playout seed, so that the choices meet the same tiles and the same
     playout decisions; an iteration is one such playout. Besides each edge's win share and
     score, the sums of its win share less the reference's (the hint's choice, else the first) on
-    the same pairs, which `_paired_choice` weighs. Budget as `search_root` (the exploration
+    the same pairs, which `_paired_choice` weighs. Limits as `search_root` (the exploration
     unused), counted in whole determinizations."""
-    iterations, seconds, _ = budget
+    iterations, seconds, _ = limits
     rng = random.Random(seed)
     deadline = None if seconds is None else time.monotonic() + seconds
-    playout = knowledge.playout
+    playout = guidance.playout
     stats: RootStats = {}
     done = 0
-    draw = _draw(game, view, seat, knowledge)
+    draw = _draw(game, view, seat, guidance)
     arms: list[Arm] = []
     while _going(done, iterations, deadline):
         state = draw(rng)
         if not arms:
-            arms = _arms(state, seat, knowledge)
+            arms = _arms(state, seat, guidance)
             for arm in arms:
                 stats[arm] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
             if len(arms) == 1:
@@ -481,13 +457,13 @@ def paired_root(
     return stats
 
 
-def _arms(state: State, seat: Seat, knowledge: Knowledge) -> list[Arm]:
+def _arms(state: State, seat: Seat, guidance: Guidance) -> list[Arm]:
     """What a paired root compares, the reference first (the hint's choice, played on as the
     playout would): each of the seat's choices (merged as the game says), and where the game's
     ``follow_up`` says the seat decides again at once, each choice with each of its follow-ups
     (merged too) instead. The follow-ups are read from the first sampled state: they depend on
     public information only, as the choices do."""
-    merge, hint, follow_up = knowledge.merge, knowledge.hint, knowledge.follow_up
+    merge, hint, follow_up = guidance.merge, guidance.hint, guidance.follow_up
     choices = list(state.legal_actions(seat))
     if merge is not None:
         choices = _distinct(merge(state, choices))
@@ -648,13 +624,13 @@ def _parallel(
     view: AnyView,
     seat: Seat,
     seeds: list[int],
-    budget: Budget,
-    knowledge: Knowledge,
+    limits: Limits,
+    guidance: Guidance,
 ) -> RootStats:
     """``len(seeds)`` independent trees in worker processes; their root statistics summed."""
     plain = dict(view.items())  # a `SeatView` is read into the dict it stands for
     pool = _pool(len(seeds))
-    jobs = [pool.submit(_worker, game.name, plain, seat, s, budget, knowledge) for s in seeds]
+    jobs = [pool.submit(_worker, game.name, plain, seat, s, limits, guidance) for s in seeds]
     total: RootStats = {}
     for job in jobs:
         for action, edge in job.result().items():
@@ -669,9 +645,9 @@ def _worker(
     view: AnyView,
     seat: Seat,
     seed: int,
-    budget: Budget,
-    knowledge: Knowledge,
+    limits: Limits,
+    guidance: Guidance,
 ) -> RootStats:
     from potager import games
 
-    return _search(games.get(name), view, seat, seed, budget, knowledge)
+    return _search(games.get(name), view, seat, seed, limits, guidance)

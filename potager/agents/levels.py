@@ -22,7 +22,7 @@ SEARCH: dict[str, dict[str, Any]] = {
         "playout": "game",
     },
 }
-"""Each search level's default budget: the `ISMCTSAgent` arguments."""
+"""Each search level's defaults: its `Budget` and `SearchSettings` (`potager.agents.settings`)."""
 
 _PARAMETERS = {
     "iterations": int,
@@ -110,7 +110,8 @@ def sentence(level: str) -> str:
 
 
 def parse_level(level: str) -> dict[str, Any]:
-    """The `ISMCTSAgent` arguments of a search level; `ValueError` says what is wrong.
+    """A search level's parameters (its `Budget`'s and its `SearchSettings`'s; ``playout`` and
+    ``plan`` as the level names them); `ValueError` says what is wrong.
 
     >>> parse_level("ismcts:iterations=2000")
     {'iterations': 2000, 'seconds': None, 'workers': 1, 'bias': 16.0, 'playout': 'game'}

@@ -69,14 +69,34 @@ def bot_command(
             "--until-idle", help="with a server's address: stop once the player holds no seat"
         ),
     ] = False,
+    seek: Annotated[
+        str | None,
+        typer.Option(
+            metavar="GAME:PLAYERS",
+            help="with a server's address: wait for a quick match among bot players whenever "
+            "no game is in play (heuschrecken-poker:2)",
+        ),
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option(min=1, help="with a server's address: stop after this many games"),
+    ] = None,
 ) -> None:
     """Play a seat of a table on a Potager server until the game ends, then print the result;
-    with a player token and the server's address, every seat that player holds, as it comes.
+    with a player token and the server's address, every seat that player holds, as it comes
+    (and, with --seek, quick matches among bots, one after another).
 
     The agent sees only its seat's view, thinks within its clock (too slow, a random legal action
     is played, and said), and the seat comes back after a dropped connection.
     """
-    from potager.client import MARGIN, ClientError, RemotePlayer, RemoteSeat, load_agent
+    from potager.client import (
+        MARGIN,
+        ClientError,
+        RemotePlayer,
+        RemoteSeat,
+        load_agent,
+        parse_seek,
+    )
 
     if level is not None and agent is not None:
         fail("give --level or --agent, not both", "--agent")
@@ -96,6 +116,8 @@ def bot_command(
                 lambda: load_agent(agent) if agent is not None else level or "heuristic",
                 player=token,
                 until_idle=until_idle,
+                seek=None if seek is None else parse_seek(seek),
+                games=games,
                 ended=said,
                 **options,
             )

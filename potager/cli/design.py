@@ -106,12 +106,21 @@ def design_command(
         except KeyboardInterrupt:
             stop("interrupted: the finished trials are kept; run again to carry on", 130)
     variant_text = ", ".join(f"{k}={spelling(v)}" for k, v in plan.variant.items()) or "none"
+    again = [
+        f"potager design {game.name} -p {plan.players} --bots "
+        + (plan.bots[0] if len(set(plan.bots)) == 1 else ",".join(plan.bots)),
+        f"-n {plan.games} --seed {plan.seed}",
+        *(f"--variant {k}={spelling(v)}" for k, v in plan.variant.items()),
+        *(f"--param {pair}" for pair in params_text(plan.params).split(", ") if plan.params),
+        *(f"--vary '{v.text}'" for v in plan.vary),
+        *(f"--goal '{g.text}'" for g in plan.goals),
+        f"--budget N --study {path}",
+    ]
     context = (
         f"{len(trials)} trials of {plan.games} games, {plan.players} players, bots "
         f"{', '.join(plan.bots)}, variant {variant_text}, fixed parameters "
-        f"{params_text(plan.params)}, seed {plan.seed}; study {path}. Carry on: potager design "
-        f"{game.name} {' '.join('--vary ' + v.text for v in plan.vary)} "
-        f"{' '.join(repr('--goal ' + g.text) for g in plan.goals)} --budget N --study {path}."
+        f"{params_text(plan.params)}, seed {plan.seed}; study {path}. Carry on (a larger N "
+        f"plays more trials): {' '.join(again)}."
     )
     page = design_page.write(plan, trials, out, context)
     top = design.best(trials, 1)

@@ -14,8 +14,9 @@ httpx).
 """
 
 from .links import ClientError, SeatLink, parse_link
-from .player import RemotePlayer, parse_server
-from .seat import MARGIN, Outcome, RemoteSeat, load_agent, play
+from .player import RemotePlayer, Seek, parse_seek, parse_server
+from .seat import MARGIN, Outcome, RemoteSeat, play
+from .thinking import load_agent
 
 __all__ = [
     "MARGIN",
@@ -24,8 +25,10 @@ __all__ = [
     "RemotePlayer",
     "RemoteSeat",
     "SeatLink",
+    "Seek",
     "load_agent",
     "parse_link",
+    "parse_seek",
     "parse_server",
     "play",
 ]

@@ -88,18 +88,27 @@ def _refusal(answer: httpx.Response) -> str:
 
 
 async def request(
-    http: httpx.AsyncClient, method: str, path: str, token: str | None = None, **body: Any
+    http: httpx.AsyncClient,
+    method: str,
+    path: str,
+    token: str | None = None,
+    *,
+    missing: bool = False,
+    **body: Any,
 ) -> Any:
-    """The JSON answer of ``method path`` (``token``: a player's, as its bearer); `ClientError`
-    with the server's words if it refuses, or if it cannot be reached."""
+    """The JSON answer of ``method path`` (``token``: a player's, as its bearer; ``None`` for an
+    empty answer, and with ``missing`` for a 404); `ClientError` with the server's words if it
+    refuses, or if it cannot be reached."""
     headers = {} if token is None else {"Authorization": f"Bearer {token}"}
     try:
         answer = await http.request(method, path, headers=headers, json=body or None)
     except httpx.HTTPError as exc:
         raise ClientError(f"cannot reach the server at {http.base_url}: {exc}") from None
+    if missing and answer.status_code == 404:
+        return None
     if answer.is_error:
         raise ClientError(f"the server refused {method} {path}: {_refusal(answer)}")
-    return answer.json()
+    return answer.json() if answer.content else None
 
 
 def client_for(server: str) -> httpx.AsyncClient:

@@ -2,8 +2,8 @@
 WebSocket (the protocol: docs/protocol.md).
 
 The agent decides from what the server sends the seat and nothing else: the seat's view, its
-legal actions, its clock. It thinks in a thread of its own, for at most the time the seat's clock
-leaves it less ``margin``; past that the seat plays a random legal action and says the agent was
+legal actions, its clock. It thinks for at most the time the seat's clock leaves it less
+``margin`` (`Thinker`); past that the seat plays a random legal action and says the agent was
 too slow, so that the server's stand-in never has to. A dropped socket is opened again after a
 growing wait; the server then sends the table as it is, and the seat goes on from there (a
 decision made meanwhile is sent if the seat's options are still the ones it was made for: the
@@ -15,15 +15,10 @@ given up, a server that stays away) raises `ClientError`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import importlib
 import json
 import logging
 import random
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -41,12 +36,12 @@ from .links import (
     request,
     take_seat,
 )
+from .thinking import Thinker
 
 log = logging.getLogger("potager.client")
 
 MARGIN = 2.0
-"""Seconds of its clock a seat keeps for the move to reach the server (and the server's clock
-look, once a second, to find it there)."""
+"""Seconds of its clock a seat keeps for its move to reach the server."""
 PATIENCE = 600.0
 """Seconds without a connection after which a seat gives up."""
 KEEPALIVE = 120.0
@@ -130,25 +125,6 @@ class _Table:
         return back
 
 
-def load_agent(spec: str) -> Agent:
-    """The agent ``module:Class`` names (the class called with no argument; an agent object
-    there is used as it is): `ClientError` if it cannot be imported or is not an `Agent`."""
-    module_name, _, attribute = spec.partition(":")
-    if not module_name or not attribute:
-        raise ClientError(f"an agent is named module:Class, not {spec!r}")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise ClientError(f"cannot import {module_name!r} for the agent {spec!r}: {exc}") from None
-    found = getattr(module, attribute, None)
-    if found is None:
-        raise ClientError(f"{module_name!r} has no {attribute!r}")
-    agent = found() if isinstance(found, type) else found
-    if not isinstance(agent, Agent):
-        raise ClientError(f"{spec!r} is not an agent: it has no act(game, view, seat, legal, rng)")
-    return agent
-
-
 class RemoteSeat:
     """``agent`` (an `Agent`, or a bot level's name: ``heuristic``) at the seat ``link`` names:
     an invite link, or with ``player`` (a player's token) a table's address, where the seat is
@@ -173,16 +149,12 @@ class RemoteSeat:
         self.agent = agent
         self.player, self.seat, self.name = player, seat, name
         self.margin, self.patience = margin, patience
-        self.rng = random.Random(seed)
-        self.fallback = random.Random(self.rng.getrandbits(64))
+        self.seed = seed
         self._socket: ClientConnection | None = None
         self._decided: Decision | None = None
         self._sent: Decision | None = None
         self._thinking: asyncio.Task[None] | None = None
-        self._agent_lock = threading.Lock()
-        """Held while the agent thinks: one decision at a time, a late one holding the next."""
-        self._queued = 0
-        """Decisions waiting for the agent to finish one it was too slow for (at most one)."""
+        self._thinker: Thinker | None = None
         self._table: _Table | None = None
         self._arrived = False
         self._wait = BACKOFF[0]
@@ -234,17 +206,22 @@ class RemoteSeat:
             raise ClientError(
                 f"this program's Potager does not have the game {summary['game']!r}"
             ) from None
-        if isinstance(self.agent, str):
+        agent = self.agent
+        if isinstance(agent, str):
             try:
-                self.agent = agents.make(self.agent, game)
+                agent = agents.make(agent, game)
             except ValueError as exc:
                 raise ClientError(str(exc)) from None
+        assert self.link.seat is not None
+        self._thinker = Thinker(agent, self.link.seat, self.seed)
         variant = game.resolve_variant(summary["variant"])
         return _Table(game, game.action_names(summary["players"], variant))
 
     async def _counted(self, outcome: Outcome) -> Outcome:
-        """``outcome`` with the seat's moves as the game's record has them (else as the server
-        acknowledged them: a reconnection may have missed one)."""
+        """``outcome`` with the decisions played at random, and the seat's moves as the game's
+        record has them (else as the server acknowledged them: a reconnection may miss one)."""
+        if self._thinker is not None:
+            outcome.late, outcome.failed = self._thinker.late, self._thinker.failed
         path = f"/api/tables/{outcome.table_id}/record"
         try:
             async with client_for(self.link.server) as http:
@@ -413,73 +390,19 @@ class RemoteSeat:
         assert table is not None and outcome is not None
         state = table.state
         try:
-            action = await self._choice(table, state, list(legal))
+            action = await self._choice(table, state)
         finally:
             self._thinking = None
         self._decided = Decision(state["version"], legal, action)
         self._next()
 
-    async def _choice(self, table: _Table, state: dict[str, Any], legal: list[int]) -> Action:
-        """The agent's action, in the server's numbering; a random legal one if the agent runs
-        past the time the seat's clock leaves it, or fails."""
-        outcome, agent = self.outcome, self.agent
-        assert outcome is not None and not isinstance(agent, str)
+    async def _choice(self, table: _Table, state: dict[str, Any]) -> Action:
+        """The agent's action (`Thinker.choose`), in the server's numbering."""
+        assert self._thinker is not None and self.outcome is not None
         back = table.local(state["legal"])
-        budget = self._budget(table, state, outcome.seat)
-        view, rng = state["view"], self.rng
-        if self._queued:  # a decision already waits for the agent's late one: do not pile up
-            outcome.late += 1
-            log.warning(
-                "seat %s: the agent is still on a decision it was too slow for; "
-                "playing a random legal action",
-                outcome.seat,
-            )
-            return self.fallback.choice(legal)
-        thought = self._thought(lambda: agent.act(table.game, view, outcome.seat, list(back), rng))
-        try:
-            chosen = await asyncio.wait_for(thought, budget)
-        except TimeoutError:
-            outcome.late += 1
-            log.warning(
-                "seat %s: the agent had not chosen within the %.1f s its clock left; "
-                "playing a random legal action",
-                outcome.seat,
-                budget,
-            )
-        except Exception:
-            outcome.failed += 1
-            log.exception("seat %s: the agent failed; playing a random legal action", outcome.seat)
-        else:
-            if chosen in back:
-                return back[chosen]
-            outcome.failed += 1
-            log.error(
-                "seat %s: the agent chose %r, not a legal action; playing a random legal action",
-                outcome.seat,
-                chosen,
-            )
-        return self.fallback.choice(legal)
-
-    def _thought(self, decide: Callable[[], Action]) -> asyncio.Future[Action]:
-        """``decide()`` in a thread of its own, after the agent's previous decision: a daemon
-        thread, so that an agent that never answers holds neither the event loop nor the
-        program's exit."""
-        loop = asyncio.get_running_loop()
-        found: asyncio.Future[Action] = loop.create_future()
-
-        def think() -> None:
-            self._queued += 1
-            with self._agent_lock:
-                self._queued -= 1
-                try:
-                    deliver = partial(_give, found, decide())
-                except Exception as exc:
-                    deliver = partial(_fail, found, exc)
-            with contextlib.suppress(RuntimeError):  # the event loop has ended meanwhile
-                loop.call_soon_threadsafe(deliver)
-
-        threading.Thread(target=think, name="potager-agent", daemon=True).start()
-        return found
+        budget = self._budget(table, state, self.outcome.seat)
+        chosen = await self._thinker.choose(table.game, state["view"], list(back), budget)
+        return back[chosen]
 
     def _budget(self, table: _Table, state: dict[str, Any], seat: int) -> float | None:
         """Seconds the agent may think: what the seat's clock leaves, by the server's time when
@@ -489,16 +412,6 @@ class RemoteSeat:
             return None
         elapsed = asyncio.get_running_loop().time() - table.received
         return max(0.0, deadline - state["now"] - elapsed - self.margin)
-
-
-def _give(found: asyncio.Future[Action], action: Action) -> None:
-    if not found.done():  # else given up on: too late
-        found.set_result(action)
-
-
-def _fail(found: asyncio.Future[Action], error: Exception) -> None:
-    if not found.done():
-        found.set_exception(error)
 
 
 def _raised(task: asyncio.Task[None]) -> None:

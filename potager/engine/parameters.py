@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from .errors import Reason
 
@@ -44,7 +44,7 @@ class Parameter:
             raise ValueError("a number or a table needs its range, low and high")
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> Literal["int", "table", "choice"]:
         """``int``, ``table`` or ``choice``."""
         if self.choices:
             return "choice"

@@ -125,10 +125,8 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, Any]:
         numbered = self.numbering is not None
-        if self.params and not numbered:
-            raise ValueError("a record with rule parameters needs its action numbering")
         data: dict[str, Any] = {
-            "format": (TUNED if self.params else FORMAT) if numbered else UNNUMBERED
+            "format": TUNED if self.params else FORMAT if numbered else UNNUMBERED
         }
         if numbered:
             data["potager"] = self.potager
@@ -212,7 +210,9 @@ class GameRecord:
             moves.append((m[0], m[1]))
         seats = _seats(data.get("seats"), players)  # type: ignore[arg-type]
         notation, numbering, potager = (
-            _numbering(data, len(moves)) if version != UNNUMBERED else (None, None, None)
+            _numbering(data, len(moves))
+            if version == FORMAT or (version == TUNED and "numbering" in data)
+            else (None, None, None)
         )
         return cls(
             game,

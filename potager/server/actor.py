@@ -255,7 +255,9 @@ class TableActor:
             seen, undos = live.version, live.undos
             seed = (info.seed * 1_000_003 + seen * 101 + seat) % 2**63
             view, legal = state.view(seat), state.legal_actions(seat)
-            action = await reach.bots.decide(live.owner, info.game, level, view, seat, legal, seed)
+            action = await reach.bots.decide(
+                live.owner, info.game, level, view, seat, legal, seed, info.params
+            )
             queued = None
             async with self.lock:
                 table = ahead(live, self.queued)

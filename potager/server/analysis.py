@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
@@ -81,15 +82,28 @@ class Hint(BaseModel):
     score_high: float
 
 
-def review_job(game_name: str, level: str, decision: Decision, seed: int) -> MoveReview:
-    """One decision of an analysis (runs in a bot worker)."""
-    game = games.get(game_name)
+def review_job(
+    game_name: str,
+    level: str,
+    decision: Decision,
+    seed: int,
+    params: Mapping[str, Any] | None = None,
+) -> MoveReview:
+    """One decision of an analysis (runs in a bot worker), of a game played by ``params``."""
+    game = games.get(game_name).tuned(params)
     return review(game, decision, evaluator(level, game), seed)
 
 
-def hint_job(game_name: str, view: View, seat: Seat, legal: list[Action], ply: int) -> ActionValue:
-    """The best action's estimate for a hint (runs in a bot worker)."""
-    game = games.get(game_name)
+def hint_job(
+    game_name: str,
+    view: View,
+    seat: Seat,
+    legal: list[Action],
+    ply: int,
+    params: Mapping[str, Any] | None = None,
+) -> ActionValue:
+    """The best action's estimate for a hint (runs in a bot worker), by ``params``."""
+    game = games.get(game_name).tuned(params)
     return best_move(evaluator(HINT_LEVEL, game, every_action=False), game, view, seat, legal, ply)
 
 
@@ -165,6 +179,7 @@ class Analyst:
                         self.level,
                         decision,
                         ANALYSIS_SEED,
+                        live.info.params,
                     )
                 )
                 self.progress[table_id] = len(reviews)
@@ -218,6 +233,7 @@ class Analyst:
                 auth.seat,
                 legal,
                 len(state.moves),
+                live.info.params,
             )
         finally:
             self.asking.discard(asking)

@@ -11,7 +11,7 @@ import multiprocessing
 import os
 import random
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -23,17 +23,25 @@ from .workers import follow
 log = logging.getLogger("potager.server")
 T = TypeVar("T")
 
-_agents: dict[tuple[str, str], Agent] = {}
+_agents: dict[tuple[str, str, tuple[tuple[str, Any], ...]], Agent] = {}
 
 
 def choose(
-    game_name: str, level: str, view: View, seat: Seat, legal: list[Action], seed: int
+    game_name: str,
+    level: str,
+    view: View,
+    seat: Seat,
+    legal: list[Action],
+    seed: int,
+    params: Mapping[str, Any] | None = None,
 ) -> int:
-    """One bot decision (runs in a worker): ``agents.make(level, game)`` acting on ``view``."""
-    game = games.get(game_name)
-    agent = _agents.get((game_name, level))
+    """One bot decision (runs in a worker): ``agents.make(level, game)`` acting on ``view``,
+    the game played by ``params`` (a custom table's rule parameters)."""
+    game = games.get(game_name).tuned(params)
+    key = (game_name, level, tuple(sorted(game.tuning.items())))
+    agent = _agents.get(key)
     if agent is None:
-        agent = _agents[game_name, level] = agents.make(level, game)
+        agent = _agents[key] = agents.make(level, game)
     return agent.act(game, view, seat, legal, random.Random(seed))
 
 
@@ -112,6 +120,7 @@ class BotPool:
         seat: Seat,
         legal: list[Action],
         seed: int,
+        params: Mapping[str, Any] | None = None,
     ) -> Action:
         """The bot's action; a random legal one if it fails or runs past the budget (counted
         from the moment a worker takes it)."""
@@ -119,7 +128,7 @@ class BotPool:
 
         def job() -> Any:
             found = loop.run_in_executor(
-                self._executor, choose, game_name, level, view, seat, legal, seed
+                self._executor, choose, game_name, level, view, seat, legal, seed, params
             )
             return asyncio.wait_for(found, self.budget)
 

@@ -245,7 +245,9 @@ class LiveTable:
     def from_record(
         cls, info: TableInfo, moves: list[tuple[int, int]], stand_ins: Iterable[int] = ()
     ) -> LiveTable:
-        record = GameRecord(info.game, info.players, info.variant, info.seed, info.deck, moves)
+        record = GameRecord(
+            info.game, info.players, info.variant, info.seed, info.deck, moves, params=info.params
+        )
         state = games.replay(record)
         if info.status == "playing" and not info.waiting and info.updated_at is not None:
             # Stored before the store kept whom a table waits on: since its last change.

@@ -30,6 +30,7 @@ from .schemas import (
     JoinRequest,
     RecordModel,
     Replay,
+    RuleParameter,
     SeatAuth,
     SeatGrant,
     SeatName,
@@ -75,6 +76,18 @@ def game_info(game: Game, lang: str = "en", policies: Sequence[str] = ()) -> Gam
         variants=[
             VariantOption(name=k, values=list(v[0]), default=v[1], doc=v[2])
             for k, v in game.variants.items()
+        ],
+        parameters=[
+            RuleParameter(
+                name=name,
+                kind=p.kind,
+                default=list(p.default) if isinstance(p.default, tuple) else p.default,
+                low=p.low,
+                high=p.high,
+                choices=list(p.choices),
+                doc=p.doc,
+            )
+            for name, p in game.parameters.items()
         ],
         facts=game.facts(),
     )

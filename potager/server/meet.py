@@ -9,10 +9,10 @@ from .identity import Me, Player
 from .lobby import Manager
 from .schemas import Online, QuickMatch, QuickMatchRequest, QuickMatchTicket
 
-router = APIRouter(prefix="/api", tags=["players"])
+router = APIRouter(prefix="/api")
 
 
-@router.get("/online", response_model=Online)
+@router.get("/online", response_model=Online, tags=["players"])
 async def who_is_online(tables: Manager, player: Player) -> Online:
     """The named players seen lately (`online.RECENT`), in any server process: by a request
     with their token (the lobby asks every few seconds) or a table socket of their seat.

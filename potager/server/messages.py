@@ -149,6 +149,7 @@ def _summary(
         title=title,
         players=info.players,
         variant=info.variant,
+        params={k: list(v) if isinstance(v, tuple) else v for k, v in info.params.items()},
         status=info.status,
         version=version,
         to_move=to_move,

@@ -73,6 +73,10 @@ Token = Annotated[str, Field(max_length=100)]
 Level = Annotated[str, Field(max_length=200)]
 VariantValue = bool | int | str
 """A variant option's value, as `Game.variants` lists them (never a float: no NaN)."""
+ParamName = Annotated[str, Field(max_length=100)]
+ParamValue = int | str | Annotated[list[int], Field(max_length=32)]
+"""A rule parameter's value: a number, a choice's name or a table of numbers
+(`potager.engine.parameters`)."""
 SpeedName = Literal["none", "real_time", "slow"]
 """A table's clock (`potager.server.speeds.SPEEDS`): none, real time (2 minutes a decision and
 a bank), slow (24 hours a decision)."""
@@ -86,6 +90,20 @@ class VariantOption(BaseModel):
     name: str
     values: list[Any]
     default: Any
+    doc: str
+
+
+class RuleParameter(BaseModel):
+    """A rule parameter a custom table may change (`potager games --params`): its kind
+    (``int``, ``table`` or ``choice``), default (the rulebook's value), range or choices, and
+    one-line meaning in English (the pages translate it)."""
+
+    name: str
+    kind: Literal["int", "table", "choice"]
+    default: ParamValue
+    low: int | None = None
+    high: int | None = None
+    choices: list[str] = []
     doc: str
 
 
@@ -129,6 +147,10 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     variants: list[VariantOption]
+    parameters: list[RuleParameter] = Field(
+        default_factory=list,
+        description="The rule parameters a custom table may change (`CreateTable.params`).",
+    )
     levels: list[str]
     level_notes: dict[str, str] = Field(
         default_factory=dict,
@@ -176,6 +198,11 @@ class CreateTable(Strict):
     game: Annotated[str, Field(max_length=100)]
     players: int
     variant: dict[Annotated[str, Field(max_length=100)], VariantValue] = {}
+    params: Annotated[
+        dict[Annotated[str, Field(max_length=100)], ParamValue], Field(max_length=64)
+    ] = {}
+    """Rule parameters changed from the rulebook's values (`GameInfo.parameters`): a custom
+    table, never rated."""
     seats: Annotated[list[SeatSpec], Field(max_length=16)]
     name: PlayerName = ""
     seat: int | None = None
@@ -188,7 +215,7 @@ class CreateTable(Strict):
     rated: bool | None = None
     """Whether the game's end moves its players' ratings: by default (None) when every seat is
     a person's; a table with a server bot cannot be rated, nor one where people and players
-    marked bots sit together (they are rated among their own)."""
+    marked bots sit together (they are rated among their own), nor a custom one (``params``)."""
     speed: SpeedName = "none"
     """The clock (`potager.server.clocks`)."""
     stand_in: Level | None = None
@@ -257,6 +284,8 @@ class TableSummary(BaseModel):
     undo: bool = True
     """A seat may take its last move back while nobody has acted since (the creator allowed
     it)."""
+    params: dict[str, Any] = {}
+    """The rule parameters changed from the rulebook's: a custom table (never rated)."""
     rated: bool = False
     """The game's end will move its players' ratings (`potager.server.identity`), as far as its
     seats tell now: created rated, and every seat taken so far held by a different player with
@@ -475,6 +504,8 @@ class RecordModel(BaseModel):
     game: str
     players: int
     variant: dict[str, Any]
+    params: dict[str, Any] | None = None
+    """The rule parameters a custom table changed (format 3)."""
     seed: int
     deck: list[str] | None
     moves: list[tuple[int, int]]

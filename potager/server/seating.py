@@ -182,6 +182,9 @@ class Seating:
             players = request.players
             game.check_players(players)
             variant = game.resolve_variant(request.variant)
+            game = game.tuned(request.params)
+            if game.tuning:
+                game.check_params(players)
         except ModuleNotFoundError:
             why = say("{game} is not installed on this server", game=request.game)
             raise Refused(404, why) from None
@@ -220,6 +223,8 @@ class Seating:
             raise Refused(422, say("seat {seat} is not a human seat", seat=mine))
         if request.rated and len(humans) < players:
             raise Refused(422, say("a rated table seats people only"))
+        if request.rated and game.tuning:
+            raise Refused(422, say("a custom table (rule parameters changed) is never rated"))
         return await self._plan(game, players, variant, request, mine, None, owner, player)
 
     async def plan_rematch(self, live: LiveTable) -> Opening:
@@ -230,6 +235,7 @@ class Seating:
             game=info.game,
             players=info.players,
             variant=info.variant,
+            params={k: list(v) if isinstance(v, tuple) else v for k, v in info.params.items()},
             seats=[SeatSpec(kind=s.kind, level=s.level) for s in info.seats],
             hints=info.hints,
             chat=info.chat,
@@ -238,7 +244,7 @@ class Seating:
             speed=cast(SpeedName, info.speed),
             stand_in=info.stand_in,
         )
-        game = games.get(info.game)
+        game = games.get(info.game).tuned(info.params)
         return await self._plan(
             game, info.players, info.variant, request, None, info.id, live.owner, None
         )
@@ -294,9 +300,14 @@ class Seating:
             hints=request.hints,
             chat=request.chat,
             undo=request.undo,
-            rated=all(s.kind == "human" for s in seats) if request.rated is None else request.rated,
+            rated=(
+                all(s.kind == "human" for s in seats) and not game.tuning
+                if request.rated is None
+                else request.rated
+            ),
             speed=request.speed,
             stand_in=request.stand_in or default_stand_in(game),
+            params=dict(game.tuning),
         )
         if all(s.kind == "bot" or s.taken for s in seats):
             info.status = "playing"

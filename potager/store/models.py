@@ -35,6 +35,9 @@ class TableRow(Base):
     game: Mapped[str] = mapped_column(String(64))
     players: Mapped[int] = mapped_column(Integer)
     variant: Mapped[dict[str, Any]] = mapped_column(JSON)
+    params: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The rule parameters changed from the rulebook's (a custom table, never rated); None for
+    the rulebook's game."""
     seed: Mapped[int] = mapped_column(BigInteger)
     deck: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     status: Mapped[TableStatus] = mapped_column(String(16), index=True)

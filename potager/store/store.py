@@ -112,6 +112,8 @@ class TableInfo:
     """A seat may take its last move back while nobody has acted since."""
     waiting: dict[int, datetime] = field(default_factory=dict)
     """The seats the game waits on and since when (naive UTC); empty unless it is played."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """The rule parameters changed from the rulebook's (`Game.tuned`): a custom table's."""
 
 
 @dataclass
@@ -182,6 +184,7 @@ def _table_info(row: TableRow) -> TableInfo:
         rated=row.rated,
         chat=row.chat,
         undo=row.undo,
+        params=table_params(row.params),
     )
 
 
@@ -232,6 +235,18 @@ ADVANCE_WAITING = ADVANCE.values(waiting=bindparam("new_waiting"))
 """`ADVANCE`, and whom the table waits on after the move."""
 
 
+def _params_json(params: dict[str, Any]) -> dict[str, Any] | None:
+    """Rule parameters as the ``params`` column keeps them: a table as a list, none as null."""
+    if not params:
+        return None
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in params.items()}
+
+
+def table_params(stored: dict[str, Any] | None) -> dict[str, Any]:
+    """The ``params`` column as a game takes them: a list as a tuple, null as none."""
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in (stored or {}).items()}
+
+
 def insert_table(connection: Connection, table: TableInfo) -> None:
     """Insert a new table and its seats in ``connection``'s transaction (Core statements: the
     ORM's unit of work cost a table's set-up more than the rest of its writes at 500 tables)."""
@@ -240,6 +255,7 @@ def insert_table(connection: Connection, table: TableInfo) -> None:
         "game": table.game,
         "players": table.players,
         "variant": table.variant,
+        "params": _params_json(table.params),
         "seed": table.seed,
         "deck": table.deck,
         "status": table.status,
@@ -568,6 +584,7 @@ class Store:
             [(seat, action) for seat, action, _ in found],
             stand_in_moves=self.stand_in_moves(table.id),
             notation=[notation for _, _, notation in found],
+            params=dict(table.params),
         )
 
     def undo_move(

@@ -9,6 +9,7 @@ import pytest
 
 from potager import agents, games
 from potager.agents.ismcts import ISMCTSAgent
+from potager.agents.settings import Budget
 from potager.arena.match import play_match
 from potager.engine import SeatView, View
 
@@ -17,7 +18,7 @@ from potager.engine import SeatView, View
 def test_ismcts_plays_a_whole_game_of_every_game_from_its_view(name: str) -> None:
     game = games.get(name)
     players = game.min_players
-    seats = [ISMCTSAgent(iterations=8)] + [agents.make("random", game)] * (players - 1)
+    seats = [ISMCTSAgent(Budget(iterations=8))] + [agents.make("random", game)] * (players - 1)
     state = play_match(game, seats, seed=3)
     assert state.is_over and state.result().winners
 
@@ -27,8 +28,8 @@ def test_ismcts_is_reproducible_and_legal() -> None:
     state = game.new_game(3, seed=5)
     seat = state.to_move[0]
     view, legal = state.view(seat), state.legal_actions(seat)
-    first = ISMCTSAgent(iterations=40).act(game, view, seat, legal, random.Random(9))
-    again = ISMCTSAgent(iterations=40).act(game, view, seat, legal, random.Random(9))
+    first = ISMCTSAgent(Budget(iterations=40)).act(game, view, seat, legal, random.Random(9))
+    again = ISMCTSAgent(Budget(iterations=40)).act(game, view, seat, legal, random.Random(9))
     assert first == again and first in legal
 
 
@@ -36,7 +37,7 @@ def test_ismcts_beats_random_at_heuschrecken_poker() -> None:
     game = games.get("heuschrecken-poker")
     share = 0.0
     for i in range(6):
-        seats = [ISMCTSAgent(iterations=60), agents.make("random", game)]
+        seats = [ISMCTSAgent(Budget(iterations=60)), agents.make("random", game)]
         if i % 2:
             seats.reverse()
         winners = play_match(game, seats, seed=100 + i).result().winners
@@ -59,7 +60,7 @@ def test_the_search_sees_only_the_view(name: str) -> None:
     seat = state.to_move[-1]
     other = game.sample(state.view(seat), seat, random.Random(5))
     assert other.view(seat) == state.view(seat)
-    agent = ISMCTSAgent(iterations=30)
+    agent = ISMCTSAgent(Budget(iterations=30))
     legal = state.legal_actions(seat)
     first = agent.evaluate(game, cast(View, SeatView(state, seat)), seat, legal, random.Random(1))
     second = agent.evaluate(game, cast(View, SeatView(other, seat)), seat, legal, random.Random(1))

@@ -12,6 +12,7 @@ import pytest
 from potager import agents, games
 from potager.agents.action_value import ActionValue
 from potager.agents.ismcts import _POOLS, ISMCTSAgent, close_pools
+from potager.agents.settings import Budget
 from potager.arena import ladder
 from tests import ROOT
 
@@ -63,11 +64,13 @@ def test_search_levels_take_their_budgets() -> None:
     game = games.get("heuschrecken-poker")
     plain, strong = agents.make("ismcts", game), agents.make("ismcts-strong", game)
     assert isinstance(plain, ISMCTSAgent) and isinstance(strong, ISMCTSAgent)
-    assert (plain.seconds, plain.workers) == (1.0, 1) and (strong.seconds, strong.workers) == (5, 2)
+    assert (plain.budget.seconds, plain.settings.workers) == (1.0, 1)
+    assert (strong.budget.seconds, strong.settings.workers) == (5, 2)
     fixed = agents.make("ismcts:iterations=2000", game)
-    assert isinstance(fixed, ISMCTSAgent) and (fixed.iterations, fixed.seconds) == (2000, None)
+    assert isinstance(fixed, ISMCTSAgent) and fixed.budget == Budget(2000, None)
     timed = agents.make("ismcts-strong:seconds=3,workers=3", game)
-    assert isinstance(timed, ISMCTSAgent) and (timed.seconds, timed.workers) == (3.0, 3)
+    assert isinstance(timed, ISMCTSAgent) and timed.budget == Budget(None, 3.0)
+    assert timed.settings.workers == 3
     assert "2000 iterations a move, 1 core" in agents.describe("ismcts:iterations=2000")
 
 
@@ -145,7 +148,7 @@ def _strong_evaluation() -> list[ActionValue]:
     state = game.new_game(2, seed=3)
     view, legal = state.view(1), state.legal_actions(1)
     agent = agents.make("ismcts-strong:iterations=20", game)
-    assert isinstance(agent, ISMCTSAgent) and agent.workers == 2
+    assert isinstance(agent, ISMCTSAgent) and agent.settings.workers == 2
     return agent.evaluate(game, view, 1, legal, random.Random(5))
 
 

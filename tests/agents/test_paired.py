@@ -7,8 +7,8 @@ import random
 
 from potager import agents, games
 from potager.agents.ismcts import (
+    Guidance,
     ISMCTSAgent,
-    Knowledge,
     RootStats,
     _by_action,
     _paired_choice,
@@ -43,7 +43,7 @@ def test_a_paired_root_plays_every_choice_on_the_same_determinizations() -> None
     hinted = representatives(state, state.legal_actions(seat))[-1]
     level = agents.make("ismcts", game)  # the game's playout policy and merge, as it plays
     assert isinstance(level, ISMCTSAgent)
-    knowledge = Knowledge((seat, hinted, 16.0), level.playout, level.merge, paired=True)
+    knowledge = Guidance((seat, hinted, 16.0), level.playout, level.knowledge.merge, paired=True)
     stats = paired_root(game, state.view(seat), seat, 7, (30, None, 0.7), knowledge)
     choices = set(representatives(state, state.legal_actions(seat)))
     assert set(stats) == choices
@@ -73,7 +73,7 @@ def test_the_hints_choice_stands_unless_another_beats_it_by_z_standard_errors() 
 def test_kraut_und_rueben_searches_paired_and_puts_its_choice_first() -> None:
     game = games.get("kraut-und-rueben")
     agent = agents.make("ismcts:iterations=40", game)
-    assert isinstance(agent, ISMCTSAgent) and agent.paired
+    assert isinstance(agent, ISMCTSAgent) and agent.knowledge.paired
     state = _placement(5)
     seat = state.turn
     legal = state.legal_actions(seat)
@@ -88,7 +88,7 @@ def test_other_games_keep_the_tree() -> None:
     for name in games.names():
         agent = agents.make("ismcts:iterations=10", games.get(name))
         assert isinstance(agent, ISMCTSAgent)
-        assert agent.paired == (name == "kraut-und-rueben")
+        assert agent.knowledge.paired == (name == "kraut-und-rueben")
 
 
 def test_a_paired_search_over_two_workers_adds_their_pairs() -> None:
@@ -111,8 +111,8 @@ def test_a_paired_root_plans_each_placement_with_the_take_that_follows_it() -> N
     hinted = choices[-1]
     level = agents.make("ismcts:plan=1", game)
     assert isinstance(level, ISMCTSAgent)
-    knowledge = Knowledge(
-        (seat, hinted, 16.0), level.playout, level.merge, True, follow_up=level.follow_up
+    knowledge = Guidance(
+        (seat, hinted, 16.0), level.playout, level.knowledge.merge, True, follow_up=level.follow_up
     )
     assert knowledge.follow_up is follow_up
     stats = paired_root(game, state.view(seat), seat, 3, (200, None, 0.7), knowledge)

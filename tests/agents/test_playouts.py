@@ -4,7 +4,6 @@ still sees only the seat's view ("informed rollouts")."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import cast
 
@@ -12,22 +11,19 @@ import pytest
 
 from potager import agents, games
 from potager.agents.ismcts import ISMCTSAgent, Playout
-from potager.engine import Game, SeatView, State, View
+from potager.agents.settings import Budget
+from potager.engine import Game, SearchKnowledge, SeatView, State, View
 from potager.games.kraut_und_rueben.notation import PLACING, SIZE
 from potager.games.kraut_und_rueben.playout import representatives
 from potager.games.kraut_und_rueben.rules import KrautUndRuebenState
 from potager.games.kraut_und_rueben.scoring import CODE
 
-POLICIES = [
-    name
-    for name in games.names()
-    if importlib.util.find_spec(f"potager.games.{name.replace('-', '_')}.playout") is not None
-]
+POLICIES = [name for name in games.names() if games.pieces(games.get(name)).search.playout]
 
 
 def _policy(game: Game) -> Playout:
-    package = type(game).__module__.rsplit(".", 1)[0]
-    policy: Playout = importlib.import_module(f"{package}.playout").playout
+    policy = games.pieces(game).search.playout
+    assert policy is not None
     return policy
 
 
@@ -96,7 +92,7 @@ def test_the_search_with_the_games_playouts_sees_only_the_view(name: str) -> Non
     seat = state.to_move[-1]
     other = game.sample(state.view(seat), seat, random.Random(5))
     assert other.view(seat) == state.view(seat)
-    agent = ISMCTSAgent(iterations=30, playout=_policy(game))
+    agent = ISMCTSAgent(Budget(iterations=30), knowledge=SearchKnowledge(playout=_policy(game)))
     legal = state.legal_actions(seat)
     first = agent.evaluate(game, cast(View, SeatView(state, seat)), seat, legal, random.Random(1))
     second = agent.evaluate(game, cast(View, SeatView(other, seat)), seat, legal, random.Random(1))
@@ -157,7 +153,7 @@ def test_a_merged_action_is_judged_as_its_representative() -> None:
     seat = state.to_move[0]
     legal = state.legal_actions(seat)
     agent = agents.make("ismcts:iterations=40", game)
-    assert isinstance(agent, ISMCTSAgent) and agent.merge is not None
+    assert isinstance(agent, ISMCTSAgent) and agent.knowledge.merge is not None
     values = agent.evaluate(game, state.view(seat), seat, legal, random.Random(2))
     assert sorted(v.action for v in values) == sorted(legal)
     first = state.place_base

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from potager.agents.ismcts import ISMCTSAgent
+from potager.agents.settings import Budget
 from potager.engine import Game, Result, State
 
 PICKS = 3
@@ -71,7 +72,7 @@ class Pick(Game[PickState]):
 def test_the_search_chooses_for_the_seat_asking_before_and_after_the_others_commit() -> None:
     game = Pick()
     state = game.new_game(2, seed=0)
-    agent = ISMCTSAgent(iterations=200)
+    agent = ISMCTSAgent(Budget(iterations=200))
     first = agent.evaluate(game, state.view(1), 1, [0, 1, 2], random.Random(1))
     assert state.to_move == (0, 1) and first[0].action == 2
     assert sum(v.visits for v in first) == 200  # every iteration is seat 1's

@@ -94,7 +94,7 @@ def test_garden_rush_s_search_levels_widen_and_choose_by_share_by_default(level:
     """Garden Rush's defaults (its `SearchKnowledge`'s ``widening`` and ``choice``), which a
     level's own ``widening=0`` or ``choice=0`` turns off; no other game has them."""
     tuned = agents.make(level, GARDEN_RUSH)
-    assert isinstance(tuned, ISMCTSAgent) and tuned.order is heuristic.order
+    assert isinstance(tuned, ISMCTSAgent) and tuned.knowledge.order is heuristic.order
     assert tuned.widening == SEARCH.widening > 0 and tuned.choice == SEARCH.choice > 0
     joined = f"{level}{',' if ':' in level else ':'}"
     plain = agents.make(f"{joined}widening=0,choice=0", GARDEN_RUSH)

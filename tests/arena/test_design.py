@@ -127,6 +127,8 @@ def test_a_tiny_study_runs_resumes_and_writes_its_page(tmp_path: Path) -> None:
     assert trials(db) == 4
     page = (tmp_path / "study" / "index.html").read_text()
     assert "Goals and the best settings" in page and "win_0=0.5" in page
+    carry_on = "potager design kraut-und-rueben -p 2 --bots random -n 3 --seed 1 --variant match"
+    assert carry_on + "=true --vary &#x27;match_games=2..3&#x27;" in page
     assert page.count("<tr>") >= 1 + 4 + 1  # the best's header and rows, every trial's
     for name in ("match_games", "match_starts"):
         assert (tmp_path / "study" / f"{name}.png").read_bytes().startswith(b"\x89PNG")

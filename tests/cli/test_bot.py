@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from potager.cli import main
-from potager.client import RemoteSeat
+from potager.client import RemotePlayer, RemoteSeat, Seek
 from tests import ROOT
 from tests.server.conftest import settings
 from tests.server.driver import create
@@ -76,6 +76,20 @@ def test_the_bot_command_plays_every_seat_of_its_player(server: str) -> None:
         assert http.get("/api/players/me", headers=headers).json()["bot"]
     assert ran.exit_code == 0, ran.output
     assert ran.output.startswith(f"table {made['table']['id']}, seat 0: scores")
+
+
+def test_the_bot_command_seeks_a_quick_match_among_bots(server: str) -> None:
+    with httpx.Client(base_url=server) as http:
+        robo, tron = (http.post("/api/players", json={"name": n}).json() for n in ("Rob", "Tro"))
+    seeking = Seek("heuschrecken-poker", 2)
+    other = RemotePlayer(server, lambda: "random", player=tron["token"], seek=seeking, games=1)
+    with ThreadPoolExecutor(1) as thread:  # the other bot, seeking too
+        theirs = thread.submit(other.run)
+        args = ["bot", server, "--seek", "heuschrecken-poker:2", "--games", "1", "-q"]
+        ran = runner.invoke(main.app, args, env={"POTAGER_PLAYER_TOKEN": robo["token"]})
+        (their,) = theirs.result(timeout=120)
+    assert ran.exit_code == 0, ran.output
+    assert ran.output.startswith(f"table {their.table_id}, seat {1 - their.seat}: scores")
 
 
 def test_a_server_s_address_needs_a_player_token(server: str) -> None:

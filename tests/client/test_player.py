@@ -1,14 +1,16 @@
 """`RemotePlayer`: a program plays every seat its player holds on a server, each table to its
-end, and stops, with ``until_idle``, once it holds none."""
+end, and stops, with ``until_idle``, once it holds none; seeking, it waits for quick matches
+among bot players, game after game."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import httpx
 import pytest
 
-from potager.client import ClientError, RemotePlayer, parse_server
+from potager.client import ClientError, Outcome, RemotePlayer, Seek, parse_seek, parse_server
 
 GAME = "heuschrecken-poker"
 
@@ -54,3 +56,43 @@ def test_a_wrong_player_token_stops_it_at_once(server: str) -> None:
 def test_a_server_s_address_is_http_or_https(address: str) -> None:
     with pytest.raises(ClientError, match="not a server's address"):
         parse_server(address)
+
+
+def test_two_bots_seeking_a_quick_match_are_seated_together(
+    server: str, http: httpx.Client
+) -> None:
+    """Each plays the quick match it waits for, against the other, then waits again for its
+    next game: two each, rated among bots."""
+    robo, tron = (
+        http.post("/api/players", json={"name": n, "bot": True}).json() for n in ("Robo", "Tron")
+    )
+    seek = Seek(GAME, 2)
+
+    def seeker(player: dict[str, Any]) -> RemotePlayer:
+        return RemotePlayer(
+            server, lambda: "random", player=player["token"], seek=seek, games=2, poll=0.2
+        )
+
+    async def both() -> list[list[Outcome]]:
+        return list(await asyncio.gather(seeker(robo).play(), seeker(tron).play()))
+
+    first, second = asyncio.run(both())
+    assert len(first) == len(second) == 2
+    assert {o.table_id for o in first} == {o.table_id for o in second}, "at the same tables"
+    assert all(o.result is not None for o in first + second)
+    bots = http.get(f"/api/ratings/{GAME}", params={"bots": True}).json()
+    assert sorted((row["name"], row["games"]) for row in bots) == [("Robo", 2), ("Tron", 2)]
+    waits = [
+        http.get("/api/quickmatch", headers={"Authorization": f"Bearer {p['token']}"})
+        for p in (robo, tron)
+    ]
+    assert all(w.status_code == 404 or w.json()["status"] == "seated" for w in waits), (
+        "no wait left"
+    )
+
+
+def test_a_quick_match_is_named_game_and_players() -> None:
+    assert parse_seek("heuschrecken-poker:3") == Seek("heuschrecken-poker", 3)
+    for wrong in ("heuschrecken-poker", ":2", "garden-rush:two"):
+        with pytest.raises(ClientError, match="a quick match is game:players"):
+            parse_seek(wrong)

@@ -17,7 +17,8 @@ import pytest
 
 from potager import compiled, games
 from potager.agents import random_playout
-from potager.engine import State
+from potager.agents.settings import Budget
+from potager.engine import SearchKnowledge, State
 from potager.games.garden_rush import heuristic
 from tests.agents.test_playouts import _points as random_points
 
@@ -200,9 +201,10 @@ def test_the_source_and_the_build_play_the_same_playouts(module: str) -> None:
             assert built.representatives(state, legal) == plain.representatives(state, legal)
 
 
-def _search_alike(name: str, options: dict[str, Any], seed: int) -> None:
-    """The compiled search (`potager.agents.ismcts`) and its source, built with ``options``,
-    judge the same actions the same from the same seed at six random points of game ``name``."""
+def _search_alike(name: str, budget: Budget, knowledge: SearchKnowledge[Any], seed: int) -> None:
+    """The compiled search (`potager.agents.ismcts`) and its source, with ``budget`` and the
+    game's ``knowledge``, judge the same actions the same from the same seed at six random points
+    of game ``name``."""
     game = games.get(name)
     built, plain = (
         importlib.import_module("potager.agents.ismcts"),
@@ -211,29 +213,26 @@ def _search_alike(name: str, options: dict[str, Any], seed: int) -> None:
     for state in random_points(game, 6, seed):
         seat = state.to_move[0]
         view, legal = state.view(seat), state.legal_actions(seat)
-        ours = built.ISMCTSAgent(**options).evaluate(game, view, seat, legal, random.Random(1))
-        theirs = plain.ISMCTSAgent(**options).evaluate(game, view, seat, legal, random.Random(1))
-        assert ours == theirs
+        ours = built.ISMCTSAgent(budget, knowledge=knowledge)
+        theirs = plain.ISMCTSAgent(budget, knowledge=knowledge)
+        assert ours.evaluate(game, view, seat, legal, random.Random(1)) == theirs.evaluate(
+            game, view, seat, legal, random.Random(1)
+        )
 
 
 @pytest.mark.parametrize("name", ["heuschrecken-poker", "pas-de-haricots", "kraut-und-rueben"])
 def test_the_source_and_the_build_search_alike(name: str) -> None:
     """A tree (simultaneous nodes included) and a paired root, with each game's playout."""
     search = games.pieces(games.get(name)).search
-    options = {
-        "iterations": 40,
-        "playout": search.playout,
-        "merge": search.merge,
-        "paired": search.paired,
-    }
-    _search_alike(name, options, 11)
+    knowledge = SearchKnowledge(playout=search.playout, merge=search.merge, paired=search.paired)
+    _search_alike(name, Budget(iterations=40), knowledge, 11)
 
 
 def test_the_source_and_the_build_widen_alike() -> None:
     """Garden Rush's search with its progressive widening (`ismcts._widened`)."""
     widening = games.pieces(games.get("garden-rush")).search.widening
-    options = {"iterations": 60, "order": heuristic.order, "widening": widening}
-    _search_alike("garden-rush", options, 12)
+    knowledge = SearchKnowledge(order=heuristic.order, widening=widening)
+    _search_alike("garden-rush", Budget(iterations=60), knowledge, 12)
 
 
 @pytest.mark.parametrize("variant", [{}, {"tools_and_moles": True}])

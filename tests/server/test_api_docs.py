@@ -47,3 +47,14 @@ def test_swagger_ui_reads_the_servers_schema(client: TestClient) -> None:
     start = client.get("/static/js/api-docs.js").text
     assert 'url: "/openapi.json"' in start
     assert client.get("/openapi.json").json()["info"]["title"] == "Potager"
+
+
+def test_every_operation_sits_under_one_tag(client: TestClient) -> None:
+    """Swagger UI and ReDoc draw an operation once under each of its tags: one tag, one entry."""
+    paths = client.get("/openapi.json").json()["paths"]
+    tagged = {
+        f"{method.upper()} {path}": op.get("tags", [])
+        for path, ops in paths.items()
+        for method, op in ops.items()
+    }
+    assert {where: tags for where, tags in tagged.items() if len(tags) != 1} == {}

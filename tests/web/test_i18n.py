@@ -44,10 +44,11 @@ def data_texts() -> set[str]:
     """Texts the pages translate as data (`t(variable)`): they come from the server, so the
     Python side says what they can be: bot levels, their names for players (a trained policy's
     too, whichever a server ships) and what each means, each game's variant options (name, words
-    among its values, doc), a table's status, and how the games' lengths were measured (a
-    template, whatever the figures: `rules.LENGTH_SOURCE`). And a game's pitch while a language
-    has no docs page of the game (`rules.pitch` then translates the English one; once
-    the page exists in every language, its pitches are the pages' own and the entry is unused)."""
+    among its values, doc) and rule parameters (name, doc, choices), a table's status, and how
+    the games' lengths were measured (a template, whatever the figures: `rules.LENGTH_SOURCE`).
+    And a game's pitch while a language has no docs page of the game (`rules.pitch` then
+    translates the English one; once the page exists in every language, its pitches are the
+    pages' own and the entry is unused)."""
     found: set[str] = {*get_args(TableStatus), rules.LENGTH_SOURCE}
     found |= {agents.title(agents.POLICY), agents.sentence(agents.POLICY)}
     for game in available_games():
@@ -59,6 +60,8 @@ def data_texts() -> set[str]:
         for name, (values, _default, doc) in game.variants.items():
             found |= {humanize(name), doc}
             found |= {v for v in values if isinstance(v, str)}
+        for name, parameter in game.parameters.items():
+            found |= {humanize(name), parameter.doc, *parameter.choices}
     found.discard("")
     return found
 

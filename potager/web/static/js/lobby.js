@@ -20,6 +20,7 @@
       min: game.min_players, max: game.max_players, levels: Potager.listOf(game.levels.map(levelName)),
     });
     fillVariants();
+    fillParams();
     fillSeats();
   }
 
@@ -39,6 +40,55 @@
           option.values.map((v, i) => h("option", { value: i, selected: v === option.default }, valueName(v)))),
         h("small", { class: "hint" }, t(option.doc))));
     }
+  }
+
+  /* The game's rule parameters, each at its rulebook value: a number (within its range), a
+   * table of numbers (comma-separated) or one of its choices. */
+  function fillParams() {
+    const game = current();
+    const params = game.parameters || [];
+    $("custom").hidden = !params.length;
+    $("params").replaceChildren(...params.map((p) => {
+      const shown = p.kind === "table" ? p.default.join(",") : String(p.default);
+      const input = p.kind === "choice"
+        ? h("select", { dataset: { param: p.name } },
+          p.choices.map((c) => h("option", { value: c, selected: c === p.default }, t(c))))
+        : h("input", {
+          type: p.kind === "int" ? "number" : "text", value: shown, dataset: { param: p.name },
+          min: p.kind === "int" ? p.low : null, max: p.kind === "int" ? p.high : null,
+          pattern: p.kind === "table" ? "-?\\d+(,-?\\d+)*" : null,
+        });
+      input.addEventListener("change", customChanged);
+      return h("label", { title: t(p.doc) }, t(Potager.humanize(p.name)), input,
+        h("small", { class: "hint" }, `${t(p.doc)} (${rangeOf(p)})`));
+    }));
+    customChanged();
+  }
+
+  function rangeOf(p) {
+    if (p.kind === "choice") return p.choices.map((c) => t(c)).join(", ");
+    return `${p.low}…${p.high}`;
+  }
+
+  /* The parameters changed from the rulebook's values, as the server takes them. */
+  function changedParams() {
+    const game = current();
+    const found = {};
+    for (const input of $("params").querySelectorAll("[data-param]")) {
+      const p = game.parameters.find((q) => q.name === input.dataset.param);
+      const text = input.value.trim();
+      if (p.kind === "choice") { if (text !== p.default) found[p.name] = text; continue; }
+      const value = p.kind === "int" ? Number(text) : text.split(",").map(Number);
+      if (JSON.stringify(value) !== JSON.stringify(p.default)) found[p.name] = value;
+    }
+    return found;
+  }
+
+  /* A custom table is never rated: the Rated box is off while a parameter is changed. */
+  function customChanged() {
+    const custom = Object.keys(changedParams()).length > 0;
+    $("rated").disabled = custom;
+    if (custom) $("rated").checked = false;
   }
 
   /* A variant option's value as the form shows it: yes or no, a number, or a word. */
@@ -78,6 +128,7 @@
       const option = game.variants.find((o) => o.name === select.dataset.option);
       variant[option.name] = option.values[Number(select.value)];
     }
+    const params = changedParams();
     const seats = [];
     let mine = null;
     for (const select of $("seats").querySelectorAll("select")) {
@@ -89,7 +140,7 @@
     $("create-button").disabled = true;
     try {
       await Potager.openTable({
-        game: game.name, players: seats.length, variant, seats, name, seat: mine, hints: $("hints").checked,
+        game: game.name, players: seats.length, variant, params, seats, name, seat: mine, hints: $("hints").checked,
         chat: $("chat").checked, undo: $("undo").checked,
         rated: $("rated").checked ? null : false, // null: rated when every seat is a person
         ...Potager.clock.choice(),
@@ -133,7 +184,8 @@
         h("strong", {}, table.title),
         h("span", { class: `status ${table.status}` }, t(table.status)),
         Potager.clock.tag(table),
-        h("span", { class: "muted" }, tn(table.players, "{n} player", "{n} players"))),
+        h("span", { class: "muted" }, tn(table.players, "{n} player", "{n} players")),
+        Potager.customBadge(h("span", { class: "badge custom" }), table)),
       h("div", { class: "table-seats" }, seatsLine(table)),
       h("div", { class: "table-actions" }, actions));
   }

@@ -190,6 +190,18 @@ const Potager = (() => {
   }
 
   /* -- readable words ---------------------------------------------------------------------- */
+  /* ``badge`` marks a custom table (rule parameters changed), its title naming them; hidden
+   * for the rulebook's game. */
+  function customBadge(badge, table) {
+    const params = Object.entries(table.params || {});
+    badge.hidden = !params.length;
+    badge.textContent = t("custom");
+    badge.title = t("Custom rules, never rated: {changes}", {
+      changes: params.map(([k, v]) => `${t(humanize(k))} ${Array.isArray(v) ? v.join(",") : typeof v === "string" ? t(v) : v}`).join("; "),
+    });
+    return badge;
+  }
+
   function humanize(key) {
     const text = String(key).replace(/[_-]+/g, " ").trim();
     return text.charAt(0).toUpperCase() + text.slice(1);
@@ -477,7 +489,7 @@ const Potager = (() => {
 
   return {
     t, tn, i18n: PotagerI18n,
-    h, api, store, openTable, inviteLink, humanize, levelName, learnLevels, seatName, seatNameTag, playerName, serverText, waitingForSeats, listOf,
+    h, api, store, openTable, inviteLink, humanize, customBadge, levelName, learnLevels, seatName, seatNameTag, playerName, serverText, waitingForSeats, listOf,
     number, percent, finalScores, explain, generic, renderValue, renderActions, describeEvent, moveLabel, panelBar, registerGame, loadGame, gameInfo, toast, copy, plugins, PRIVATE_TO,
   };
 })();

@@ -374,6 +374,7 @@
     hints = summary.hints;
     $("hints-on").hidden = !hints;
     $("rated").hidden = !summary.rated;
+    Potager.customBadge($("custom"), summary);
     $("chat-off").hidden = summary.chat;
     $("undo-off").hidden = summary.undo;
     chatOn = summary.chat;
