@@ -1,12 +1,15 @@
 """Every fact of Heuschrecken Poker as data (rulebook "Inhalt / Content" and FACTS.md).
 
 Kinds and bids are small ints in the rules; their names here are the notation (DESIGN.md).
-A corrected fact is a one-line change in this module.
+A corrected fact is a one-line change in this module. `PARAMETERS` names the numbers a designer
+may change, their defaults these facts.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
+
+from potager.engine import Parameter, ParameterSpec
 
 KINDS: Final = ("corn", "strawberry", "broccoli", "blackberry", "grasshopper")
 """The five kinds of garden card (Gartenkarten); a kind is its index here."""
@@ -55,6 +58,25 @@ TAKE_ALL_ALONE_PLAYERS: Final = 2
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
+
+PARAMETERS: Final[ParameterSpec] = {
+    **{
+        f"{kind}_cards": Parameter(n, f"{kind} cards in the draw pile", low=0, high=30)
+        for kind, n in zip(KINDS, CARD_COUNTS, strict=True)
+    },
+    "harvest_set": Parameter(
+        HARVEST_SET, "plants of one kind in a garden that are harvested together", low=2, high=6
+    ),
+    "harvest_chips": Parameter(HARVEST_CHIPS, "chips a harvested set earns", low=1, high=5),
+    "round_chips": Parameter(
+        ROUND_CHIPS, "chips for the most plants at a round's scoring", low=0, high=5
+    ),
+    "plague_at": Parameter(
+        PLAGUE_AT, "grasshoppers in a garden that eat it (a plague)", low=2, high=8
+    ),
+}
+"""The rule parameters (`potager.engine.parameters`): the pile, the harvest, the chips, the
+plague."""
 
 
 def reference() -> dict[str, Any]:

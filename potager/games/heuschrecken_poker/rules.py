@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, Final, cast
 
 from potager.engine import Action, Event, Game, IllegalAction, Pool, Result, Seat, State, View
 from potager.engine.chance import restack
@@ -84,6 +85,44 @@ MOVES: Final[tuple[tuple[Any, ...], ...]] = move_entries(MAX_PLAYERS, TAKE_BASE 
 PILE: Final[tuple[int, ...]] = tuple(kind for kind, n in enumerate(CARD_COUNTS) for _ in range(n))
 """The 66 garden cards in the components' order, before the shuffle."""
 
+
+@dataclass(frozen=True)
+class Tables:
+    """What the rules read from a game's parameters (`data.PARAMETERS`): the cards of each
+    kind and the pile they make (as `PILE`), the harvest's set and chips, the round's chips and
+    the plague's grasshoppers."""
+
+    counts: tuple[int, ...]
+    pile: tuple[int, ...]
+    harvest_set: int
+    harvest_chips: int
+    round_chips: int
+    plague_at: int
+
+
+RULEBOOK: Final = Tables(CARD_COUNTS, PILE, HARVEST_SET, HARVEST_CHIPS, ROUND_CHIPS, PLAGUE_AT)
+"""The rulebook's `Tables`: the module's own objects."""
+
+
+def tables_of(game: Game) -> Tables:
+    """The `Tables` of ``game``'s parameters (`Game.value`)."""
+    counts = tuple(game.value(f"{kind}_cards") for kind in KINDS)
+    return Tables(
+        counts,
+        tuple(kind for kind, n in enumerate(counts) for _ in range(n)),
+        game.value("harvest_set"),
+        game.value("harvest_chips"),
+        game.value("round_chips"),
+        game.value("plague_at"),
+    )
+
+
+def tables(game: Game) -> Tables:
+    """The `Tables` ``game`` plays by (its `HeuschreckenPoker.tables`)."""
+    found: Tables = cast(Any, game).tables
+    return found
+
+
 WAITING: Final[tuple[tuple[tuple[Seat, ...], ...], ...]] = tuple(
     tuple(tuple(s for s in range(n) if not committed >> s & 1) for committed in range(1 << n))
     for n in range(MAX_PLAYERS + 1)
@@ -130,6 +169,7 @@ class HeuschreckenState(State):
         "round",
         "shown",
         "stalemates",
+        "tables",
         "taker",
         "takers",
         "to_move",
@@ -163,6 +203,8 @@ class HeuschreckenState(State):
     round: int
     shown: int
     stalemates: int
+    tables: Tables
+    """What the rules read from the game's parameters (`Tables`)."""
     taker: int
     takers: tuple[int, ...]
     top: int
@@ -183,8 +225,9 @@ class HeuschreckenState(State):
         if blank:
             return
         super().__init__(game, players, seed, variant, deck)
+        self.tables = tables(game)
         if deck is None:
-            pile = list(PILE)
+            pile = list(self.tables.pile)
             shuffle(pile, self.rng)
         else:
             pile = [KINDS.index(name) for name in deck]
@@ -329,9 +372,10 @@ class HeuschreckenState(State):
             self.events.append(TAKE_EVENTS[seat, kind, count, forced])
         garden = self.gardens[seat]
         garden[kind] += count
-        if garden[GRASSHOPPER] >= PLAGUE_AT:
+        rules = self.tables
+        if garden[GRASSHOPPER] >= rules.plague_at:
             self._plague(seat)
-        elif kind != GRASSHOPPER and garden[kind] >= HARVEST_SET:
+        elif kind != GRASSHOPPER and garden[kind] >= rules.harvest_set:
             self._harvest(seat, kind)
 
     def _take_all(self, seat: Seat, reason: str) -> None:
@@ -349,11 +393,12 @@ class HeuschreckenState(State):
                 garden[kind] += n
             self.events.append({"type": "take_all", "seat": seat, "reason": reason, "cards": cards})
         self.display, self.kinds_shown, self.shown = [0] * 5, 0, 0
-        if garden[GRASSHOPPER] >= PLAGUE_AT:
+        rules = self.tables
+        if garden[GRASSHOPPER] >= rules.plague_at:
             self._plague(seat)
             return
         for kind in present:
-            if garden[kind] >= HARVEST_SET and kind != GRASSHOPPER:
+            if garden[kind] >= rules.harvest_set and kind != GRASSHOPPER:
                 self._harvest(seat, kind)
 
     def _plague(self, seat: Seat) -> None:
@@ -369,13 +414,13 @@ class HeuschreckenState(State):
 
     def _harvest(self, seat: Seat, kind: int) -> None:
         """Ernten: every complete set of 3 plants of one kind gives 1 chip; the rest stays."""
-        garden = self.gardens[seat]
-        sets = garden[kind] // HARVEST_SET
-        garden[kind] -= sets * HARVEST_SET
-        self.discard[kind] += sets * HARVEST_SET
-        self.chips[seat] += sets * HARVEST_CHIPS
+        garden, rules = self.gardens[seat], self.tables
+        sets = garden[kind] // rules.harvest_set
+        garden[kind] -= sets * rules.harvest_set
+        self.discard[kind] += sets * rules.harvest_set
+        self.chips[seat] += sets * rules.harvest_chips
         if not self.quiet:
-            self.events.append(HARVEST_EVENTS[seat, kind, sets * HARVEST_CHIPS])
+            self.events.append(HARVEST_EVENTS[seat, kind, sets * rules.harvest_chips])
 
     def _stalemate(self) -> None:
         """Patt: one more card and everyone bids again; the second in a row discards the display
@@ -460,7 +505,7 @@ class HeuschreckenState(State):
         most = max(plants)
         winners = [seat for seat, n in enumerate(plants) if n == most and most > 0]
         for seat in winners:
-            self.chips[seat] += ROUND_CHIPS
+            self.chips[seat] += self.tables.round_chips
         if not self.quiet:
             self.events.append(
                 {
@@ -527,6 +572,7 @@ class HeuschreckenState(State):
         """Lay this state's table out in ``new`` (the lists copied, the values shared)."""
         new._reveals = self._reveals
         new._waiting = self._waiting
+        new.tables = self.tables
         new.beginner = self.beginner
         new.bids = list(self.bids)
         new.chips = list(self.chips)
@@ -564,19 +610,21 @@ def read_view(game: Game, view: View, seat: Seat) -> Reading:
     State.__init__(state, game, players, 0, variant, None)
     state.beginner = variant["beginner"]
     state._reveals = REVEALS[state.beginner]
+    state.tables = tables(game)
     state.display = counts_from(view["display"])
     state.gardens = [counts_from(g) for g in view["gardens"]]
     state.discard = counts_from(view["discard"])
     placed = [state.display, state.discard, *state.gardens]
     unseen = tuple(
         kind
-        for kind, total in enumerate(CARD_COUNTS)
+        for kind, total in enumerate(state.tables.counts)
         for _ in range(total - sum(where[kind] for where in placed))
     )
     if len(unseen) != view["pile"]:
+        cards = sum(state.tables.counts)
         raise ValueError(
-            f"the view places {sum(CARD_COUNTS) - len(unseen)} garden cards and has a pile of "
-            f"{view['pile']}: they must add up to 66"
+            f"the view places {cards - len(unseen)} garden cards and has a pile of "
+            f"{view['pile']}: they must add up to {cards}"
         )
     state._set_pile([])
     state.kinds_shown = sum(1 << k for k, n in enumerate(state.display) if n)
