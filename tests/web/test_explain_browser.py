@@ -13,8 +13,9 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from potager import games
 from potager.engine import State
-from tests.web.clicking import PHONE, WIDE, draw_state
+from tests.web.clicking import PHONE, WIDE, create_table, draw_state, open_page
 from tests.web.test_accessibility_browser import axe_violations
+from tests.web.test_keyboard_browser import into_the_game
 
 TIP = "#pg-explain"
 
@@ -222,3 +223,24 @@ def test_garden_rush_tokens_squares_and_fields(page_in: Page) -> None:
     goal = {False: "a bonus square", True: "ein Bonusfeld"}
     expect(long_pressed(page, bonus)).to_contain_text(goal[german])
     assert axe_violations(page) == []
+
+
+def test_shift_and_an_arrow_reach_a_component_that_is_no_move(
+    browser: Browser, server: str
+) -> None:
+    """At a table, Shift with an arrow goes from the hand to another player's chips and cards,
+    which are no moves: their worth shows; a plain arrow goes back among the moves."""
+    page, errors = open_page(browser)
+    create_table(page, server, "heuschrecken-poker", ["you", "bot:heuristic", "bot:heuristic"])
+    into_the_game(page)
+    for _ in range(6):
+        page.keyboard.press("Shift+ArrowDown")
+        if page.evaluate("!document.activeElement.matches('button')"):
+            break
+    assert page.evaluate("document.activeElement.matches('[data-explain]:not(button)')")
+    expect(page.locator(TIP)).to_be_visible()
+    assert page.locator(TIP).inner_text() == page.evaluate("document.activeElement.dataset.explain")
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.matches('#board [data-action]')")
+    page.close()
+    assert not errors

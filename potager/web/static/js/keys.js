@@ -3,7 +3,8 @@
  * (a card, a square, a stack, a button), Home and End to the first and the last, and a control's
  * shortcut keys (`aria-keyshortcuts`, which a plug-in sets: a bid's card, a Hedge slot's number,
  * a suit's letter) go straight to it, to the next of several on each press. Enter or Space plays
- * it, as a button does. The "Skip to the game" link goes to the drawing's first move.
+ * it, as a button does. Shift and an arrow go to the nearest component of any kind that explains
+ * itself (a card in another garden, a chip): the focus shows what it is worth. The "Skip to the game" link goes to the drawing's first move.
  *
  * `Potager.keys.board(container)` once per page; the drawing may redraw itself at any time (a
  * state, a plug-in's own step): the control that had the focus keeps it, else the first move
@@ -24,6 +25,12 @@
 
   function controls(container) {
     return [...container.querySelectorAll(CONTROLS)].filter(shown);
+  }
+
+  /* The controls and every other component that explains itself (`Potager.explain`), which
+   * Shift and an arrow go through: a card in another player's garden, a chip, a square. */
+  function components(container) {
+    return [...container.querySelectorAll(`${CONTROLS}, [data-explain]`)].filter(shown);
   }
 
   /* The control nearest to `from` in direction (dx, dy), by the centres of their boxes: the
@@ -92,6 +99,16 @@
         ? document.activeElement : current(items);
       if (!here) return;
       let next = null;
+      if (ARROWS[event.key] && event.shiftKey) {
+        // To the nearest component, played or not: its worth shows (Potager.explain).
+        const [dx, dy] = ARROWS[event.key];
+        const found = nearest(components(container), here, dx, dy);
+        if (!found) return;
+        event.preventDefault();
+        if (!found.matches(CONTROLS)) found.tabIndex = -1;
+        found.focus();
+        return;
+      }
       if (ARROWS[event.key]) {
         const [dx, dy] = ARROWS[event.key];
         next = nearest(items, here, dx, dy);
