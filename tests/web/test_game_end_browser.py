@@ -13,7 +13,8 @@ from playwright.sync_api import Browser, Page, expect
 from potager import agents, games
 from potager.arena.match import play_match
 from potager.engine import State
-from tests.web.clicking import draw_state
+from tests.web.clicking import PHONE, draw_state
+from tests.web.test_accessibility_browser import axe_violations
 
 
 def garden_rush(level: str, seed: int) -> tuple[State, list[float]]:
@@ -123,7 +124,7 @@ def test_heuschrecken_poker_ends_on_its_score_sheet(
     game = games.get("heuschrecken-poker")
     state = play_match(game, [agents.make("heuristic", game) for _ in range(3)], 2)
     assert state.result().details == {"chips": [6, 6, 5], "grasshoppers": [1, 0, 0]}
-    context = browser.new_context(locale=lang)
+    context = browser.new_context(locale=lang, bypass_csp=True)  # axe's script is the test's
     page = context.new_page()
     page.goto(server + "/")
     page.wait_for_selector("#game option", state="attached")
@@ -143,4 +144,7 @@ def test_heuschrecken_poker_ends_on_its_score_sheet(
     expect(rows.nth(2).locator("td").nth(1)).to_contain_text(eaten[lang])
     most = {"en-GB": "the most plants: +1 win chip", "fr-FR": "le plus de plantes : +1 jeton"}
     expect(rows.nth(0).locator("td").nth(0)).to_contain_text(most[lang])
+    page.set_viewport_size(PHONE)  # the sheet scrolls sideways, within the phone's width
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert axe_violations(page) == []
     context.close()

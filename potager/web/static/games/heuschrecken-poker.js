@@ -283,9 +283,11 @@
       }
       return h("td", {}, h("strong", {}, chips ? `+${chips}` : "0"), h("ul", {}, lines));
     };
+    const heading = t("How the win chips came, round by round");
+    // On a phone the sheet scrolls sideways: a region the keyboard may scroll too.
     return h("section", { class: "hp-sheet" },
-      h("h3", {}, t("How the win chips came, round by round")),
-      h("div", { class: "hp-sheet-scroll" }, h("table", {},
+      h("h3", {}, heading),
+      h("div", { class: "hp-sheet-scroll", role: "region", tabindex: "0", "aria-label": heading }, h("table", {},
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Round")),
           order.map((s) => h("th", { scope: "col", style: `--seat:${colourOf(s)}` }, nameOf(table, s, seat))))),
         h("tbody", {}, rounds.map((r) => h("tr", {}, h("th", { scope: "row" }, String(r.round)), r.seats.map(cell)))),
