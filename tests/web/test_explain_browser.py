@@ -1,4 +1,4 @@
-"""Components explain themselves (issue 43): each card, chip, token, tile and square says what
+"""Components explain themselves: each card, chip, token, tile and square says what
 it is worth and when it scores, from the game's facts, in one popover (`Potager.explain`) shown
 on hover, on keyboard focus and on a long press of a finger, and heard by screen readers as the
 component's description; axe finds no serious violation while it shows."""
