@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from potager.engine import Parameter, ParameterSpec
+
 SUITS: tuple[str, ...] = ("H", "D", "S", "C")
 """The four suits in notation: cœur (hearts), carreau (diamonds), pique (spades), trèfle (clubs)."""
 
@@ -25,6 +27,9 @@ MINUS_RANKS: frozenset[str] = frozenset({"J", "N", "Q"})
 DOUBLER_RANK = "K"
 """The Roi doubles its series' value, positive or negative ("Roi = X2")."""
 
+KING_FACTOR = 2
+"""What the Roi multiplies its series' value by ("X2")."""
+
 PAS_DE_HARICOTS: dict[str, str] = {"T1": "D", "T2": "H", "T3": "S", "T4": "C"}
 """The trumps 1–4, each the "Pas de Haricots" card of one suit: it makes that series worth 0."""
 
@@ -38,6 +43,14 @@ HANDS_ALLOWED: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 """Values offered by the `hands` variant option."""
 
 
+PARAMETERS: ParameterSpec = {
+    "king_factor": Parameter(
+        KING_FACTOR, "the Roi multiplies its series' value by this", low=1, high=5
+    ),
+}
+"""The rule parameters (`potager.engine.parameters`): the Roi's factor."""
+
+
 def reference() -> dict[str, Any]:
     """These facts as JSON for interfaces (`Game.facts`); the deal is keyed by the player count
     as text."""
@@ -49,6 +62,7 @@ def reference() -> dict[str, Any]:
         "pips": dict(PIPS),
         "minus_ranks": sorted(MINUS_RANKS, key=RANKS.index),
         "doubler_rank": DOUBLER_RANK,
+        "king_factor": KING_FACTOR,
         "pas_de_haricots": dict(PAS_DE_HARICOTS),
         "deal": {str(players): cards for players, cards in DEAL.items()},
         "hands": HANDS,

@@ -6,13 +6,14 @@ import random
 from functools import partial
 from typing import Any, ClassVar
 
-from potager.engine import Game, Seat, VariantSpec, View
+from potager.engine import Game, ParameterSpec, Seat, VariantSpec, View
 from potager.engine.sampling import LastView
 
 from .cards import CARD_INDEX, CARDS
-from .data import DEAL, HANDS, HANDS_ALLOWED, reference
+from .data import DEAL, HANDS, HANDS_ALLOWED, PARAMETERS, reference
 from .rules import PasDeHaricotsState
 from .sampling import read_view, sample
+from .scoring import SERIES_VALUE, series_table
 
 
 class PasDeHaricots(Game[PasDeHaricotsState]):
@@ -41,8 +42,17 @@ class PasDeHaricots(Game[PasDeHaricotsState]):
         """``play <card>`` for actions 0…59, ``take <card>`` for 60…119."""
         return tuple(f"play {c}" for c in CARDS) + tuple(f"take {c}" for c in CARDS)
 
+    parameters: ClassVar[ParameterSpec] = PARAMETERS
+    series: tuple[int, ...]
+    """The value of every packed series (`scoring.series_table`; the rulebook's
+    `scoring.SERIES_VALUE`)."""
+
     def __init__(self) -> None:
         self._last_view = LastView(partial(read_view, self))
+        self.series = SERIES_VALUE
+
+    def _tune(self) -> None:
+        self.series = series_table(self.value("king_factor"))
 
     def sample(self, view: View, seat: Seat, rng: random.Random) -> PasDeHaricotsState:
         """The view read once (`sampling.read_view`, kept for the next sample of an equal view),
@@ -50,5 +60,9 @@ class PasDeHaricots(Game[PasDeHaricotsState]):
         return sample(self._last_view(view, seat), rng)
 
     def facts(self) -> dict[str, Any]:
-        """The suits, ranks, trumps, scoring ranks and the deal (`data.reference`)."""
-        return reference()
+        """The suits, ranks, trumps, scoring ranks and the deal (`data.reference`), the Roi's
+        factor as this instance's parameters say."""
+        found = reference()
+        if self.tuning:
+            found["king_factor"] = self.value("king_factor")
+        return found

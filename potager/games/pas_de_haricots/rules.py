@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from potager.engine import (
     PRIVATE_TO,
@@ -123,6 +123,12 @@ WAITING_AFTER: Final = {players: _waiting_after(players) for players in DEAL}
 def deck_of(names: tuple[str, ...]) -> tuple[Card, ...]:
     """The cards of a deck given in notation (`Game.components`), ascending."""
     return tuple(sorted(CARD_INDEX[name] for name in names))
+
+
+def series_of(game: Game) -> tuple[int, ...]:
+    """The series values ``game`` scores by (`scoring.series_table` of its ``king_factor``)."""
+    found: tuple[int, ...] = cast(Any, game).series
+    return found
 
 
 class PasDeHaricotsState(State):
@@ -326,7 +332,8 @@ class PasDeHaricotsState(State):
         """End of a hand ("Fin du jeu"): every series is scored, the "+", "−" and total lines go
         on the pad; a new hand is dealt, led by the last bean taker, until the last hand
         (FACTS.md 3)."""
-        series = [series_values(cards) for cards in self.collected]
+        table = series_of(self.game)
+        series = [series_values(cards, table) for cards in self.collected]
         sheet = [score_line(values) for values in series]
         self.sheets.append(sheet)
         if not self.quiet:
@@ -476,7 +483,10 @@ class PasDeHaricotsState(State):
             "commitment": CARDS[pending] if pending is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "collected": [names(c) for c in self.collected],
-            "series": [dict(zip(SUITS, series_values(c), strict=True)) for c in self.collected],
+            "series": [
+                dict(zip(SUITS, series_values(c, series_of(self.game)), strict=True))
+                for c in self.collected
+            ],
             "scores": [[list(line) for line in sheet] for sheet in self.sheets],
             "totals": self.totals(),
         }

@@ -20,16 +20,17 @@ from collections.abc import Iterable
 from typing import Final
 
 from .cards import CARD_KING, CARD_MINUS, CARD_PIPS, CARD_SUIT, CARD_TRUMP, Card
-from .data import SUITS
+from .data import KING_FACTOR, SUITS
 
 
-def series_value(pips: int, minus: int, king: bool, trump: bool) -> int:
+def series_value(pips: int, minus: int, king: bool, trump: bool, factor: int = KING_FACTOR) -> int:
     """One suit's value: 0 with its Pas de Haricots; else the sum of its simple cards, negative
-    when it holds an odd number of "moins" cards (Valet, Cavalier, Dame), doubled by the Roi."""
+    when it holds an odd number of "moins" cards (Valet, Cavalier, Dame), doubled by the Roi
+    (multiplied by ``factor``, the rule parameter ``king_factor``)."""
     if trump:
         return 0
     value = -pips if minus % 2 else pips
-    return 2 * value if king else value
+    return factor * value if king else value
 
 
 Tally = list[list[int]]
@@ -86,20 +87,26 @@ PACKED: Final[tuple[int, ...]] = tuple(
 """Each card as its contribution to its series' fields, shifted to its suit's place: the sum of
 a player's cards holds all four series at once, as no field can overflow into the next."""
 
-SERIES_VALUE: Final[tuple[int, ...]] = tuple(
-    series_value(f & 63, f >> 6 & 3, bool(f >> 8 & 1), bool(f >> 9 & 1))
-    for f in range(1 << SERIES_BITS)
-)
-"""The value of every packed series."""
+
+def series_table(factor: int = KING_FACTOR) -> tuple[int, ...]:
+    """The value of every packed series, the Roi multiplying by ``factor``."""
+    return tuple(
+        series_value(f & 63, f >> 6 & 3, bool(f >> 8 & 1), bool(f >> 9 & 1), factor)
+        for f in range(1 << SERIES_BITS)
+    )
+
+
+SERIES_VALUE: Final[tuple[int, ...]] = series_table()
+"""The value of every packed series, by the rulebook."""
 
 SHIFTS: Final[tuple[int, ...]] = tuple(SERIES_BITS * s for s in range(len(SUITS)))
 
 
-def series_values(cards: list[Card]) -> list[int]:
+def series_values(cards: list[Card], table: tuple[int, ...] = SERIES_VALUE) -> list[int]:
     """The value of each suit series of ``cards``, in `SUITS` order (one sum of packed series:
-    every hand's end scores every player)."""
+    every hand's end scores every player), by ``table`` (`series_table`)."""
     total = packed(cards)
-    return [SERIES_VALUE[total >> shift & SERIES_MASK] for shift in SHIFTS]
+    return [table[total >> shift & SERIES_MASK] for shift in SHIFTS]
 
 
 def packed(cards: list[Card]) -> int:
