@@ -114,6 +114,9 @@ def test_heuschrecken_poker_cards_and_chips(page_in: Page) -> None:
     page.set_viewport_size(PHONE)
     tip = long_pressed(page, chip)
     expect(tip).to_contain_text("Gewinnchips" if german else "win chips at the game's end")
+    draw_state(page, started("heuschrecken-poker", 3), 0)  # a redraw, as every state brings
+    expect(tip).to_contain_text("Gewinnchips" if german else "win chips at the game's end")
+    expect(tip).to_be_visible()
     x_card = page.locator("#drawn-state .hp-hand [data-bid='X']")
     long_pressed(page, x_card)
     assert page.evaluate("window.sent") == [], "a long press explains: it does not bid"

@@ -44,7 +44,7 @@ const Potager = (() => {
   const LONG_PRESS = 500; // ms a finger rests on a component before it explains itself
   /* The tip's component, and what showed it ("hover", "focus" or "press"): each way hides only
    * its own tip (a finger's focus does not hide what its long press showed). */
-  const tip = { box: null, target: null, by: null, timer: 0, at: null, pressed: false, touch: false };
+  const tip = { box: null, target: null, by: null, timer: 0, at: null, pressed: false, touch: false, pointer: null };
   let explained = 0;
 
   function explain(el, words) {
@@ -89,6 +89,7 @@ const Potager = (() => {
     const over = (node) => tip.box && tip.box.contains(node);
     document.addEventListener("pointerover", (event) => {
       tip.touch = event.pointerType === "touch";
+      tip.pointer = [event.clientX, event.clientY];
       if (tip.touch || tip.by === "press") return; // a finger's tip stays until it is dismissed
       const el = explainedAt(event.target);
       if (el && el !== tip.target) showTip(el, "hover");
@@ -109,9 +110,11 @@ const Potager = (() => {
       const el = tip.touch ? explainedAt(event.target) : null;
       if (!el) return;
       tip.at = [event.clientX, event.clientY];
-      tip.timer = setTimeout(() => { tip.pressed = true; showTip(el, "press"); }, LONG_PRESS);
+      const at = tip.at;
+      tip.timer = setTimeout(() => { tip.pressed = true; tip.pointer = at; showTip(el, "press"); }, LONG_PRESS);
     });
     document.addEventListener("pointermove", (event) => {
+      tip.pointer = [event.clientX, event.clientY];
       if (tip.at && Math.hypot(event.clientX - tip.at[0], event.clientY - tip.at[1]) > 10) clearTimeout(tip.timer);
     });
     const release = () => { clearTimeout(tip.timer); tip.at = null; };
@@ -125,9 +128,14 @@ const Potager = (() => {
       event.stopPropagation();
     }, true);
     document.addEventListener("contextmenu", (event) => { if (tip.touch && explainedAt(event.target)) event.preventDefault(); });
-    // A redraw replaces the component the tip was about.
-    new MutationObserver(() => { if (tip.target && !tip.target.isConnected) hideTip(); })
-      .observe(document.body, { childList: true, subtree: true });
+    // A redraw (every state of a table) replaces the component the tip was about: the tip goes
+    // to the one drawn in its place (under the pointer or the finger, or keeping the focus).
+    new MutationObserver(() => {
+      if (!tip.target || tip.target.isConnected) return;
+      const point = tip.by === "focus" ? null : tip.pointer;
+      const found = point ? explainedAt(document.elementFromPoint(...point)) : explainedAt(document.activeElement);
+      if (found && (tip.by !== "focus" || found === document.activeElement)) showTip(found, tip.by); else hideTip();
+    }).observe(document.body, { childList: true, subtree: true });
   }
   if (document.body) listenForExplanations(); else document.addEventListener("DOMContentLoaded", listenForExplanations);
 
