@@ -50,10 +50,10 @@ def test_garden_rush_says_the_bag_ran_out(browser: Browser, server: str, lang: s
     context.close()
 
 
-def kraut_und_rueben_pile_runs_out(seed: int) -> State:
-    """A three-player game of random moves where seat 2 never takes a garden: seat 2 never
-    finishes, so the pile runs out first."""
-    state = games.get("kraut-und-rueben").new_game(3, seed)
+def kraut_und_rueben_pile_runs_out(seed: int, match: bool = False) -> State:
+    """A three-player game (``match``: a match of three) of random moves where seat 2 never
+    takes a garden: seat 2 never finishes, so the pile runs out first."""
+    state = games.get("kraut-und-rueben").new_game(3, seed, {"match": match})
     rng = random.Random(seed)
     while not state.is_over:
         seat = state.to_move[0]
@@ -148,3 +148,12 @@ def test_heuschrecken_poker_ends_on_its_score_sheet(
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert axe_violations(page) == []
     context.close()
+
+
+def test_a_kraut_und_rueben_match_says_why_each_game_ended(lobby: Page) -> None:
+    game = games.get("kraut-und-rueben")
+    full = play_match(game, [agents.make("random", game) for _ in range(2)], 0, {"match": True})
+    pile = kraut_und_rueben_pile_runs_out(0, match=True)
+    for state, said in ((full, "every garden full"), (pile, "the pile ran out")):
+        draw_state(lobby, state, 0, status="finished")
+        expect(lobby.locator("#drawn-state .kr-history td.kr-ended")).to_have_text([said] * 3)

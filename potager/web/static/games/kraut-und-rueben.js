@@ -518,16 +518,34 @@
       h("strong", {}, points(last.scores[s])));
   }
 
-  /* A match's finished games (variant `match`): points, cards and the cup of each game. */
+  /* Why each game of a match ended, by its number, from the public events: every gardener
+   * finished (a `finished` event each) before its `game_over`, or the pile ran out first. */
+  function endings(events, players) {
+    const ended = new Map();
+    let finished = new Set();
+    for (const e of events || []) {
+      if (e.type === "finished") finished.add(e.seat);
+      else if (e.type === "game_over") {
+        ended.set(e.game, finished.size === players ? t("every garden full") : t("the pile ran out"));
+        finished = new Set();
+      }
+    }
+    return ended;
+  }
+
+  /* A match's finished games (variant `match`): points, cards and the cup of each game, and why
+   * it ended. */
   function historyTable(view, seat, table) {
     if (view.games < 2 || !view.history.length) return null;
     const seats = Array.from({ length: view.players }, (_, s) => s);
+    const ended = endings(table.events, view.players);
     return h("table", { class: "kr-history" },
-      h("thead", {}, h("tr", {}, h("th", {}, t("Game no.")), seats.map((s) => h("th", {}, nameOf(table, s, seat))))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("Game no.")), seats.map((s) => h("th", {}, nameOf(table, s, seat))), h("th", {}, t("Ended by")))),
       h("tbody", {}, view.history.map((g) => h("tr", {}, h("th", {}, String(g.game)),
         seats.map((s) => h("td", { class: g.winners.includes(s) ? "winner" : "" },
-          `${g.scores[s]}`, g.cup === s ? cup(table.facts) : null, " ", h("small", {}, t("card {n}", { n: g.contracts[s] }))))))),
-      h("tfoot", {}, h("tr", {}, h("th", {}, t("Total")), view.totals.map((total) => h("td", {}, String(total))))));
+          `${g.scores[s]}`, g.cup === s ? cup(table.facts) : null, " ", h("small", {}, t("card {n}", { n: g.contracts[s] })))),
+        h("td", { class: "kr-ended" }, ended.get(g.game) || "")))),
+      h("tfoot", {}, h("tr", {}, h("th", {}, t("Total")), view.totals.map((total) => h("td", {}, String(total))), h("td", {}))));
   }
 
   /* What is left in the pile, kind by kind: the box less every tile seen (on the gardens, drawn,
