@@ -163,7 +163,11 @@ def test_kraut_und_rueben_tiles_by_the_viewer_s_contract(page_in: Page) -> None:
     }
     expect(hovered(page, mole)).to_contain_text(covers[french])
     card = page.locator("#drawn-state .kr-my-contract .kr-contract")
-    expect(hovered(page, card)).to_contain_text("3")
+    expect(hovered(page, card.locator(".kr-contract-title"))).to_contain_text(
+        "Carte contrat 3" if french else "Contract card 3"
+    )
+    cell = card.locator("tr.negative td").first  # each of its cells explains itself
+    expect(hovered(page, cell)).to_contain_text("−2")
     assert axe_violations(page) == []
 
     draw_state(page, state, None)

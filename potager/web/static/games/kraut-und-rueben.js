@@ -276,19 +276,18 @@
     const head = (kind, role) => h("th", { class: `kr-role role-${role}` },
       tile(kind, "mini"), h("span", { class: "kr-role-text" },
         h("b", {}, kindName(kind)), h("small", {}, ROLE[role]())));
-    const cellsOf = (values, kind) => values.map((v, col) => h("td", {
+    // Each cell explains itself (Potager.explain), within the card's own explanation.
+    const cellsOf = (values, kind) => values.map((v, col) => Potager.explain(h("td", {
       class: `${litCols.has(col) ? "lit" : ""} ${v < 0 ? "neg" : ""}`,
-      title: t("{kind}: {v} per tile with {principal} ×{count}", {
-        kind: kindName(kind), v: signed(v), principal: kindName(principal), count: labels[col],
-      }),
-    }, signed(v)));
+    }, signed(v)), t("{kind}: {v} per tile with {principal} ×{count}", {
+      kind: kindName(kind), v: signed(v), principal: kindName(principal), count: labels[col],
+    })));
     const principalRow = h("tr", { class: "principal" }, head(principal, "principal"),
-      labels.map((label, col) => h("td", {
-        class: litCols.has(col) ? "lit" : "",
-        title: t("{principal} ×{count} uncovered in the garden", { principal: kindName(principal), count: label }),
-      }, h("span", { class: "kr-count" }, label),
-      litCols.has(col) && opts.marks !== false
-        ? h("span", { class: "kr-mark" }, litCols.get(col).map(gardenTag).join(" ")) : null)));
+      labels.map((label, col) => Potager.explain(h("td", { class: litCols.has(col) ? "lit" : "" },
+        h("span", { class: "kr-count" }, label),
+        litCols.has(col) && opts.marks !== false
+          ? h("span", { class: "kr-mark" }, litCols.get(col).map(gardenTag).join(" ")) : null),
+      t("{principal} ×{count} uncovered in the garden", { principal: kindName(principal), count: label }))));
     const worth = t("Contract card {n}: at the game's end each garden its owner took scores by it. The count of uncovered {principal} picks the column; {lower} and {higher} score per tile as that column says; {negative} {points} per tile.", {
       n: number, principal: kindName(principal), lower: kindName(lower), higher: kindName(higher), negative: kindName(negative), points: points(facts.negative_points, true),
     });
