@@ -476,22 +476,20 @@
     const rows = facts.kinds.filter((k) => k !== hop).map((kind) => {
       const n = garden[kind];
       const title = t("{cards}: {set} are harvested for a win chip", { cards: count(n, kind), set: facts.harvest });
-      return h("div", { class: `hp-row kind-${kind}`, title, dataset: { kind } },
+      return Potager.explain(h("div", { class: `hp-row kind-${kind}`, dataset: { kind } },
         n ? cards(kind) : gardenCard(kind, "ghost", null, facts),
-        h("span", { class: "tally" }, `${n}/${facts.harvest}`));
+        h("span", { class: "tally" }, `${n}/${facts.harvest}`)), title);
     });
     const plants = plantsOf(garden, facts);
     const most = Math.max(...view.gardens.map((g) => plantsOf(g, facts)));
     const lead = plants > 0 && plants === most;
     return h("div", { class: "hp-garden" },
-      h("div", {
-        class: `hp-hoppers ${danger ? "danger" : ""}`,
-        title: t("{cards}: {plague} eat the garden", { cards: count(garden[hop], hop), plague: facts.plague }),
-      },
-      garden[hop] ? cards(hop) : gardenCard(hop, "ghost", null, facts),
-      h("span", { class: "tally" }, danger
-        ? t("{n}/{plague}: one more eats the garden!", { n: garden[hop], plague: facts.plague })
-        : `${garden[hop]}/${facts.plague}`)),
+      Potager.explain(h("div", { class: `hp-hoppers ${danger ? "danger" : ""}` },
+        garden[hop] ? cards(hop) : gardenCard(hop, "ghost", null, facts),
+        h("span", { class: "tally" }, danger
+          ? t("{n}/{plague}: one more eats the garden!", { n: garden[hop], plague: facts.plague })
+          : `${garden[hop]}/${facts.plague}`)),
+      t("{cards}: {plague} eat the garden", { cards: count(garden[hop], hop), plague: facts.plague })),
       h("div", { class: "hp-rows" }, rows),
       h("div", { class: `hp-plants ${lead ? "lead" : ""}`, title: t("the most plants at the round's end earn a win chip") },
         lead ? tn(plants, "{n} plant — the most", "{n} plants — the most") : tn(plants, "{n} plant", "{n} plants")));

@@ -53,7 +53,9 @@ const Potager = (() => {
     const text = words.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_, before, letter) => before + letter.toLocaleUpperCase(PotagerI18n.lang));
     const id = `pg-explain-${++explained}`;
     el.dataset.explain = text;
-    el.removeAttribute("title"); // one tip, not the browser's as well
+    // One tip, not the browser's as well: the titles of the element and of the pictures in it.
+    el.removeAttribute("title");
+    for (const inner of el.querySelectorAll("[title]:not(button, a, [role=button])")) inner.removeAttribute("title");
     el.setAttribute("aria-describedby", id);
     el.append(h("span", { id, hidden: true }, text));
     return el;
