@@ -7,14 +7,17 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from potager import games
 from potager.cli.main import app
 from potager.cli.options import params_text
+from potager.cli.parameters import print_params
 from potager.cli.replay import steps_of
 from potager.engine import GameRecord
 from tests.cli.output import plain
+from tests.toy import GAME as TOY
 
 runner = CliRunner()
 KR = "kraut-und-rueben"
@@ -27,8 +30,9 @@ def test_games_lists_a_game_s_parameters_with_default_range_and_meaning() -> Non
     for name, parameter in games.get(KR).parameters.items():
         assert name in text and parameter.doc in text and parameter.describe() in text
     assert "1,2,3,2,1" in text and "rotate|trailing|first" in text
-    none = runner.invoke(app, ["games", "--params", "garden-rush"])
-    assert none.exit_code == 0 and "garden-rush has no rule parameters" in none.output
+    console = Console(record=True, width=200)
+    print_params(console, TOY)
+    assert "toy has no rule parameters" in console.export_text()
 
 
 def test_simulate_plays_by_the_parameters_and_says_so() -> None:

@@ -32,7 +32,8 @@ def test_the_lobby_lists_each_game_s_rule_parameters(client: TestClient) -> None
     }
     assert found["lower_points"]["default"] == [1, 2, 3, 2, 1]
     assert found["match_starts"]["choices"] == ["rotate", "trailing", "first"]
-    assert listed["garden-rush"]["parameters"] == []
+    assert listed["toy"]["parameters"] == []
+    assert [p["name"] for p in listed["garden-rush"]["parameters"]] == ["goal", "bonus_every"]
 
 
 def test_a_custom_table_plays_by_its_parameters_and_is_never_rated(db_url: str) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from potager.engine import Parameter, ParameterSpec
+
 # -- the Potager (FACTS: 5 × 5 with the corners cut off, 21 squares) -------------------------------
 SIZE: Final = 5
 COLUMNS: Final = "abcde"
@@ -87,9 +89,28 @@ PATTERNS: Final = {
 
 # -- the score track (FACTS: 0…40 and beyond; bonus squares every 5 up to 35) ----------------------
 GOAL: Final = 40
-BONUS_SQUARES: Final = frozenset({5, 10, 15, 20, 25, 30, 35})
+BONUS_EVERY: Final = 5
+BONUS_SQUARES: Final = frozenset(range(BONUS_EVERY, GOAL, BONUS_EVERY))
 FIRST_SEED: Final = 0
 """Seat 0 holds the first-seed marker (silhouette 1re graine) and begins."""
+
+PARAMETERS: Final[ParameterSpec] = {
+    "goal": Parameter(
+        GOAL, "the score track's square a gnome must reach to end the game", low=10, high=80
+    ),
+    "bonus_every": Parameter(
+        BONUS_EVERY,
+        "a bonus square every this many squares below the goal (0: none)",
+        low=0,
+        high=20,
+    ),
+}
+"""The rule parameters (`potager.engine.parameters`): the score track."""
+
+
+def bonus_squares(goal: int, every: int) -> frozenset[int]:
+    """The score track's bonus squares: every ``every`` squares below ``goal`` (none for 0)."""
+    return frozenset(range(every, goal, every)) if every else frozenset()
 
 
 def _cells(shape: str) -> frozenset[tuple[int, int]]:

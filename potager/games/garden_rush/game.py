@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, ClassVar
 
-from potager.engine import Game, Seat, VariantSpec, View
+from potager.engine import Game, ParameterSpec, Seat, VariantSpec, View
 from potager.engine.sampling import LastView
 
 from .actions import action_names
@@ -15,12 +15,13 @@ from .data import (
     FIRST_TOOL,
     HEDGE_SLOTS,
     KINDS,
+    PARAMETERS,
     PER_TOOL_TOKEN,
     PER_VEGETABLE,
     VEGETABLES,
     reference,
 )
-from .rules import GardenRushState
+from .rules import RULEBOOK, GardenRushState, Track, track_of
 from .views import read_view, sample
 
 
@@ -70,8 +71,17 @@ class GardenRush(Game[GardenRushState]):
     def action_names(self, players: int, variant: dict[str, Any]) -> tuple[str, ...]:
         return action_names(variant["tools_and_moles"])
 
+    parameters: ClassVar[ParameterSpec] = PARAMETERS
+    track: Track
+    """The score track the rules play by (`rules.Track`; `rules.RULEBOOK` for the
+    rulebook's)."""
+
     def __init__(self) -> None:
         self._last_view = LastView(partial(read_view, self))
+        self.track = RULEBOOK
+
+    def _tune(self) -> None:
+        self.track = track_of(self)
 
     def sample(self, view: View, seat: Seat, rng: random.Random) -> GardenRushState:
         """The view read once (`views.read_view`, kept for the next sample of an equal view),
@@ -84,5 +94,10 @@ class GardenRush(Game[GardenRushState]):
         return partial(sample, self._last_view(view, seat))
 
     def facts(self) -> dict[str, Any]:
-        """The Potager, the tokens, the tool squares, the patterns, the track (`data.reference`)."""
-        return reference()
+        """The Potager, the tokens, the tool squares, the patterns, the track (`data.reference`),
+        as this instance's parameters change the track."""
+        found = reference()
+        if self.tuning:
+            found["goal"] = self.track.goal
+            found["bonus_squares"] = list(self.track.bonus_squares)
+        return found

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import reduce
 from itertools import combinations
 from operator import or_
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from potager.engine import Action, Event, Game, IllegalAction, Pool, Result, Seat, State, View
 from potager.engine.ascending import holds, insert, position
@@ -78,6 +79,7 @@ from .data import (
     VEGETABLES,
     WATERING_CAN,
     WHEELBARROW,
+    bonus_squares,
 )
 from .data import COMPOST as COMPOST_ABILITY
 from .data import SWAP as SWAP_ABILITY
@@ -98,6 +100,28 @@ ALL_SQUARES: Final = sum(1 << q for q in SQUARES)
 _BONUS_MASK: Final = sum(1 << s for s in BONUS_SQUARES)
 """The bonus squares of the score track as bits: a test in two native operations where a
 `frozenset` would hash a boxed int."""
+
+
+@dataclass(frozen=True)
+class Track:
+    """The score track a game plays by (`data.PARAMETERS`): the goal and the bonus squares,
+    as a sorted tuple and as bits (`_BONUS_MASK`'s form)."""
+
+    goal: int
+    bonus_squares: tuple[int, ...]
+    bonus_mask: int
+
+
+RULEBOOK: Final = Track(GOAL, tuple(sorted(BONUS_SQUARES)), _BONUS_MASK)
+"""The rulebook's `Track`."""
+
+
+def track_of(game: Game) -> Track:
+    """The `Track` of ``game``'s parameters (`Game.value`)."""
+    goal = game.value("goal")
+    squares = tuple(sorted(bonus_squares(goal, game.value("bonus_every"))))
+    return Track(goal, squares, sum(1 << s for s in squares))
+
 
 FIELD_MASKS: Final = tuple(tuple(sum(1 << q for q in f) for f in fields) for fields in FIELDS)
 _NEAR: Final = tuple(
@@ -428,11 +452,13 @@ class GardenRushState(State):
         "_legal", "_lookup", "_names", "abilities", "bag", "deck", "discard", "end_triggered",
         "events", "fixed", "game", "gnomes", "hedge", "is_over", "last_turn", "lose_when_stuck",
         "module", "moves", "occupied", "passes", "phase", "plants", "players", "potagers", "ready",
-        "rng", "seed", "stuck", "swap_slot", "to_move", "trampoline", "turn", "variant",
+        "rng", "seed", "stuck", "swap_slot", "to_move", "track", "trampoline", "turn", "variant",
         "veg_masks",
     )  # fmt: skip
     game: Game
     players: int
+    track: Track
+    """The score track the game plays by (its `GardenRush.track`)."""
     seed: int
     variant: dict[str, Any]
     deck: list[str] | None
@@ -494,6 +520,7 @@ class GardenRushState(State):
         if blank:
             return
         super().__init__(game, players, seed, variant, deck)
+        self.track = cast(Any, game).track
         self.module = bool(variant["tools_and_moles"])
         self.lose_when_stuck = variant["stuck"] == "lose"
         if deck is None:
@@ -929,7 +956,7 @@ class GardenRushState(State):
             self.events.append(events[start][end - start])
         else:
             self.events.append({"type": "score", "seat": seat, "from": start, "to": end})
-        if not _BONUS_MASK >> end & 1:
+        if not self.track.bonus_mask >> end & 1:
             return 0
         return self._expand(seat, self._visible(seat)) | (self.module << MOLEMOVE)
 
@@ -1031,7 +1058,8 @@ class GardenRushState(State):
         opponent plays one last turn first."""
         seat = self.turn
         gnomes = self.gnomes
-        ending = self.end_triggered or gnomes[0] >= GOAL or gnomes[1] >= GOAL
+        goal = self.track.goal
+        ending = self.end_triggered or gnomes[0] >= goal or gnomes[1] >= goal
         if self.last_turn or (ending and seat != FIRST_SEED):
             self._finish()
         else:
@@ -1138,6 +1166,7 @@ class GardenRushState(State):
 
     def _copy_table(self, new: GardenRushState) -> None:
         """Lay this state's table out in ``new`` (the lists copied, the values shared)."""
+        new.track = self.track
         new.module = self.module
         new.lose_when_stuck = self.lose_when_stuck
         new.potagers = [list(p) for p in self.potagers]

@@ -15,11 +15,9 @@ from potager.engine.shuffle import shuffle
 
 from .data import (
     ABILITIES,
-    BONUS_SQUARES,
     FACES,
     FIRST_SEED,
     FIRST_TOOL,
-    GOAL,
     KINDS,
     SQUARE_NAMES,
     TOOL_FACES,
@@ -52,7 +50,6 @@ _TOOL_SQUARE_NAMES = tuple(
     tuple((SQUARE_NAMES[q], ABILITIES[t]) for q, t in sorted(tools.items()))
     for tools in TOOL_SQUARES
 )
-_BONUS_SQUARES = tuple(sorted(BONUS_SQUARES))
 
 
 def _token(value: int) -> dict[str, str]:
@@ -92,8 +89,8 @@ def view(state: GardenRushState, seat: Seat | None) -> View:
         "discard": {k: state.discard[i] for i, k in enumerate(kinds)},
         "scores": list(state.gnomes),
         "first_seed": FIRST_SEED,
-        "goal": GOAL,
-        "bonus_squares": list(_BONUS_SQUARES),
+        "goal": state.track.goal,
+        "bonus_squares": list(state.track.bonus_squares),
         "end_triggered": state.end_triggered,
         "last_turn": state.last_turn,
         "passes": state.passes,
