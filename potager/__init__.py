@@ -5,4 +5,4 @@
 ['garden-rush', 'heuschrecken-poker', 'kraut-und-rueben', 'pas-de-haricots']
 """
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
