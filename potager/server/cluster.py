@@ -133,6 +133,19 @@ class Cluster:
     def _owns(self, table_id: str) -> bool:
         return self.listener is not None and self.listener.owns(table_id)
 
+    # -- hearing them ------------------------------------------------------------------------------
+    def follow(self, table_id: str) -> None:
+        """Hear what the other processes say of ``table_id``, held here from now on."""
+        self.fanout.follow(table_id)
+
+    async def followed(self, table_id: str) -> None:
+        """Once what the others say of ``table_id`` reaches this process (`follow`)."""
+        await self.fanout.followed(table_id)
+
+    def unfollow(self, table_id: str) -> None:
+        """``table_id`` is no longer held here."""
+        self.fanout.unfollow(table_id)
+
     # -- telling the others ------------------------------------------------------------------------
     def stored(self, live: LiveTable, ply: int, seat: int, action: int, stand_in: bool) -> None:
         """The owner stored move ``ply`` (its seat's stand-in bot's: ``stand_in``): the mirrors

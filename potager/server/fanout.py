@@ -2,19 +2,21 @@
 
 Two kinds of channel in the database's space (`lease`): ``potager:<space>:t:<table>`` carries
 what happened at a table (a stored move, a seat that changed hands, who is connected where) to
-every process, and ``potager:<space>:p:<process>`` carries requests to one process and their
-answers. Every process subscribes to all table channels
-by pattern, so no update can slip by between loading a table and subscribing to it.
+the processes that hold it, and ``potager:<space>:p:<process>`` carries requests to one process
+and their answers. A process follows the channels of the tables it holds (`follow`, before it
+reads one from the store, so that no update slips by between the two), and only those: a table
+whose sockets were all handed to its owner costs the other processes nothing a move.
 
 What a process publishes goes out in the order it was published, through one queue drained by one
 task (several at once in a pipeline): a move's update is sent before the answer that acknowledges
 it, and Redis hands both to a subscriber in that order. Messages are JSON, written and read with
-orjson (every process reads every table's messages, its own too).
+orjson (a table's owner hears its own too).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Callable
@@ -26,6 +28,13 @@ from redis.asyncio import Redis
 from .forever import cancelling, go_on, stopped
 
 log = logging.getLogger("potager.server")
+
+FOLLOW_WAIT = 2.0
+"""Seconds `Fanout.follow` waits for Redis to confirm a subscription; past them (Redis away) the
+table is read anyway, and subscribed to once Redis is back (the sweep's catch-up reads again a
+mirror that missed a move meanwhile)."""
+RETRY = 0.5
+"""Seconds the listener waits before it listens again after a failed read."""
 
 Handler = Callable[[str, dict[str, Any]], None]
 """Called with the table id (or ``""`` for a process channel) and the message."""
@@ -41,20 +50,53 @@ class Fanout:
         self._outbox: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
         self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        self._followed: set[str] = set()
+        """The table channels this process wants to hear."""
+        self._changes: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        """Subscriptions to change, in order: ``("SUBSCRIBE" or "UNSUBSCRIBE", channel)``."""
+        self._confirming: dict[str, asyncio.Future[None]] = {}
+        """Subscriptions sent and not yet confirmed by Redis."""
 
     async def start(self) -> None:
-        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.psubscribe(self._tables + "*")
+        pubsub = self.redis.pubsub()
         await pubsub.subscribe(self._processes + self.me)
         self._tasks = [
             asyncio.create_task(self._listen(pubsub)),
             asyncio.create_task(self._send()),
+            asyncio.create_task(self._subscribe(pubsub)),
         ]
 
     async def stop(self) -> None:
         await stopped(self._tasks)
         for waiting in self._waiting.values():
             waiting.cancel()
+        for confirmed in self._confirming.values():
+            confirmed.cancel()
+
+    def follow(self, table_id: str) -> None:
+        """Hear what happens at ``table_id`` from now on (`followed` waits for it)."""
+        channel = self._tables + table_id
+        if channel in self._followed:
+            return
+        self._followed.add(channel)
+        self._confirming[channel] = asyncio.get_running_loop().create_future()
+        self._changes.put_nowait(("SUBSCRIBE", channel))
+
+    async def followed(self, table_id: str) -> None:
+        """Once `follow` has ``table_id``'s subscription in Redis (or `FOLLOW_WAIT` s later)."""
+        confirmed = self._confirming.get(self._tables + table_id)
+        if confirmed is not None:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(FOLLOW_WAIT):
+                    await asyncio.shield(confirmed)
+
+    def unfollow(self, table_id: str) -> None:
+        """Stop hearing ``table_id`` (no longer held here)."""
+        channel = self._tables + table_id
+        if channel in self._followed:
+            self._followed.discard(channel)
+            self._confirming.pop(channel, None)
+            self._changes.put_nowait(("UNSUBSCRIBE", channel))
 
     def table(self, table_id: str, message: dict[str, Any]) -> None:
         """Tell every other process what happened at ``table_id``."""
@@ -98,9 +140,35 @@ class Fanout:
                     raise
                 log.exception("%d messages to other processes were not sent", len(batch))
 
+    async def _subscribe(self, pubsub: Any) -> None:
+        """Send the subscriptions `follow` and `unfollow` ask for, in their order (one that
+        fails is sent again by `_reconcile` once Redis is back)."""
+        while go_on():
+            command, channel = await self._changes.get()
+            try:
+                if command == "SUBSCRIBE":
+                    await pubsub.subscribe(channel)
+                else:
+                    await pubsub.unsubscribe(channel)
+            except Exception:
+                if cancelling():
+                    raise
+                log.warning("%s %s failed; sent again once Redis answers", command, channel)
+
+    async def _reconcile(self, pubsub: Any) -> None:
+        """Subscribe to the followed channels Redis does not have (their SUBSCRIBE failed while
+        it was away), and leave those no longer followed."""
+        subscribed = {c.decode() if isinstance(c, bytes) else c for c in pubsub.channels}
+        subscribed.discard(self._processes + self.me)
+        if missing := self._followed - subscribed:
+            await pubsub.subscribe(*missing)
+        if extra := subscribed - self._followed:
+            await pubsub.unsubscribe(*extra)
+
     async def _listen(self, pubsub: Any) -> None:
         while go_on():
             try:
+                await self._reconcile(pubsub)
                 async for raw in pubsub.listen():
                     self._dispatch(raw)
             except (asyncio.CancelledError, GeneratorExit):
@@ -109,9 +177,15 @@ class Fanout:
                 if cancelling():
                     raise
                 log.exception("listening to the other processes failed; listening again")
-                await asyncio.sleep(0.5)
+                await asyncio.sleep(RETRY)
 
     def _dispatch(self, raw: dict[str, Any]) -> None:
+        if raw["type"] != "message":
+            if raw["type"] == "subscribe":
+                confirmed = self._confirming.pop(raw["channel"].decode(), None)
+                if confirmed is not None and not confirmed.done():
+                    confirmed.set_result(None)
+            return
         channel = raw["channel"].decode()
         try:
             message = orjson.loads(raw["data"])

@@ -52,6 +52,8 @@ class Tables:
         return [*self.live.values(), *self.finished.values()]
 
     def add(self, live: LiveTable) -> None:
+        if self.reach.cluster is not None:
+            self.reach.cluster.follow(live.info.id)
         if live.info.status == "finished":
             self.finished[live.info.id] = live
             self.evict()
@@ -65,8 +67,15 @@ class Tables:
 
     def forget(self, live: LiveTable) -> None:
         """``live`` is a mirror nobody here watches any more."""
-        self.live.pop(live.info.id, None)
-        self.actors.pop(live.info.id, None)
+        self._drop(live.info.id)
+
+    def _drop(self, table_id: str) -> None:
+        """``table_id`` is held here no more."""
+        self.live.pop(table_id, None)
+        self.finished.pop(table_id, None)
+        self.actors.pop(table_id, None)
+        if self.reach.cluster is not None and table_id not in self.loading:
+            self.reach.cluster.unfollow(table_id)
 
     def evict(self) -> None:
         """Past `finished_cache`, drop the least recently used finished tables nobody watches:
@@ -76,8 +85,7 @@ class Tables:
         if excess > 0:
             idle = (k for k, t in self.finished.items() if not t.connections)
             for table_id in list(itertools.islice(idle, excess)):
-                del self.finished[table_id]
-                self.actors.pop(table_id, None)
+                self._drop(table_id)
 
     async def load(self, table_id: str) -> LiveTable | None:
         """The table, read from the store unless it is held (a finished one is rebuilt on
@@ -86,14 +94,19 @@ class Tables:
         if live is not None:
             return live
         reach, cluster = self.reach, self.reach.cluster
-        if cluster is not None:  # what the others say about it while it is read
+        if cluster is not None:  # what the others say about it while it is read, heard first
             self.loading.setdefault(table_id, [])
+            cluster.follow(table_id)
         try:
+            if cluster is not None:
+                await cluster.followed(table_id)
             info = await reach.db(reach.store.table, table_id)
             played = await reach.db(reach.store.played, table_id) if info is not None else ([], [])
         finally:
             heard = self.loading.pop(table_id, []) if cluster is not None else []
         if info is None:
+            if cluster is not None and self.held(table_id) is None:
+                cluster.unfollow(table_id)
             return None
         live = self.held(table_id)
         if live is not None:  # another request rebuilt it meanwhile
@@ -102,6 +115,8 @@ class Tables:
             live = LiveTable.from_record(info, *played)
         except (ValueError, ModuleNotFoundError):
             log.exception("table %s cannot be rebuilt", table_id)
+            if cluster is not None:
+                cluster.unfollow(table_id)
             return None
         self.add(live)
         if cluster is not None:

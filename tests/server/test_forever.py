@@ -30,9 +30,7 @@ class CancelledAsConnectionError:
 
     def __init__(self) -> None:
         self.reads = 0
-
-    async def psubscribe(self, *patterns: str) -> None:
-        pass
+        self.channels: dict[str, None] = {}
 
     async def subscribe(self, *channels: str) -> None:
         pass
