@@ -30,7 +30,7 @@ from .forever import cancelling, go_on, stopped
 log = logging.getLogger("potager.server")
 
 FOLLOW_WAIT = 2.0
-"""Seconds `Fanout.follow` waits for Redis to confirm a subscription; past them (Redis away) the
+"""Seconds `Fanout.followed` waits for Redis to confirm a subscription; past them (Redis away) the
 table is read anyway, and subscribed to once Redis is back (the sweep's catch-up reads again a
 mirror that missed a move meanwhile)."""
 RETRY = 0.5
